@@ -1,0 +1,48 @@
+# Course commands. Each target creates .venv from pyproject.toml on first use.
+#   make test   everything: unit tests, oracles, doctests, notebooks (nbval),
+#               pairing and environment checks, the book build, browser tests
+#   make book   build the website into _build/html
+#   make lab    JupyterLab on notebooks/
+#   make bench  speed comparisons against mlxtend, statsmodels and scipy
+#   make sync   re-pair notebooks with their .py twins (jupytext --sync)
+
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: test book lab bench sync execute clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python >= 3.10 is needed")'
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test,book,lab]"
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+book: $(STAMP)
+	$(PY) scripts/build_book.py
+
+lab: $(STAMP)
+	$(VENV)/bin/jupyter lab notebooks/
+
+bench: $(STAMP)
+	$(PY) benchmarks/run.py
+
+sync: $(STAMP)
+	$(VENV)/bin/jupytext --sync notebooks/*.ipynb
+
+# Re-execute every notebook in place (after editing a .py twin or the library).
+execute: $(STAMP)
+	$(VENV)/bin/jupytext --sync notebooks/*.py
+	for nb in notebooks/*.ipynb; do \
+	  $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.kernel_name=python3 "$$nb" || exit 1; \
+	done
+	$(VENV)/bin/jupytext --sync notebooks/*.ipynb
+
+clean:
+	rm -rf _build .pytest_cache

@@ -1,0 +1,49 @@
+"""lecture_lib: from-scratch statistical tests for comparing classifiers.
+
+The companion library of the course "Comparing classifiers with statistical
+tests". Every test is written out from its paper's formula with numpy and
+scipy's distributions; scipy, statsmodels and mlxtend serve only as oracles in
+the test suite.
+"""
+
+from .examples import errata, mcnemar_example, mcnemar_examples, predictions_from_table
+from .mcnemar import (
+    AUTO_EXACT_BELOW,
+    MCNEMAR_METHODS,
+    McNemarResult,
+    mcnemar,
+    mcnemar_pvalues,
+    mcnemar_table,
+    mcnemar_tables,
+)
+from .plots import (
+    mcnemar_pvalue_grid,
+    plot_mcnemar_pvalue_heatmap,
+    plot_mcnemar_rejection_curves,
+    plot_rejection_rates,
+)
+from .simulate import RejectionRates, mcnemar_rejection_probability, simulate_mcnemar, wilson_interval
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "AUTO_EXACT_BELOW",
+    "MCNEMAR_METHODS",
+    "McNemarResult",
+    "RejectionRates",
+    "errata",
+    "mcnemar",
+    "mcnemar_example",
+    "mcnemar_examples",
+    "mcnemar_pvalue_grid",
+    "mcnemar_pvalues",
+    "mcnemar_rejection_probability",
+    "mcnemar_table",
+    "mcnemar_tables",
+    "plot_mcnemar_pvalue_heatmap",
+    "plot_mcnemar_rejection_curves",
+    "plot_rejection_rates",
+    "predictions_from_table",
+    "simulate_mcnemar",
+    "wilson_interval",
+]
