@@ -1,0 +1,574 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: -jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # McNemar's test: two trained classifiers, one test set
+#
+# ## Overview
+#
+# You have trained two classifiers and scored both on the same test set. Model 1 is right on
+# 99.7 % of the examples and model 2 on 99.6 %. Is model 1 really better, or would another test
+# set of the same size have told the opposite story? This chapter answers that question for the
+# common situation in which each model can be trained only once (a large network, say), so the
+# only evidence is one test set {cite}`dietterich1998`.
+#
+# After this chapter you will be able to
+#
+# - build the 2x2 table of agreement from two models' predictions, for binary and multiclass
+#   problems alike;
+# - explain why only the two disagreement counts b and c carry evidence, and why the accuracies
+#   alone cannot;
+# - derive McNemar's statistic {cite}`mcnemar1947`, Edwards' continuity correction
+#   {cite}`edwards1948`, the exact binomial p-value and the mid-p value {cite}`fagerland2013`;
+# - choose between them from the number of disagreements, and see what goes wrong when you
+#   choose badly;
+# - state the hypothesis, interpret the p-value in words and name the test's limits.
+#
+# **Prerequisites:** accuracy and the confusion matrix (chapter 1), the binomial distribution,
+# and what a p-value is.
+
+# %%
+import numpy as np
+import matplotlib.pyplot as plt
+from scipy import stats
+from sklearn.datasets import load_digits
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import train_test_split
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.tree import DecisionTreeClassifier
+
+from lecture_lib import (
+    errata,
+    mcnemar,
+    mcnemar_example,
+    mcnemar_pvalue_grid,
+    mcnemar_rejection_probability,
+    mcnemar_table,
+    plot_mcnemar_pvalue_heatmap,
+    plot_mcnemar_rejection_curves,
+    plot_rejection_rates,
+    predictions_from_table,
+    simulate_mcnemar,
+)
+from lecture_lib.widgets import mcnemar_explorer, mcnemar_heatmap_explorer, mcnemar_type1_explorer
+
+ERRATA = {e.key: e for e in errata()}
+
+# %% [markdown]
+# ## The wrong way first: compare the accuracies
+#
+# The lecture slides of seed 000 show two situations, A and B, on a test set of 10 000
+# examples. In both, model 1 is right on 9 970 examples and model 2 on 9 960. Here are
+# predictions that produce exactly those tables.
+
+# %%
+panel_a = mcnemar_example("seed000_panel_a")
+panel_b = mcnemar_example("seed000_panel_b")
+for example in (panel_a, panel_b):
+    y_true, y_pred_1, y_pred_2 = predictions_from_table(example.table, seed=0)
+    acc_1 = np.mean(y_pred_1 == y_true)
+    acc_2 = np.mean(y_pred_2 == y_true)
+    print(f"{example.key}: n = {y_true.size}, accuracy of model 1 = {acc_1:.3f}, of model 2 = {acc_2:.3f}")
+
+# %% [markdown]
+# The accuracies are identical in A and B: 0.997 against 0.996. Compared this way, the two
+# situations carry the same evidence, and a difference of 0.1 percentage point on 10 000
+# examples "looks small". Both conclusions are wrong, because the accuracies throw away the
+# pairing: both models were scored on *the same* examples.
+
+# %% [markdown]
+# ## The 2x2 table of agreement
+#
+# For each test example, each model is either right or wrong. Counting the four combinations
+# gives the table McNemar's test works on (the layout of seed 000 and of mlxtend):
+#
+# |                     | model 2 right | model 2 wrong |
+# |---------------------|:-------------:|:-------------:|
+# | **model 1 right**   | a             | b             |
+# | **model 1 wrong**   | c             | d             |
+#
+# It is not a confusion matrix of either model: it compares the two models with each other.
+# Because "right" means "predicted label equals true label", the table is the same whether
+# there are two classes or ten.
+
+# %%
+for example in (panel_a, panel_b):
+    y_true, y_pred_1, y_pred_2 = predictions_from_table(example.table, n_classes=10, seed=1)
+    print(example.key, "\n", mcnemar_table(y_true, y_pred_1, y_pred_2))
+
+# %% [markdown]
+# Here the labels were drawn from ten classes; `mcnemar_table` recovers the tables of the
+# slides exactly. Now the difference between A and B is plain: in A the models disagree on
+# 12 examples and model 1 wins 11 of them; in B they disagree on 40 and model 1 wins 25.
+
+# %% [markdown]
+# ## Only the disagreements matter
+#
+# The accuracies are $(a + b) / n$ and $(a + c) / n$, so their difference is
+#
+# $$
+# \mathrm{acc}_1 - \mathrm{acc}_2 = \frac{(a + b) - (a + c)}{n} = \frac{b - c}{n}.
+# $$
+#
+# The examples both models get right (a) or both get wrong (d) cancel out. The null hypothesis
+# "the two models are equally accurate" is therefore the hypothesis that a disagreement is
+# equally likely to go either way, $H_0: p_b = p_c$. Seed 002 claims the opposite ("the test is
+# not commenting on whether one model is more or less accurate"); the algebra above shows that
+# equal accuracy *is* what it tests.
+#
+# Given that the models disagree on $n_d = b + c$ examples, under $H_0$ each disagreement is a
+# fair coin flip:
+#
+# $$
+# b \mid n_d \sim \mathrm{Binomial}(n_d, 1/2).
+# $$
+#
+# Everything that follows is a way to ask how surprising the observed b is under this coin.
+
+# %%
+print(ERRATA["seed002-not-accuracy"].says)
+print("Right:", ERRATA["seed002-not-accuracy"].correct)
+
+# %% [markdown]
+# ## McNemar's chi-squared statistic
+#
+# Under $H_0$, $b$ has mean $n_d/2$ and variance $n_d/4$. Standardising,
+#
+# $$
+# z = \frac{b - n_d/2}{\sqrt{n_d/4}} = \frac{b - c}{\sqrt{b + c}}, \qquad
+# \chi^2 = z^2 = \frac{(b - c)^2}{b + c},
+# $$
+#
+# and for many disagreements $\chi^2$ is approximately chi-squared with one degree of freedom
+# {cite}`mcnemar1947`. The p-value is the upper tail beyond the observed value. The slides of
+# seed 000 report $\chi^2 = 8.3$, $p = 0.0039$ for A and $\chi^2 = 2.5$, $p = 0.1138$ for B:
+
+# %%
+for example in (panel_a, panel_b):
+    result = mcnemar(example.table, method="chi2")
+    print(f"{example.key}: chi2 = {result.statistic:.3f}, p = {result.pvalue:.4f}"
+          f"   (seed prints chi2 = {example.printed['statistic_chi2']}, p = {example.printed['pvalue_chi2']})")
+
+# %% [markdown]
+# Both agree with the seed. In words:
+#
+# - **A** ($p = 0.0039$): if the two models were equally accurate, a split of 12 disagreements
+#   at least as lopsided as 11 to 1 would occur in about 0.4 % of test sets. That is strong
+#   evidence that model 1 is the more accurate one, at the 5 % level and at the 1 % level.
+# - **B** ($p = 0.11$): a split at least as uneven as 25 to 15 would occur in about 11 % of test
+#   sets even if the models were equally accurate. The test set does not give enough evidence
+#   to say the models differ; it does *not* show that they are equal.
+#
+# Same accuracies, opposite conclusions: the evidence lives in b and c.
+
+# %% [markdown]
+# ## Edwards' continuity correction
+#
+# b is an integer, but the chi-squared distribution is continuous. Edwards {cite}`edwards1948`
+# proposed shrinking $|b - c|$ by one before squaring, which makes the approximate p-values
+# closer to the exact ones for moderate counts. Written carefully, the corrected statistic is
+#
+# $$
+# \chi^2_{\mathrm{cc}} = \frac{\max(|b - c| - 1,\ 0)^2}{b + c}.
+# $$
+#
+# The $\max(\cdot, 0)$ matters when $b = c$. The textbook form $(|b - c| - 1)^2 / (b + c)$ then
+# gives $1 / (b + c) > 0$: it reports some evidence against $H_0$ exactly when the data are as
+# balanced as they can be. statsmodels' `mcnemar(..., exact=False, correction=True)` and mlxtend's
+# `mcnemar(..., corrected=True)` use the textbook form (the test suite checks this). Real data
+# hit the case: below, logistic regression and k-nearest neighbours on the digits data set
+# disagree on 50 test images and each wins 25.
+
+# %%
+X, y = load_digits(return_X_y=True)
+X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, random_state=0, stratify=y)
+models = {
+    "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)),
+    "k-NN": make_pipeline(StandardScaler(), KNeighborsClassifier()),
+    "SVM": make_pipeline(StandardScaler(), SVC()),
+    "decision tree": DecisionTreeClassifier(random_state=0),
+}
+predictions = {name: model.fit(X_train, y_train).predict(X_test) for name, model in models.items()}
+for name, y_pred in predictions.items():
+    print(f"{name:>20}: test accuracy {np.mean(y_pred == y_test):.4f}")
+
+# %%
+table = mcnemar_table(y_test, predictions["logistic regression"], predictions["k-NN"])
+b, c = table[0, 1], table[1, 0]
+print(table)
+print("textbook corrected statistic:", (abs(b - c) - 1) ** 2 / (b + c))
+print("with max(., 0):             ", mcnemar(table, method="corrected").statistic)
+
+# %% [markdown]
+# With $b = c = 25$ the textbook formula gives $1/50 = 0.02$; the right value is 0, and the
+# p-value is 1: the two models won exactly as many disagreements each, so the test set holds no
+# evidence that either is more accurate.
+
+# %% [markdown]
+# ## The exact binomial test
+#
+# The chi-squared distribution is only an approximation to the distribution of b. We need no
+# approximation at all: under $H_0$, $b \sim \mathrm{Binomial}(b + c, 1/2)$, so the two-sided
+# p-value is the probability of a split at least as uneven as the one observed,
+#
+# $$
+# p_{\mathrm{exact}} = \min\Bigl(1,\ 2 \sum_{i=0}^{\min(b, c)} \binom{b + c}{i} 2^{-(b + c)}\Bigr).
+# $$
+#
+# Seed 000 writes the same sum from the other tail, $2 \sum_{i=\max(B, C)}^{n}$, but without the
+# $\min(1, \cdot)$. When $b = c$ the two tails overlap in the middle term and the formula
+# exceeds one:
+
+# %%
+n_d = 10
+tail_from_max = 2 * stats.binom.sf(5 - 1, n_d, 0.5)  # 2 * P(X >= 5) for b = c = 5
+print(f"seed 000's formula at b = c = 5: {tail_from_max:.4f}")
+print(f"exact p-value (capped at 1):     {mcnemar([[0, 5], [5, 0]], method='exact').pvalue:.4f}")
+print("Erratum:", ERRATA["seed000-exact-cap"].correct)
+
+# %% [markdown]
+# The binomial probabilities are computed with the regularised incomplete beta function, not by
+# adding up $\binom{n}{i} 2^{-n}$ term by term: $2^{-n}$ underflows to zero in double precision
+# for $n$ above about 1 075, and a sum over $i$ would loop over the data. The exact test is
+# therefore as cheap and as stable for ten million disagreements as for ten:
+
+# %%
+print("2.0 ** -1100 =", 2.0 ** -1100)
+huge = mcnemar([[0, 4_999_000], [5_001_000, 0]], method="exact")
+print(f"b = {huge.b:,}, c = {huge.c:,}: exact p = {huge.pvalue:.4f}")
+
+# %% [markdown]
+# Out of ten million disagreements, a surplus of 2 000 for model 2 is well within what chance
+# produces ($p = 0.53$): no evidence of a difference in accuracy.
+
+# %% [markdown]
+# ## The mid-p value
+#
+# Because b is discrete, the exact test cannot reach every significance level: with 3
+# disagreements its smallest possible p-value is $2 \cdot 2^{-3} = 0.25$. Its actual Type I error
+# is therefore usually well *below* the nominal $\alpha$, which costs power. The mid-p value
+# counts the observed outcome only half:
+#
+# $$
+# p_{\mathrm{mid}} = 2\,P(X < \min(b, c)) + P(X = \min(b, c)), \qquad X \sim \mathrm{Binomial}(b + c, 1/2).
+# $$
+#
+# It is no longer guaranteed to keep the Type I error below $\alpha$, but Fagerland, Lydersen and
+# Laake {cite}`fagerland2013` found that it rarely exceeds it and has more power than the exact
+# test; they recommend it, or the uncorrected chi-squared test when there are many disagreements.
+
+# %% [markdown]
+# ## Four ways to get a p-value
+#
+# `mcnemar(table, method=...)` offers all four, plus `"auto"`, which uses the exact test when
+# $b + c < 25$ and the corrected chi-squared test otherwise, and says which it chose and why.
+# (Seed 000 describes mlxtend's `corrected` parameter as "array-like, shape=[n_samples]"; it is a
+# boolean switch.)
+
+# %%
+for example in (panel_a, panel_b):
+    print(example.key, f"(b = {example.table[0, 1]}, c = {example.table[1, 0]})")
+    for method in ("chi2", "corrected", "exact", "midp"):
+        result = mcnemar(example.table, method=method)
+        print(f"  {method:>9}: statistic = {result.statistic:7.3f}, p = {result.pvalue:.4f}")
+    print("  auto ->", mcnemar(example.table).reason)
+
+# %% [markdown]
+# In A all four p-values are below 0.01: every variant finds strong evidence that model 1 is
+# more accurate. In B they range from 0.11 to 0.15: none finds evidence of a difference at the
+# 5 % level. The variants disagree most when there are few disagreements, which is the next
+# section.
+
+# %% [markdown]
+# ## Approximate or exact?
+#
+# The heat maps show, for every table with $b, c \le 60$, how far each approximate p-value is
+# from the exact one. Blue cells are where the approximation is *smaller* than the exact p-value
+# (too eager to reject), red where it is larger (too cautious).
+
+# %%
+fig, axes = plt.subplots(1, 2, figsize=(10.5, 4.2))
+plot_mcnemar_pvalue_heatmap(60, "chi2", ax=axes[0])
+plot_mcnemar_pvalue_heatmap(60, "corrected", ax=axes[1])
+fig.tight_layout()
+plt.show()
+
+# %%
+for method in ("chi2", "corrected", "midp"):
+    grid = mcnemar_pvalue_grid(60, method)
+    print(f"{method:>9}: largest |p - p_exact| = {np.abs(grid).max():.3f}; "
+          f"with b, c > 50: {np.abs(grid[51:, 51:]).max():.4f}")
+
+# %% [markdown]
+# The uncorrected statistic is anti-conservative: its p-values are smaller than the exact ones,
+# by as much as 0.68 for the smallest tables (b = 1, c = 0 gives 0.32 instead of 1) and still
+# by up to 0.08 when both counts exceed 50. Mid-p is smaller than exact by construction (by half
+# the probability of the observed split) and behaves much like the uncorrected statistic. The
+# corrected statistic tracks the exact test closely: within 0.02 everywhere on this grid, and
+# within 0.0002 once both counts exceed 50 (seed 000's "almost identical if both B and C are
+# larger than 50"). What matters for the approximation is the number of disagreements $b + c$; seed 002's
+# rule that "each cell" must hold 25 is wrong, since a and d never enter the test, and seed 000
+# gives two different rules of thumb (25 and 50) on consecutive slides. Explore the grid
+# yourself:
+
+# %% tags=["nbval-ignore-output"]
+mcnemar_heatmap_explorer()
+
+# %% [markdown]
+# ## How often do the variants reject a true $H_0$?
+#
+# A p-value is valid if, when $H_0$ is true, it falls below $\alpha$ in at most a fraction
+# $\alpha$ of test sets. Because the test conditions on $b + c$, we can compute this Type I error
+# exactly for every number of disagreements, by summing the binomial probabilities of all values
+# of b that lead to rejection (`mcnemar_rejection_probability`).
+
+# %%
+ax = plot_mcnemar_rejection_curves(60, alpha=0.05)
+ax.set_title("Exact Type I error at alpha = 0.05")
+plt.show()
+
+# %%
+n_disc = np.arange(1, 61)
+for method in ("chi2", "corrected", "exact", "midp"):
+    size = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method)
+    worst = np.argmax(size)
+    print(f"{method:>9}: worst Type I error {size[worst]:.4f} at b + c = {n_disc[worst]}, "
+          f"above 0.05 for {np.sum(size > 0.05)} of 60 values of b + c, mean {size.mean():.4f}")
+
+# %% [markdown]
+# The uncorrected chi-squared test rejects a true $H_0$ in up to 12.5 % of test sets (with four
+# disagreements, where it rejects whenever the split is 4 to 0). The exact and corrected tests
+# never exceed 5 % but often stay far below it, which is the price of guaranteed validity. The
+# mid-p test sits in between: it exceeds 5 % for some $b + c$ (at most 7.7 %) and is closer
+# to the nominal level on average.
+#
+# In practice you do not know $b + c$ in advance: it depends on how often the models disagree.
+# The simulation below draws many test sets of size $n$ on which two equally accurate models
+# disagree with a given probability, and reports how often each variant rejects. The intervals
+# are 95 % Wilson intervals for the Monte Carlo error {cite}`wilson1927`.
+
+# %%
+null_sim = simulate_mcnemar(n_test=200, p_discordant=0.05, alpha=0.05, n_reps=20_000, seed=2)
+print(null_sim)
+plot_rejection_rates(null_sim)
+plt.show()
+
+# %% [markdown]
+# With about 10 disagreements per test set, the uncorrected and mid-p tests reject a true $H_0$
+# in a little over 4 % of test sets, close to the nominal 5 %, while the exact and corrected tests
+# reject in only about 2 %: valid, but conservative, and a conservative test has less power to
+# detect a real difference. The worst cases of the exact curves above (12.5 % for the
+# uncorrected test) are diluted here because $b + c$ varies from one test set to the next. Move
+# the sliders to see how the picture changes with the test size and the disagreement rate:
+
+# %% tags=["nbval-ignore-output"]
+mcnemar_type1_explorer()
+
+# %% [markdown]
+# ## Interactive: b, c and the decision
+#
+# Move b and c and watch the four p-values and the decisions at your $\alpha$. Move n: the
+# accuracy difference changes, the p-values do not.
+
+# %% tags=["nbval-ignore-output"]
+mcnemar_explorer(b=11, c=1, n=10_000, alpha=0.05)
+
+# %% [markdown]
+# ## The seeds' worked examples
+#
+# Every McNemar example of the source documents, recomputed.
+#
+# **Seed 002, ten test instances.** The tutorial lists for each instance whether each classifier
+# was right:
+
+# %%
+ten = mcnemar_example("seed002_ten_instances")
+y_true = np.ones(10, dtype=int)  # any labels will do: only correctness matters
+y_pred_1 = np.where(ten.correct_1, 1, 0)
+y_pred_2 = np.where(ten.correct_2, 1, 0)
+table = mcnemar_table(y_true, y_pred_1, y_pred_2)
+print(table)
+print("accuracies:", ten.accuracies)
+result = mcnemar(table, method="exact")
+print(f"exact: statistic = {result.statistic:.3f}, p = {result.pvalue:.3f}")
+
+# %% [markdown]
+# The table, the accuracies (60 % and 50 %) and the printed result (statistic 1.000, p-value
+# 1.000) all agree with the tutorial. Its interpretation does not: it says the test "strongly
+# confirms that there is very little difference". Failing to reject is not confirmation. With
+# only three disagreements the smallest p-value the exact test can produce is
+
+# %%
+print("smallest possible p with b + c = 3:", mcnemar([[0, 3], [0, 0]], method="exact").pvalue)
+
+# %% [markdown]
+# so this test could not have rejected $H_0$ at the 5 % level whatever the classifiers did. The
+# honest reading of $p = 1$ here: the ten examples contain no evidence either way, and far too
+# few disagreements to detect anything but an enormous difference.
+#
+# **Seed 001, rpart against ranger on kin8nm.** The slides give the table below and a corrected
+# statistic of about 2227, compared with the critical value 3.841 "for $\alpha = 0.5$".
+
+# %%
+kin = mcnemar_example("seed001_rpart_ranger")
+result = mcnemar(kin.table, method="corrected")
+print(kin.table)
+print(f"corrected statistic = {result.statistic:.3f}, p-value as a double = {result.pvalue}")
+# chi2 with 1 df is the square of a standard normal: log P(chi2 > x) = log 2 + log P(Z > sqrt(x))
+log10_p = (np.log(2) + stats.norm.logsf(np.sqrt(result.statistic))) / np.log(10)
+print(f"log10 p = {log10_p:.1f}")
+print(f"critical value at alpha = 0.05: {stats.chi2.ppf(0.95, 1):.3f}; at alpha = 0.5: {stats.chi2.ppf(0.5, 1):.3f}")
+
+# %% [markdown]
+# The statistic is right (2227.0). The significance level is a typo: 3.841 is the critical
+# value for $\alpha = 0.05$; at $\alpha = 0.5$ it would be 0.455. The p-value, about
+# $10^{-485}$, is too small for a double and prints as 0: the evidence that rpart and ranger
+# differ in accuracy on this test set is overwhelming. One more oddity, which does not change
+# the test: the table says ranger is wrong on only 18 of 8 192 examples (0.2 % error), while
+# the same slides' benchmark gives ranger a cross-validated error of 16 % on kin8nm; the
+# predictions were most likely scored on ranger's own training data, where a random forest is
+# nearly always right. Test on data the models have not seen.
+
+# %% [markdown]
+# ## A real comparison, step by step
+#
+# Back to the digits: four models trained once on half of the 1 797 images and tested once on
+# the other half. We compare logistic regression with the SVM and with the decision tree.
+# $H_0$ in words: on images like these, the two models are equally accurate.
+
+# %%
+for other in ("SVM", "decision tree"):
+    table = mcnemar_table(y_test, predictions["logistic regression"], predictions[other])
+    result = mcnemar(table)  # auto
+    print(f"logistic regression vs {other}: b = {result.b}, c = {result.c}, "
+          f"method = {result.method}, statistic = {result.statistic:.3f}, p = {result.pvalue:.3g}")
+
+# %% [markdown]
+# - **Logistic regression vs SVM** ($p = 0.19$): the SVM won 23 of the 37 disagreements. A
+#   split at least this uneven would happen in about one test set in five if the models were
+#   equally accurate, so this test set gives no convincing evidence that the SVM is more
+#   accurate. We cannot conclude that they are equally good either.
+# - **Logistic regression vs decision tree** ($p \approx 3 \times 10^{-22}$): logistic
+#   regression won 130 of 143 disagreements. Under equal accuracy this would essentially never
+#   happen; we conclude that logistic regression is the more accurate of the two *trained
+#   models* on this kind of data.
+#
+# Note the emphasis. McNemar's test compares two trained models on one test set. It says nothing
+# about how the *learning algorithms* would compare with other training sets: the variability due
+# to the choice of training set and to randomness in training is not in the data, so the test is
+# appropriate only when that variability is small, or when retraining is impossible
+# {cite}`dietterich1998`. It also needs a test set large enough to represent the population.
+# Chapter 4 treats algorithms that can be retrained.
+
+# %% [markdown]
+# ## Which variant should I use?
+#
+# | situation | use | why |
+# |---|---|---|
+# | few disagreements ($b + c < 25$) | `"exact"` (or `"midp"`) | the chi-squared approximation is poor; exact keeps the Type I error below $\alpha$, mid-p has more power |
+# | many disagreements | `"corrected"`, `"chi2"` or `"midp"` | all close to exact; the corrected one errs on the cautious side |
+# | you want one rule | `"auto"` | exact below 25 disagreements, corrected above; the result says which |
+# | you report the result | any, but say which | readers can only check a p-value whose method they know |
+#
+# Decide the method *before* looking at the p-values; choosing the variant that gives the
+# smallest p-value inflates the Type I error.
+
+# %% [markdown]
+# ## Summary
+#
+# - Two models scored on the same test set are paired: summarise them by the 2x2 table of
+#   agreement, not by two accuracies.
+# - Only the disagreements b and c carry evidence; $H_0$ (equal accuracy) means a disagreement is
+#   a fair coin flip, $b \sim \mathrm{Binomial}(b + c, 1/2)$.
+# - McNemar's $\chi^2 = (b - c)^2/(b + c)$ is an approximation; Edwards' correction needs
+#   $\max(|b - c| - 1, 0)$; the exact binomial p-value needs no approximation and is cheap even for
+#   millions of disagreements; mid-p trades a guarantee for power.
+# - A p-value above $\alpha$ means "no evidence of a difference", never "the models are equal",
+#   and with few disagreements the test may be unable to reject at all.
+# - The test compares trained models, not learning algorithms.
+
+# %% [markdown]
+# ## Exercises
+#
+# **Exercise 1.** A model scores 91 % and another 89 % on 1 000 test examples. Give two tables,
+# one where McNemar's exact test rejects $H_0$ at the 5 % level and one where it does not.
+#
+# **Exercise 2.** For $b + c = 16$, find the smallest $b > 8$ at which each of the four variants
+# rejects at $\alpha = 0.05$ (with $c = 16 - b$). Which are the most eager?
+#
+# **Exercise 3.** In the simulation, set the disagreement probability so that the expected
+# number of disagreements is about 100. How do the four Type I errors compare now? Explain.
+#
+# **Exercise 4.** Why does swapping the roles of model 1 and model 2 not change any of the
+# two-sided p-values? Check it on the digits example.
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 1
+# :class: dropdown
+# The accuracies fix $b - c = 20$ (2 % of 1 000) but not $b + c$. With $b = 20, c = 0$ the
+# exact p-value is $2 \cdot 2^{-20} \approx 2 \times 10^{-6}$: reject. With $b = 90, c = 70$
+# it is about 0.13: do not reject. (The table must still fit: $d = 90 - c \ge 0$.) The code
+# below checks both.
+# ```
+
+# %% tags=["hide-input"]
+for b, c in ((20, 0), (90, 70)):
+    a = 890 - c  # model 2 is right on a + c = 890 examples
+    table = [[a, b], [c, 1000 - a - b - c]]
+    result = mcnemar(table, method="exact")
+    acc_1, acc_2 = (a + b) / 1000, (a + c) / 1000
+    print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, exact p = {result.pvalue:.3g}")
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 2
+# :class: dropdown
+# Compute the p-value of every split. The uncorrected chi-squared and the mid-p tests reject
+# already at 12 to 4; the corrected and the exact tests need 13 to 3. The eager ones are the
+# two that may exceed the nominal Type I error.
+# ```
+
+# %% tags=["hide-input"]
+b_values = np.arange(9, 17)
+for method in ("chi2", "corrected", "exact", "midp"):
+    pvalues = np.array([mcnemar([[0, b], [16 - b, 0]], method=method).pvalue for b in b_values])
+    print(f"{method:>9}: rejects from b = {b_values[pvalues <= 0.05].min()} upward")
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 3
+# :class: dropdown
+# With $n = 200$ and a disagreement probability of 0.5 there are about 100 disagreements. The
+# rates move closer together and towards 5 %: the chi-squared approximation is good for many
+# disagreements, and the discreteness of b matters less. The corrected and exact tests remain
+# the most cautious. The simulation below shows it.
+# ```
+
+# %% tags=["hide-input"]
+print(simulate_mcnemar(n_test=200, p_discordant=0.5, alpha=0.05, n_reps=20_000, seed=3))
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 4
+# :class: dropdown
+# Swapping the models swaps b and c. Every statistic depends on $|b - c|$ or $\min(b, c)$ and
+# $b + c$, all symmetric in b and c, so the two-sided p-values are unchanged.
+# ```
+
+# %% tags=["hide-input"]
+forward = mcnemar(mcnemar_table(y_test, predictions["SVM"], predictions["k-NN"]), method="exact")
+backward = mcnemar(mcnemar_table(y_test, predictions["k-NN"], predictions["SVM"]), method="exact")
+print(forward.b, forward.c, forward.pvalue)
+print(backward.b, backward.c, backward.pvalue)
