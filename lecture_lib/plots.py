@@ -129,9 +129,12 @@ def plot_mcnemar_rejection_curves(
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 3.6))
     n = np.arange(1, max_discordant + 1)
-    for method in methods:
+    # Curves often coincide (chi2 and mid-p, exact and corrected): the ones drawn first are
+    # wider and paler, so a curve drawn on top of another leaves it visible.
+    for i, method in enumerate(methods):
         size = mcnemar_rejection_probability(n, alpha, method)
-        ax.step(n, size, where="mid", label=_LABELS[method])
+        width = 1.2 + 2.0 * (len(methods) - 1 - i) / max(len(methods) - 1, 1)
+        ax.step(n, size, where="mid", label=_LABELS[method], linewidth=width, alpha=0.85)
     ax.axhline(alpha, color="black", linestyle="--", linewidth=1, label=f"alpha = {alpha:g}")
     ax.set_xlabel("number of disagreements b + c")
     ax.set_ylabel("P(reject H0 | H0 true)")

@@ -1,0 +1,269 @@
+"""McNemar's test: formulas, worked examples, oracles, degenerate cases."""
+
+import math
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mlxtend.evaluate import mcnemar as mlxtend_mcnemar
+from mlxtend.evaluate import mcnemar_table as mlxtend_table
+from scipy import stats
+from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
+
+from lecture_lib import (
+    MCNEMAR_METHODS,
+    mcnemar,
+    mcnemar_pvalues,
+    mcnemar_table,
+    mcnemar_tables,
+    predictions_from_table,
+)
+
+counts = st.integers(min_value=0, max_value=400)
+
+
+def _table(b, c, a=7, d=3):
+    return np.array([[a, b], [c, d]])
+
+
+# ---------------------------------------------------------------- the table
+
+
+def _table_by_loop(y_true, p1, p2):
+    """The definition, one example at a time."""
+    t = np.zeros((2, 2), dtype=int)
+    for truth, x1, x2 in zip(y_true, p1, p2):
+        t[int(x1 != truth), int(x2 != truth)] += 1
+    return t
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 300), st.integers(2, 6), st.integers(0, 2**32 - 1))
+def test_table_matches_definition_and_mlxtend(n, n_classes, seed):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, n_classes, n)
+    p1 = rng.integers(0, n_classes, n)
+    p2 = np.where(rng.random(n) < 0.5, y, rng.integers(0, n_classes, n))
+    ours = mcnemar_table(y, p1, p2)
+    np.testing.assert_array_equal(ours, _table_by_loop(y, p1, p2))
+    np.testing.assert_array_equal(ours, mlxtend_table(y, p1, p2))
+    assert ours.sum() == n
+    assert ours.dtype == np.int64
+
+
+def test_table_text_and_boolean_labels():
+    y = np.array(["cat", "dog", "bird", "cat"])
+    p1 = np.array(["cat", "dog", "cat", "dog"])
+    p2 = np.array(["cat", "cat", "bird", "dog"])
+    # both right on 0; only 1 right on 1; only 2 right on 2; both wrong on 3
+    np.testing.assert_array_equal(mcnemar_table(y, p1, p2), [[1, 1], [1, 1]])
+    yb = [True, False, True]
+    np.testing.assert_array_equal(mcnemar_table(yb, [True, True, True], [False, False, True]), [[1, 1], [1, 0]])
+
+
+def test_table_seed002_ten_instances():
+    # seed 002: the per-instance Yes/No list gives [[4, 2], [1, 3]]
+    correct_1 = [1, 0, 0, 0, 1, 1, 1, 0, 1, 1]
+    correct_2 = [0, 0, 1, 0, 1, 1, 1, 0, 0, 1]
+    np.testing.assert_array_equal(mcnemar_table(np.ones(10), correct_1, correct_2), [[4, 2], [1, 3]])
+
+
+def test_tables_for_every_pair():
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 3, 200)
+    preds = [np.where(rng.random(200) < q, y, (y + 1) % 3) for q in (0.9, 0.7, 0.5, 0.8)]
+    tables = mcnemar_tables(y, *preds)
+    assert sorted(tables) == [(i, j) for i in range(4) for j in range(i + 1, 4)]
+    for (i, j), table in tables.items():
+        np.testing.assert_array_equal(table, mcnemar_table(y, preds[i], preds[j]))
+
+
+@pytest.mark.parametrize("table", [[[9959, 11], [1, 29]], [[4, 2], [1, 3]], [[0, 0], [0, 7]]])
+def test_predictions_from_table_round_trip(table):
+    for n_classes in (2, 5):
+        np.testing.assert_array_equal(mcnemar_table(*predictions_from_table(table, n_classes, seed=3)), table)
+
+
+# ---------------------------------------------------------------- formulas
+
+
+@pytest.mark.parametrize("b, c", [(11, 1), (25, 15), (3, 9), (40, 41), (0, 6)])
+def test_statistics_from_their_formulas(b, c):
+    table = _table(b, c)
+    # McNemar (1947): (b - c)^2 / (b + c), chi-squared with 1 df
+    chi2 = (b - c) ** 2 / (b + c)
+    assert mcnemar(table, "chi2").statistic == pytest.approx(chi2, rel=1e-12)
+    assert mcnemar(table, "chi2").pvalue == pytest.approx(stats.chi2.sf(chi2, 1), rel=1e-12)
+    # Edwards (1948): (|b - c| - 1)^2 / (b + c), with |b - c| - 1 floored at 0
+    cc = max(abs(b - c) - 1, 0) ** 2 / (b + c)
+    assert mcnemar(table, "corrected").statistic == pytest.approx(cc, rel=1e-12)
+    # exact: twice the smaller binomial tail, by exact rational arithmetic
+    n, k = b + c, min(b, c)
+    tail = Fraction(sum(comb(n, i) for i in range(k + 1)), 2**n)
+    assert mcnemar(table, "exact").pvalue == pytest.approx(float(min(1, 2 * tail)), rel=1e-12)
+    assert mcnemar(table, "exact").statistic == k
+    # mid-p (Fagerland et al. 2013): 2 P(X <= k) - P(X = k)
+    midp = 2 * tail - Fraction(comb(n, k), 2**n)
+    assert mcnemar(table, "midp").pvalue == pytest.approx(float(min(1, midp)), rel=1e-12)
+
+
+def test_seed000_panels_chi2():
+    # seed 000: subpanel A chi2 = 8.3, p = 0.0039; subpanel B chi2 = 2.5, p = 0.1138
+    a = mcnemar([[9959, 11], [1, 29]], "chi2")
+    assert round(a.statistic, 1) == 8.3 and round(a.pvalue, 4) == 0.0039
+    b = mcnemar([[9945, 25], [15, 15]], "chi2")
+    assert round(b.statistic, 1) == 2.5 and round(b.pvalue, 4) == 0.1138
+
+
+def test_seed002_exact():
+    # seed 002 prints statistic=1.000, pvalue=1.000 for [[4, 2], [1, 3]] with exact=True
+    result = mcnemar([[4, 2], [1, 3]], "exact")
+    assert f"{result.statistic:.3f}" == "1.000" and f"{result.pvalue:.3f}" == "1.000"
+
+
+def test_seed001_corrected():
+    # seed 001: (|1 - 2232| - 1)^2 / (1 + 2232) ~ 2227
+    result = mcnemar([[5942, 1], [2232, 17]], "corrected")
+    assert round(result.statistic) == 2227
+    assert result.pvalue == 0.0  # about 1e-485: below the smallest double
+
+
+def test_b_equals_c_gives_no_evidence_for_every_method():
+    for method in MCNEMAR_METHODS:
+        for b in (1, 5, 25, 1000):
+            result = mcnemar(_table(b, b), method)
+            assert result.pvalue == 1.0, (method, b)
+    assert mcnemar(_table(25, 25), "corrected").statistic == 0.0
+    assert mcnemar(_table(25, 25), "chi2").statistic == 0.0
+
+
+def test_reference_libraries_get_b_equals_c_wrong():
+    # The documented disagreement with the oracles: statsmodels and mlxtend use
+    # (|b - c| - 1)^2 / (b + c) unfloored, so b = c = 25 gives 1/50 (not 0).
+    table = _table(25, 25)
+    assert sm_mcnemar(table, exact=False, correction=True).statistic == pytest.approx(1 / 50)
+    assert mlxtend_mcnemar(table, corrected=True)[0] == pytest.approx(1 / 50)
+    assert mcnemar(table, "corrected").statistic == 0.0
+
+
+@pytest.mark.parametrize("method", MCNEMAR_METHODS)
+def test_no_disagreements(method):
+    result = mcnemar([[50, 0], [0, 7]], method)
+    assert result.statistic == 0.0 and result.pvalue == 1.0
+    assert "b + c = 0" in result.reason
+
+
+def test_auto_says_what_and_why():
+    small = mcnemar(_table(11, 1))
+    assert small.method == "exact" and "12 < 25" in small.reason
+    large = mcnemar(_table(25, 15))
+    assert large.method == "corrected" and "40 >= 25" in large.reason
+    boundary = mcnemar(_table(12, 13))
+    assert boundary.method == "corrected"
+    assert mcnemar(_table(12, 12)).method == "exact"
+
+
+def test_result_types_are_plain_python():
+    result = mcnemar(_table(11, 1), "chi2")
+    assert type(result.statistic) is float and type(result.pvalue) is float
+    assert type(result.b) is int and type(result.c) is int
+    with pytest.raises(AttributeError):
+        result.pvalue = 0.5  # frozen
+    assert "pvalue" in str(result) and "McNemarResult" in str(result)
+
+
+def test_float_counts_that_are_whole_are_accepted():
+    assert mcnemar([[1.0, 11.0], [1.0, 2.0]], "chi2").statistic == mcnemar([[1, 11], [1, 2]], "chi2").statistic
+
+
+# ---------------------------------------------------------------- oracles
+
+
+@settings(max_examples=200, deadline=None)
+@given(counts, counts, counts, counts)
+def test_agrees_with_statsmodels(a, b, c, d):
+    table = np.array([[a, b], [c, d]])
+    if b + c == 0:
+        return  # statsmodels divides by zero (nan); ours is defined as p = 1
+    chi2 = sm_mcnemar(table, exact=False, correction=False)
+    ours = mcnemar(table, "chi2")
+    assert ours.statistic == pytest.approx(chi2.statistic, rel=1e-9, abs=1e-12)
+    assert ours.pvalue == pytest.approx(chi2.pvalue, rel=1e-9, abs=1e-300)
+    exact = sm_mcnemar(table, exact=True)
+    ours = mcnemar(table, "exact")
+    assert ours.statistic == exact.statistic
+    assert ours.pvalue == pytest.approx(exact.pvalue, rel=1e-9, abs=1e-300)
+    if b != c:  # at b = c statsmodels' corrected statistic is 1/(b + c): see above
+        corrected = sm_mcnemar(table, exact=False, correction=True)
+        ours = mcnemar(table, "corrected")
+        assert ours.statistic == pytest.approx(corrected.statistic, rel=1e-9, abs=1e-12)
+        assert ours.pvalue == pytest.approx(corrected.pvalue, rel=1e-9, abs=1e-300)
+
+
+@settings(max_examples=200, deadline=None)
+@given(counts, counts, counts, counts)
+def test_agrees_with_mlxtend(a, b, c, d):
+    table = np.array([[a, b], [c, d]])
+    if b + c == 0:
+        return
+    chi2, p = mlxtend_mcnemar(table, corrected=False)
+    ours = mcnemar(table, "chi2")
+    assert ours.statistic == pytest.approx(chi2, rel=1e-9)
+    assert ours.pvalue == pytest.approx(p, rel=1e-9, abs=1e-300)
+    _, p_exact = mlxtend_mcnemar(table, exact=True)
+    assert mcnemar(table, "exact").pvalue == pytest.approx(p_exact, rel=1e-9, abs=1e-300)
+    if b != c:
+        chi2, p = mlxtend_mcnemar(table, corrected=True)
+        assert mcnemar(table, "corrected").statistic == pytest.approx(chi2, rel=1e-9)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 200), st.integers(0, 200))
+def test_exact_agrees_with_scipy_binomtest(b, c):
+    if b + c == 0:
+        return
+    ref = stats.binomtest(b, b + c, 0.5).pvalue
+    assert mcnemar(_table(b, c), "exact").pvalue == pytest.approx(ref, rel=1e-9, abs=1e-300)
+
+
+@settings(max_examples=100, deadline=None)
+@given(counts, counts, st.sampled_from(MCNEMAR_METHODS))
+def test_properties(b, c, method):
+    forward = mcnemar(_table(b, c), method)
+    backward = mcnemar(_table(c, b), method)
+    assert 0.0 <= forward.pvalue <= 1.0
+    assert forward.pvalue == pytest.approx(backward.pvalue, rel=1e-12)  # two-sided: symmetric
+    # concordant cells carry no information
+    assert mcnemar(_table(b, c, a=0, d=0), method).pvalue == forward.pvalue
+    assert mcnemar(_table(b, c, a=10**6, d=123), method).pvalue == forward.pvalue
+
+
+def test_exact_stable_for_ten_million():
+    # No overflow or loop over n: 2^-n underflows for n > 1074, the incomplete beta does not.
+    b, c = 4_999_000, 5_001_000
+    p = mcnemar(_table(b, c), "exact").pvalue
+    # normal approximation with continuity correction as a sanity reference
+    z = (abs(b - c) - 1) / np.sqrt(b + c)
+    assert p == pytest.approx(2 * stats.norm.sf(z), rel=1e-3)
+    assert 0.52 < p < 0.53
+    midp = mcnemar(_table(b, c), "midp").pvalue
+    assert midp < p and midp == pytest.approx(p, rel=1e-3)
+    # very lopsided: tiny but representable, and right to full relative precision
+    # (reference: 2 P(X <= 100) summed in log space with exact integer binomials)
+    tiny = mcnemar(_table(100, 1000), "exact").pvalue
+    log_tail = np.logaddexp.reduce([math.log(comb(1100, i)) for i in range(101)]) - 1100 * np.log(2)
+    assert tiny == pytest.approx(2 * np.exp(log_tail), rel=1e-9)
+    assert 1e-200 < tiny < 1e-150
+
+
+def test_vectorised_pvalues_match_scalar_calls():
+    b = np.array([0, 1, 11, 25, 30, 100])
+    c = np.array([0, 4, 1, 15, 30, 70])
+    for method in MCNEMAR_METHODS:
+        stat, p = mcnemar_pvalues(b, c, method)
+        for i in range(b.size):
+            res = mcnemar(_table(b[i], c[i]), method)
+            assert stat[i] == pytest.approx(res.statistic) and p[i] == pytest.approx(res.pvalue)

@@ -1,0 +1,167 @@
+"""Simulation, figures and widget logic of chapter 2."""
+
+import itertools
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from statsmodels.stats.proportion import proportion_confint  # noqa: E402
+
+from lecture_lib import (  # noqa: E402
+    MCNEMAR_METHODS,
+    mcnemar,
+    mcnemar_pvalue_grid,
+    mcnemar_rejection_probability,
+    plot_mcnemar_pvalue_heatmap,
+    plot_mcnemar_rejection_curves,
+    plot_rejection_rates,
+    simulate_mcnemar,
+    wilson_interval,
+)
+from lecture_lib import widgets as lw  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+# ---------------------------------------------------------------- simulation
+
+
+@pytest.mark.parametrize("n", [1, 4, 7, 12, 25, 40])
+@pytest.mark.parametrize("method", MCNEMAR_METHODS)
+def test_rejection_probability_by_enumeration(n, method):
+    """Sum over all 2^n sign patterns (the definition) for small n."""
+    if n <= 12:
+        hits = 0
+        for pattern in itertools.product((0, 1), repeat=n):
+            b = sum(pattern)
+            hits += mcnemar([[0, b], [n - b, 0]], method).pvalue <= 0.05
+        total = hits / 2**n
+    else:  # enumerate b with its binomial weight, one mcnemar call per table
+        from math import comb
+
+        total = sum(comb(n, b) / 2**n for b in range(n + 1) if mcnemar([[0, b], [n - b, 0]], method).pvalue <= 0.05)
+    assert mcnemar_rejection_probability(n, 0.05, method) == pytest.approx(total, abs=1e-12)
+
+
+def test_valid_tests_never_exceed_alpha():
+    n = np.arange(0, 120)
+    for method in ("exact", "corrected"):
+        assert np.all(mcnemar_rejection_probability(n, 0.05, method) <= 0.05)
+    # ... while the uncorrected one does: 12.5 % at b + c = 4
+    assert mcnemar_rejection_probability(4, 0.05, "chi2") == 0.125
+
+
+def test_power_grows_with_effect():
+    powers = [mcnemar_rejection_probability(60, 0.05, "exact", p_b=p) for p in (0.5, 0.6, 0.7, 0.8)]
+    assert powers == sorted(powers) and powers[-1] > 0.9
+
+
+def test_simulation_matches_exact_rates():
+    # With p_discordant = 1 every example is a disagreement: b + c = n_test exactly, so the
+    # Monte Carlo rate must cover the exact conditional rejection probability.
+    res = simulate_mcnemar(30, 1.0, n_reps=40_000, seed=11)
+    for method, low, high in zip(res.methods, res.ci_low, res.ci_high):
+        exact = mcnemar_rejection_probability(30, 0.05, method)
+        assert low - 0.002 <= exact <= high + 0.002, method
+
+
+def test_simulation_seeded_and_shaped():
+    a = simulate_mcnemar(200, 0.05, n_reps=5000, seed=4)
+    b = simulate_mcnemar(200, 0.05, n_reps=5000, seed=np.random.default_rng(4))
+    np.testing.assert_array_equal(a.rates, b.rates)
+    assert a.methods == ("chi2", "corrected", "exact", "midp")
+    assert np.all((a.ci_low <= a.rates) & (a.rates <= a.ci_high))
+    assert "95% Monte Carlo interval" in str(a)
+    auto = simulate_mcnemar(200, 0.05, n_reps=5000, seed=4, methods="auto")
+    assert auto.methods == ("auto",)
+
+
+def test_wilson_matches_statsmodels():
+    for k, n in [(0, 10), (3, 10), (50, 1000), (999, 1000), (1000, 1000)]:
+        low, high = wilson_interval(k, n)
+        ref_low, ref_high = proportion_confint(k, n, alpha=0.05, method="wilson")
+        assert float(low) == pytest.approx(ref_low, abs=1e-12)
+        assert float(high) == pytest.approx(ref_high, abs=1e-12)
+
+
+# ---------------------------------------------------------------- figures
+
+
+def test_pvalue_grid_orientation_and_values():
+    grid = mcnemar_pvalue_grid(30, "chi2")
+    assert grid.shape == (31, 31)
+    b, c = 11, 1
+    expected = mcnemar([[0, b], [c, 0]], "chi2").pvalue - mcnemar([[0, b], [c, 0]], "exact").pvalue
+    assert grid[c, b] == pytest.approx(expected)  # rows are c, columns are b
+    np.testing.assert_allclose(grid, grid.T, atol=1e-15)  # symmetric in b and c
+    assert grid[0, 0] == 0.0
+
+
+def test_heatmap_draws_the_grid():
+    ax = plot_mcnemar_pvalue_heatmap(20, "corrected")
+    images = ax.get_images()
+    assert len(images) == 1
+    np.testing.assert_allclose(images[0].get_array(), mcnemar_pvalue_grid(20, "corrected"))
+    low, high = images[0].get_clim()
+    assert low == pytest.approx(-high)  # centred colour scale
+    assert "b (model 1 right" in ax.get_xlabel() and "c (model 1 wrong" in ax.get_ylabel()
+    assert len(ax.figure.axes) == 2  # the plot and its colour bar
+
+
+def test_rejection_curves_one_line_per_method():
+    ax = plot_mcnemar_rejection_curves(30, alpha=0.1, methods=("chi2", "exact"))
+    lines = ax.get_lines()
+    assert [line.get_label() for line in lines] == ["chi-squared (McNemar)", "exact binomial", "alpha = 0.1"]
+    np.testing.assert_allclose(lines[1].get_ydata(), mcnemar_rejection_probability(np.arange(1, 31), 0.1, "exact"))
+
+
+def test_rejection_bars():
+    res = simulate_mcnemar(100, 0.1, n_reps=2000, seed=1)
+    ax = plot_rejection_rates(res)
+    heights = [p.get_height() for p in ax.patches]
+    np.testing.assert_allclose(heights, res.rates)
+
+
+# ---------------------------------------------------------------- widget logic
+
+
+def test_report_lists_all_methods_and_decisions():
+    text = lw.mcnemar_report(11, 1, n=10_000, alpha=0.05)
+    for method in ("chi2", "corrected", "exact", "midp"):
+        assert f"<td>{method}</td>" in text
+        p = mcnemar([[0, 11], [1, 0]], method).pvalue
+        assert f"<td class='pvalue'>{p:.4g}</td>" in text
+    assert text.count("<td>reject H0</td>") == 4
+    assert "auto would use <b>exact</b>" in text
+    assert "(b - c) / n = +0.0010" in text
+
+
+def test_report_decision_depends_on_alpha():
+    # seed 000 panel B: chi2 p = 0.1138 is significant at 0.12 but not at 0.10
+    assert "<td>chi2</td><td>2.5</td><td class='pvalue'>0.1138</td><td>reject H0</td>" in lw.mcnemar_report(25, 15, alpha=0.12)
+    assert "<td>chi2</td><td>2.5</td><td class='pvalue'>0.1138</td><td>do not reject H0</td>" in lw.mcnemar_report(25, 15, alpha=0.10)
+
+
+def test_explorer_updates_when_b_moves():
+    box = lw.mcnemar_explorer(b=11, c=1, n=10_000)
+    b_slider = box.children[0].children[0]
+    report = box.children[2]
+    assert b_slider.description == "b"
+    before = report.value
+    b_slider.value = 2
+    assert report.value != before
+    assert report.value == lw.mcnemar_report(2, 1, 10_000, 0.05)
+
+
+def test_heatmap_and_type1_explorers_build():
+    heat = lw.mcnemar_heatmap_explorer(max_count=20)
+    assert heat.children[0].children[0].value == 20
+    sim = lw.mcnemar_type1_explorer(n_test=100, n_reps=1000)
+    assert [w.description for w in sim.children[0].children] == ["test size n", "P(disagree)"]
