@@ -1,0 +1,251 @@
+"""Shared fixtures: the website built once per session, a static server, Chromium.
+
+Browser tests use the system Chromium (Debian package ``chromium``), never a
+browser downloaded by Playwright. Without one they are skipped with a reason,
+except in CI (environment variable ``CI`` set), where that is a failure.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+MCNEMAR_NOTEBOOK = ROOT / "notebooks" / "02-mcnemar.ipynb"
+
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "chromium", "chromium-browser")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LOCAL_HOSTS = {"127.0.0.1"}
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def is_local_request(url: str) -> bool:
+    """True for requests that stay on this machine (127.0.0.1, data:, blob:, about:)."""
+    parts = urlsplit(url)
+    if parts.scheme in {"data", "blob", "about"}:
+        return True
+    return parts.scheme in {"http", "https", "ws", "wss"} and parts.hostname in LOCAL_HOSTS
+
+
+def _missing(reason: str):
+    if os.environ.get("CI"):
+        pytest.fail(f"{reason} (CI is set, so browser tests must run: install Debian's chromium)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    """Path of the system Chromium; skip (fail in CI) when there is none."""
+    override = os.environ.get("CHROMIUM_PATH")
+    candidates = (override,) if override else CHROMIUM_CANDIDATES
+    for candidate in candidates:
+        found = shutil.which(candidate)
+        if found:
+            return found
+    _missing(f"no system Chromium found (looked for {', '.join(candidates)}; set CHROMIUM_PATH to choose one)")
+
+
+@pytest.fixture(scope="session")
+def browser_context(chromium_path, tmp_path_factory):
+    """A Playwright browser context on the system Chromium with a fresh profile."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - playwright is in the test extra
+        _missing("the playwright Python package is not installed")
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(profile),
+            executable_path=chromium_path,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900},
+        )
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+class RequestLog:
+    """Every request a page makes; requests leaving 127.0.0.1 are aborted and recorded."""
+
+    def __init__(self):
+        self.requests: list[str] = []
+        self.external: list[str] = []
+        self.failed_responses: list[tuple[int, str]] = []
+        self.page_errors: list[str] = []
+
+    def attach(self, page) -> None:
+        def route(route):
+            url = route.request.url
+            if is_local_request(url):
+                route.continue_()
+            else:
+                self.external.append(url)
+                route.abort()
+
+        page.route("**/*", route)
+        page.on("request", lambda request: self.requests.append(request.url))
+        page.on("response", self._on_response)
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("websocket", self._on_websocket)
+
+    def _on_websocket(self, websocket) -> None:
+        # WebSockets (Voila's kernel channel) are not routed: record them.
+        self.requests.append(websocket.url)
+        if not is_local_request(websocket.url):
+            self.external.append(websocket.url)
+
+    def _on_response(self, response) -> None:
+        if response.status >= 400:
+            self.failed_responses.append((response.status, response.url))
+
+
+@pytest.fixture
+def new_page(browser_context):
+    """Factory: a new page with a :class:`RequestLog`; pages are closed afterwards."""
+    pages = []
+
+    def make():
+        page = browser_context.new_page()
+        log = RequestLog()
+        log.attach(page)
+        pages.append(page)
+        return page, log
+
+    yield make
+    for page in pages:
+        page.close()
+
+
+@pytest.fixture(scope="session")
+def built_book(tmp_path_factory) -> Path:
+    """Build the website once per session (scripts/build_book.py) into a temporary folder.
+
+    Returns the folder with the HTML (``.../_build/html``).
+    """
+    output = tmp_path_factory.mktemp("book")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_book.py"), "--path-output", str(output), "--all"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        pytest.fail(
+            "the book build failed (warnings are errors):\n"
+            + (result.stdout[-6000:] + "\n" + result.stderr[-6000:])
+        )
+    html = output / "_build" / "html"
+    assert (html / "index.html").exists(), result.stdout[-3000:]
+    return html
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - signature of the base class
+        pass
+
+
+@pytest.fixture(scope="session")
+def book_server(built_book):
+    """Serve the built book on http://127.0.0.1:<free port>/; stopped after the session."""
+    handler = functools.partial(_QuietHandler, directory=str(built_book))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    """test-artifacts/ (gitignored) for screenshots."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture(scope="module")
+def voila_server(tmp_path_factory):
+    """Voila serving notebooks/02-mcnemar.ipynb on 127.0.0.1:<free port> with the venv's kernel.
+
+    Yields the base URL; the server (and its kernels) are stopped afterwards.
+    """
+    if not MCNEMAR_NOTEBOOK.exists():
+        pytest.skip("notebooks/02-mcnemar.ipynb does not exist yet")
+    voila = Path(sys.executable).with_name("voila")
+    if not voila.exists():
+        pytest.fail(f"voila is not installed next to {sys.executable} (it is in the test extra)")
+    port = free_port()
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    env = dict(os.environ)
+    # The kernel spec "python3" runs `python -m ipykernel_launcher`; jupyter_client
+    # replaces "python" with the server's interpreter, and PATH makes sure of it.
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
+    command = [
+        str(voila),
+        str(MCNEMAR_NOTEBOOK),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--show_tracebacks=True",
+    ]
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            command, cwd=MCNEMAR_NOTEBOOK.parent, env=env, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"voila exited with {process.returncode}:\n{log_path.read_text()[-4000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"voila did not listen on port {port} within 60 s:\n{log_path.read_text()[-4000:]}")
+                time.sleep(0.25)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)  # our own session: voila and its kernels
+            process.wait(timeout=5)

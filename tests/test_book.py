@@ -1,0 +1,185 @@
+"""The website: it builds with warnings as errors and loads nothing from third-party servers.
+
+The book is built once per session by the ``built_book`` fixture (conftest.py),
+with scripts/build_book.py, the script ``make book`` runs.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+import yaml
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.book
+
+# Inline <script> bodies may name a third-party URL only in this case:
+# sphinx-thebe (always loaded by Jupyter Book 1.x) writes the constant
+# THEBE_JS_URL into every page, but it fetches it only when a reader presses a
+# "live code" button, and _config.yml does not enable thebe, so there is none.
+# The browser test checks that no such request happens.
+INLINE_SCRIPT_URL_ALLOWED = ("https://unpkg.com/thebe@",)
+
+MATHJAX = "_static/vendor/mathjax/tex-chtml.js"
+REQUIREJS = "_static/vendor/requirejs/require.js"
+EMBED_AMD = "_static/vendor/html-manager/embed-amd.js"
+
+
+def toc_files(toc: dict) -> list[str]:
+    """Every document of a jb-book _toc.yml: the root and each ``file`` entry."""
+    files = [toc["root"]]
+
+    def walk(node):
+        if isinstance(node, dict):
+            if "file" in node:
+                files.append(node["file"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk({key: value for key, value in toc.items() if key != "root"})
+    return files
+
+
+class ResourceParser(HTMLParser):
+    """Collects the URLs a page *loads* (not the links a reader may follow)."""
+
+    LOADING_ATTRIBUTES = {"src", "srcset", "poster", "data"}
+
+    def __init__(self):
+        super().__init__()
+        self.resources: list[tuple[str, str, str]] = []  # (tag, attribute, url)
+        self.script_attribute_urls: list[tuple[str, str]] = []
+        self.inline_scripts: list[str] = []
+        self._in_inline_script = False
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name in self.LOADING_ATTRIBUTES:
+                urls = [part.strip().split(" ")[0] for part in value.split(",")] if name == "srcset" else [value]
+                self.resources.extend((tag, name, url) for url in urls if url)
+            elif tag == "script" and re.match(r"\s*(https?:)?//", value):
+                # e.g. data-jupyter-widgets-cdn on the widget manager
+                self.script_attribute_urls.append((name, value))
+        if tag == "link" and attributes.get("href"):
+            self.resources.append((tag, "href", attributes["href"]))
+        self._in_inline_script = tag == "script" and "src" not in attributes and attributes.get(
+            "type", "text/javascript"
+        ) in {"text/javascript", "module", "application/javascript"}
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_inline_script = False
+
+    def handle_data(self, data):
+        if self._in_inline_script:
+            self.inline_scripts.append(data)
+
+
+def parse(page: Path) -> ResourceParser:
+    parser = ResourceParser()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser
+
+
+def is_relative(url: str) -> bool:
+    parts = urlsplit(url)
+    return (not parts.scheme and not parts.netloc) or parts.scheme == "data"
+
+
+def local_target(page: Path, url: str) -> Path:
+    return (page.parent / unquote(urlsplit(url).path)).resolve()
+
+
+@pytest.fixture(scope="module")
+def pages(built_book) -> list[Path]:
+    # the built pages, not the theme's Jinja fragments copied into _static/
+    found = sorted(p for p in built_book.rglob("*.html") if "_static" not in p.relative_to(built_book).parts)
+    assert found, f"no HTML in {built_book}"
+    return found
+
+
+def test_every_toc_page_is_built(built_book):
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    missing = [name for name in toc_files(toc) if not (built_book / f"{name}.html").is_file()]
+    assert not missing, f"pages listed in _toc.yml without HTML: {missing}"
+    assert (built_book / "index.html").is_file()
+
+
+def test_pages_load_nothing_from_third_party_servers(pages, built_book):
+    offending = []
+    for page in pages:
+        parsed = parse(page)
+        name = page.relative_to(built_book).as_posix()
+        offending += [f"{name}: <{tag} {attr}={url!r}>" for tag, attr, url in parsed.resources if not is_relative(url)]
+        offending += [f"{name}: <script {attr}={url!r}>" for attr, url in parsed.script_attribute_urls]
+        for body in parsed.inline_scripts:
+            for url in re.findall(r"(?:https?:)?//[\w.-]+\.[a-z]{2,}[^\s\"'`)]*", body):
+                if not url.startswith(INLINE_SCRIPT_URL_ALLOWED):
+                    offending.append(f"{name}: inline script names {url!r}")
+    assert not offending, "third-party URLs in the built pages:\n" + "\n".join(offending)
+
+
+def test_stylesheets_load_nothing_from_third_party_servers(built_book):
+    pattern = re.compile(r"""(url\(\s*['"]?|@import\s+['"])(https?:)?//""")
+    offending = [
+        css.relative_to(built_book).as_posix()
+        for css in built_book.joinpath("_static").rglob("*.css")
+        if pattern.search(css.read_text(encoding="utf-8", errors="replace"))
+    ]
+    assert not offending, f"stylesheets that load from other hosts: {offending}"
+
+
+def test_every_loaded_resource_exists(pages, built_book):
+    missing = []
+    for page in pages:
+        for tag, attr, url in parse(page).resources:
+            if not is_relative(url) or url.startswith(("data:", "#")) or not urlsplit(url).path:
+                continue
+            if not local_target(page, url).exists():
+                missing.append(f"{page.relative_to(built_book).as_posix()}: <{tag} {attr}={url!r}>")
+    assert not missing, "resources referenced but not in the build:\n" + "\n".join(missing)
+
+
+def test_mathjax_and_widget_manager_are_served_locally(pages, built_book):
+    """Pages with math load the local MathJax; pages with widget state load require.js and embed-amd.js."""
+    for relative in (MATHJAX, REQUIREJS, EMBED_AMD):
+        assert (built_book / relative).is_file(), f"{relative} is missing from the build"
+    fonts = list(built_book.joinpath("_static/vendor/mathjax/output/chtml/fonts/woff-v2").glob("*.woff"))
+    assert fonts, "MathJax CHTML woff-v2 fonts are missing from the build"
+
+    math_pages = widget_pages = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        loaded = {local_target(page, url) for _, _, url in parse(page).resources if is_relative(url)}
+        if 'class="math' in text:
+            math_pages += 1
+            assert (built_book / MATHJAX).resolve() in loaded, f"{page.name} has math but does not load {MATHJAX}"
+        if "application/vnd.jupyter.widget-state+json" in text:
+            widget_pages += 1
+            for relative in (REQUIREJS, EMBED_AMD):
+                assert (built_book / relative).resolve() in loaded, f"{page.name} has widgets but does not load {relative}"
+    assert math_pages, "no built page contains math: MathJax was not exercised"
+    if (ROOT / "notebooks" / "02-mcnemar.ipynb").exists():
+        assert widget_pages, "no built page embeds widget state"
+
+
+def test_bibliography_renders(built_book):
+    intro = (built_book / "intro.html").read_text(encoding="utf-8")
+    # the citation {cite}`dietterich1998` and its entry in the {bibliography}
+    assert 'class="bibtex-citation"' in intro or "Dietterich, 1998" in intro
+    assert "Dietterich, 1998" in intro
+    assert "Approximate statistical tests for comparing supervised classification learning algorithms" in intro
+    assert "Neural Computation" in intro
+    assert 'role="doc-bibliography"' in intro or 'class="citation' in intro
