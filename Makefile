@@ -40,7 +40,7 @@ execute: $(STAMP)
 	$(VENV)/bin/jupytext --sync notebooks/*.py
 	for nb in notebooks/*.ipynb; do \
 	  $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
-	    --ExecutePreprocessor.kernel_name=python3 "$$nb" || exit 1; \
+	    --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.record_timing=False "$$nb" || exit 1; \
 	done
 	$(VENV)/bin/jupytext --sync notebooks/*.ipynb
 

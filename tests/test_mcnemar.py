@@ -245,10 +245,20 @@ def test_exact_stable_for_ten_million():
     # No overflow or loop over n: 2^-n underflows for n > 1074, the incomplete beta does not.
     b, c = 4_999_000, 5_001_000
     p = mcnemar(_table(b, c), "exact").pvalue
-    # normal approximation with continuity correction as a sanity reference
+    # Reference by another route: 2 P(X <= m - 1000) = 1 - P(m - 999 <= X <= m + 999) for
+    # X ~ Bin(2m, 1/2), summing the 1999 central terms from P(X = m) (Stirling series for
+    # C(2m, m) / 4^m) with the exact ratios P(X = m + j + 1) / P(X = m + j) = (m - j) / (m + j + 1).
+    m = (b + c) // 2
+    centre = (1 - 1 / (8 * m) + 1 / (128 * m**2) + 5 / (1024 * m**3)) / math.sqrt(math.pi * m)
+    terms, term = [], centre
+    for j in range(999):
+        term *= (m - j) / (m + j + 1)
+        terms.append(term)
+    reference = 1 - (centre + 2 * math.fsum(terms))
+    assert p == pytest.approx(reference, rel=1e-11)
+    # normal approximation with continuity correction as a sanity check
     z = (abs(b - c) - 1) / np.sqrt(b + c)
     assert p == pytest.approx(2 * stats.norm.sf(z), rel=1e-3)
-    assert 0.52 < p < 0.53
     midp = mcnemar(_table(b, c), "midp").pvalue
     assert midp < p and midp == pytest.approx(p, rel=1e-3)
     # very lopsided: tiny but representable, and right to full relative precision
