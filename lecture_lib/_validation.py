@@ -14,6 +14,7 @@ import numpy as np
 
 __all__ = [
     "check_labels",
+    "check_comparable",
     "check_same_length",
     "check_option",
     "check_alpha",
