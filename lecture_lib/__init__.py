@@ -16,17 +16,47 @@ from .mcnemar import (
     mcnemar_table,
     mcnemar_tables,
 )
+from .metrics import UndefinedMetricWarning, accuracy, confusion_matrix, error_rate, f1_score, precision, recall
 from .plots import (
     mcnemar_pvalue_grid,
     plot_mcnemar_pvalue_heatmap,
     plot_mcnemar_rejection_curves,
     plot_rejection_rates,
 )
+from .resampling import (
+    SCORINGS,
+    bootstrap,
+    cross_validate_scores,
+    estimate_632,
+    five_by_two,
+    holdout,
+    kfold,
+    repeated_holdout,
+    repeated_kfold,
+    stratified_kfold,
+)
 from .simulate import RejectionRates, mcnemar_rejection_probability, simulate_mcnemar, wilson_interval
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "SCORINGS",
+    "UndefinedMetricWarning",
+    "accuracy",
+    "bootstrap",
+    "confusion_matrix",
+    "cross_validate_scores",
+    "error_rate",
+    "estimate_632",
+    "f1_score",
+    "five_by_two",
+    "holdout",
+    "kfold",
+    "precision",
+    "recall",
+    "repeated_holdout",
+    "repeated_kfold",
+    "stratified_kfold",
     "AUTO_EXACT_BELOW",
     "MCNEMAR_METHODS",
     "McNemarResult",
