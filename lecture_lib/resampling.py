@@ -106,25 +106,22 @@ def _stratified_test(codes: np.ndarray, n_classes: int, n_test: int, rng) -> np.
 
 def _holdout_setup(n, test_size, seed, stratify):
     n = _check_n(n)
-    n_test = _test_size(test_size, n)
-    if n_test < 1:  # pragma: no cover - ceil of a positive number is >= 1
-        raise ValueError(f"test_size={test_size} leaves an empty test set for n={n}")
+    n_test = _test_size(test_size, n)  # ceil(test_size * n) >= 1
     rng = as_generator(seed)
-    codes = None
+    strata = None  # (class code of each example, number of classes)
     if stratify is not None:
         labels = check_labels(stratify, "stratify")
         if labels.size != n:
             raise ValueError(f"stratify has {labels.size} labels but n={n}")
-        codes, n_classes = _class_codes(labels, "stratify", 2)
-        codes = (codes, n_classes)
-    return n, n_test, rng, codes
+        strata = _class_codes(labels, "stratify", 2)
+    return n, n_test, rng, strata
 
 
-def _one_holdout(n, n_test, rng, codes):
-    if codes is None:
+def _one_holdout(n, n_test, rng, strata):
+    if strata is None:
         test = np.sort(rng.permutation(n)[:n_test]).astype(np.int64)
     else:
-        test = _stratified_test(codes[0], codes[1], n_test, rng)
+        test = _stratified_test(*strata, n_test, rng)
     return _complement(test, n), test
 
 
@@ -167,8 +164,8 @@ def holdout(n, test_size=0.3, seed=None, stratify=None) -> Splits:
 
     Seven examples train the model and three test it.
     """
-    n, n_test, rng, codes = _holdout_setup(n, test_size, seed, stratify)
-    return iter([_one_holdout(n, n_test, rng, codes)])
+    n, n_test, rng, strata = _holdout_setup(n, test_size, seed, stratify)
+    return iter([_one_holdout(n, n_test, rng, strata)])
 
 
 def repeated_holdout(n, n_repeats=10, test_size=0.3, seed=None, stratify=None) -> Splits:
@@ -216,8 +213,8 @@ def repeated_holdout(n, n_repeats=10, test_size=0.3, seed=None, stratify=None) -
     Three different test sets of five examples each.
     """
     n_repeats = check_count(n_repeats, "n_repeats", minimum=1)
-    n, n_test, rng, codes = _holdout_setup(n, test_size, seed, stratify)
-    return (_one_holdout(n, n_test, rng, codes) for _ in range(n_repeats))
+    n, n_test, rng, strata = _holdout_setup(n, test_size, seed, stratify)
+    return (_one_holdout(n, n_test, rng, strata) for _ in range(n_repeats))
 
 
 # --------------------------------------------------------------------------- k-fold
