@@ -23,6 +23,7 @@ from .plots import (
     plot_mcnemar_rejection_curves,
     plot_rejection_rates,
 )
+from .ranks import rankdata, tie_term
 from .resampling import (
     SCORINGS,
     bootstrap,
@@ -74,6 +75,8 @@ __all__ = [
     "plot_mcnemar_rejection_curves",
     "plot_rejection_rates",
     "predictions_from_table",
+    "rankdata",
+    "tie_term",
     "simulate_mcnemar",
     "wilson_interval",
 ]

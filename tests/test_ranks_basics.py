@@ -1,0 +1,39 @@
+"""Mid-ranks and the tie term against scipy (oracle) on random inputs."""
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from lecture_lib import rankdata, tie_term
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_rankdata_matches_scipy_on_rows_with_ties(seed):
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 5, size=(7, 9)).astype(float)  # few distinct values: many ties
+    np.testing.assert_array_equal(rankdata(a), stats.rankdata(a, axis=1))
+    np.testing.assert_array_equal(rankdata(a, axis=0), stats.rankdata(a, axis=0))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_tie_term_matches_group_sizes(seed):
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 4, size=(5, 11))
+    expected = [sum(t**3 - t for t in np.unique(row, return_counts=True)[1]) for row in a]
+    np.testing.assert_array_equal(tie_term(a), expected)
+
+
+def test_rank_sums_and_no_ties():
+    a = np.random.default_rng(0).random((3, 6))
+    np.testing.assert_allclose(rankdata(a).sum(axis=1), 6 * 7 / 2)
+    np.testing.assert_array_equal(tie_term(a), 0.0)
+
+
+@pytest.mark.parametrize(
+    "a, error, match",
+    [([], ValueError, "a is empty"), ([1.0, np.nan], ValueError, "a contains NaN"),
+     (3.0, ValueError, "scalar 3.0"), (["x", "y"], TypeError, "a must be an array of numbers")],
+)
+def test_rankdata_bad_input(a, error, match):
+    with pytest.raises(error, match=match):
+        rankdata(a)
