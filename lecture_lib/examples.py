@@ -118,9 +118,17 @@ def mcnemar_example(key: str) -> McNemarExample:
     return examples[key]
 
 
+def _data_files() -> list[str]:
+    return sorted(p.name for p in resources.files("lecture_lib").joinpath("data").iterdir() if p.name.endswith(".json"))
+
+
 def errata() -> list[Erratum]:
-    """Every erratum recorded for the seeds, in the order of the data files."""
-    return [Erratum(**item) for item in _load("mcnemar_examples.json")["errata"]]
+    """Every erratum recorded for the seeds.
+
+    Each chapter keeps its fixtures in its own ``data/*.json`` file; this
+    gathers the ``"errata"`` lists of all of them, file by file in name order.
+    """
+    return [Erratum(**item) for name in _data_files() for item in _load(name).get("errata", [])]
 
 
 def predictions_from_table(table, n_classes: int = 2, seed=0):
