@@ -23,6 +23,7 @@ from .plots import (
     plot_mcnemar_rejection_curves,
     plot_rejection_rates,
 )
+from .multitest import ADJUST_METHODS, adjust_pvalues
 from .ranks import rankdata, tie_term
 from .resampling import (
     SCORINGS,
@@ -41,6 +42,8 @@ from .simulate import RejectionRates, mcnemar_rejection_probability, simulate_mc
 __version__ = "0.1.0"
 
 __all__ = [
+    "ADJUST_METHODS",
+    "adjust_pvalues",
     "SCORINGS",
     "UndefinedMetricWarning",
     "accuracy",
