@@ -219,7 +219,7 @@ def plot_familywise_error(max_models: int = 10, alpha: float = 0.05, n_sim: int 
     ax.plot(ks, [r.holm for r in results], "v:", color="tab:green", label="Holm (same as Bonferroni here)")
     ax.axhline(alpha, color="black", linestyle="--", linewidth=1)
     if highlight is not None:
-        ax.axvline(highlight, color="black", alpha=0.3, linewidth=6)
+        ax.axvline(highlight, color="black", alpha=0.12, linewidth=8)
     ax.set_xlabel("number of models k (m = k (k - 1) / 2 pairs)")
     ax.set_ylabel("P(at least one false 'significant' pair)")
     ax.set_title(f"All models equally accurate, alpha = {alpha:g}, {n_sim} test sets per k")
