@@ -117,7 +117,7 @@ def bench_cochran(repeats: int = 5) -> None:
     ours = cochrans_q(y, *preds)
     assert abs(ours.statistic - statsmodels_from_labels(y, preds).statistic) <= 1e-9 * ours.statistic
     row(
-        "cochrans_q, n = 1e6, k = 10 (labels)",
+        "cochrans_q 1e6x10 (labels)",
         median_time(lambda: cochrans_q(y, *preds), repeats),
         {"statsmodels": median_time(lambda: statsmodels_from_labels(y, preds), repeats)},
     )
@@ -127,7 +127,7 @@ def bench_cochran(repeats: int = 5) -> None:
     ours = cochrans_q(y, *preds)
     assert abs(ours.statistic - mlxtend_cochrans_q(y, *preds)[0]) <= 1e-9 * ours.statistic
     row(
-        "cochrans_q, n=1e5, k=10 (mlxtend too slow at 1e6)",
+        "cochrans_q 1e5x10 (mlxtend too slow at 1e6)",
         median_time(lambda: cochrans_q(y, *preds), repeats),
         {
             "mlxtend": median_time(lambda: mlxtend_cochrans_q(y, *preds), 3),

@@ -214,6 +214,15 @@ print(result)
 # informative examples, so the chi-squared approximation is rough (exercise 2 computes the exact
 # permutation p-value).
 #
+# When no example is informative at all (say, three copies of the same model), the formula is
+# $0/0$. There is then no evidence either way, and `cochrans_q` returns $Q = 0$ and $p = 1$
+# (mlxtend and statsmodels return `nan`, with a warning).
+
+# %%
+copies = cochrans_q(y_true, y_preds[0], y_preds[0], y_preds[0])
+print(f"Q = {copies.statistic}, p = {copies.pvalue}, informative examples: {copies.n_informative}")
+
+# %% [markdown]
 # **Two slips in the sources.** Seed 004 notes that Kuncheva's book prints $Q = 3.7647$ for this
 # example, a typo. The arithmetic shows where it comes from: $128/34 = 3.7647$ is the fraction
 # *without* the factor $k - 1 = 2$. The slip is not harmless: read against chi-squared with 2 df
@@ -284,7 +293,7 @@ print(f"McNemar, uncorrected:      chi2 = {mc.statistic:.3f}, p = {mc.pvalue:.3f
 # the three at most $\alpha$.
 #
 # - **Bonferroni:** multiply each p-value by $m$ (cap at 1), i.e. test each pair at $\alpha/m$.
-# - **Holm** (1979): sort the p-values, $p_{(1)} \le \dots \le p_{(m)}$. Compare $p_{(1)}$ with
+# - **Holm** {cite}`holm1979`: sort the p-values, $p_{(1)} \le \dots \le p_{(m)}$. Compare $p_{(1)}$ with
 #   $\alpha/m$, $p_{(2)}$ with $\alpha/(m-1)$, ..., $p_{(m)}$ with $\alpha$; reject until the
 #   first comparison that fails, and stop there. As adjusted p-values:
 #   $\tilde p_{(j)} = \min\bigl(1, \max_{l \le j} (m - l + 1)\, p_{(l)}\bigr)$.

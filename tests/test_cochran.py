@@ -228,6 +228,18 @@ def test_degenerate_inputs_give_zero_and_one(y, preds):
     assert result.df == len(preds) - 1
 
 
+def test_oracles_divide_zero_by_zero_where_we_return_zero_and_one():
+    # no informative example: mlxtend and statsmodels return nan (with a RuntimeWarning)
+    y = np.array([0, 1, 2, 3])
+    preds = [np.array([0, 1, 0, 0]), np.array([0, 1, 1, 1]), np.array([0, 1, 3, 2])]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        assert np.isnan(mlxtend_cochrans_q(y, *preds)[0])
+        assert np.isnan(statsmodels_cochrans_q(np.column_stack([p == y for p in preds]).astype(int)).statistic)
+    result = cochrans_q(y, *preds)
+    assert (result.statistic, result.pvalue) == (0.0, 1.0)
+
+
 def test_result_is_frozen_and_readable():
     result = cochrans_q([0, 0, 1, 1], [0, 1, 1, 1], [1, 1, 0, 1], [0, 0, 1, 0])
     assert isinstance(result, CochranQResult)
