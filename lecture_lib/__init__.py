@@ -83,3 +83,28 @@ __all__ = [
     "simulate_mcnemar",
     "wilson_interval",
 ]
+from .cochran import (
+    CochranQResult,
+    FamilywiseError,
+    PairwiseMcNemarResult,
+    cochrans_q,
+    correctness_matrix,
+    familywise_error,
+    pairwise_mcnemar,
+)
+
+__all__ += [
+    "CochranQResult",
+    "FamilywiseError",
+    "PairwiseMcNemarResult",
+    "cochrans_q",
+    "correctness_matrix",
+    "familywise_error",
+    "pairwise_mcnemar",
+]
+from .examples import CochranExample, cochran_example, cochran_examples
+
+__all__ += ["CochranExample", "cochran_example", "cochran_examples"]
+from .plots import plot_familywise_error
+
+__all__ += ["plot_familywise_error"]

@@ -178,3 +178,94 @@ def predictions_from_table(table, n_classes: int = 2, seed=0):
     y_pred_1 = np.where(right_1, y_true, (y_true + shift_1) % n_classes)
     y_pred_2 = np.where(right_2, y_true, (y_true + shift_2) % n_classes)
     return y_true, y_pred_1, y_pred_2
+
+
+# ----------------------------------------------------------------------------- chapter 3: Cochran's Q
+
+
+@dataclasses.dataclass(frozen=True)
+class CochranExample:
+    """A worked Cochran's Q example from a source document.
+
+    Attributes
+    ----------
+    key, title, source : str
+        Identifier, short title and where it comes from.
+    models : tuple of str
+        Model names.
+    y_true : ndarray
+        The true labels, as the source lists them.
+    y_preds : tuple of ndarray
+        Each model's predictions, as the source lists them.
+    pattern_counts : dict
+        Number of examples per right (1) / wrong (0) pattern, as the source
+        tabulates them (pattern "110": models 1 and 2 right, model 3 wrong).
+    printed : dict
+        The values the source prints, keyed by what they are.
+    decimals : dict
+        The number of decimals each printed value is given to.
+    notes : str
+        How the fixture was read off the source.
+    """
+
+    key: str
+    title: str
+    source: str
+    models: tuple
+    y_true: np.ndarray
+    y_preds: tuple
+    pattern_counts: dict
+    printed: dict
+    decimals: dict
+    notes: str
+
+    @property
+    def n(self) -> int:
+        """Number of test examples."""
+        return int(self.y_true.size)
+
+
+def cochran_examples() -> dict[str, CochranExample]:
+    """All Cochran's Q worked examples, keyed by ``key`` (chapter 3).
+
+    Examples
+    --------
+    >>> from lecture_lib.examples import cochran_examples
+    >>> sorted(cochran_examples())
+    ['seed004_kuncheva_three_models']
+    """
+    out = {}
+    for item in _load("cochran_examples.json")["examples"]:
+        n = item["n"]
+        y_true = np.full(n, item["y_true_value"], dtype=np.int64)
+        y_preds = []
+        for ones in item["predicts_one_at"]:
+            pred = np.zeros(n, dtype=np.int64)
+            pred[ones] = 1
+            pred.flags.writeable = False
+            y_preds.append(pred)
+        y_true.flags.writeable = False
+        out[item["key"]] = CochranExample(
+            key=item["key"],
+            title=item["title"],
+            source=item["source"],
+            models=tuple(item["models"]),
+            y_true=y_true,
+            y_preds=tuple(y_preds),
+            pattern_counts=dict(item["pattern_counts"]),
+            printed=dict(item["printed"]),
+            decimals=dict(item["decimals"]),
+            notes=item["notes"],
+        )
+    return out
+
+
+def cochran_example(key: str) -> CochranExample:
+    """One Cochran's Q worked example by key (see :func:`cochran_examples`)."""
+    examples = cochran_examples()
+    if key not in examples:
+        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
+    return examples[key]
+
+
+__all__ += ["CochranExample", "cochran_examples", "cochran_example"]

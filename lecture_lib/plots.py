@@ -170,3 +170,63 @@ def plot_rejection_rates(result: RejectionRates, ax=None):
     ax.set_ylabel("rejection rate")
     ax.set_title(f"{result.n_reps} simulated test sets, alpha = {result.alpha:g}")
     return ax
+
+
+# ----------------------------------------------------------------------------- chapter 3
+
+
+def plot_familywise_error(max_models: int = 10, alpha: float = 0.05, n_sim: int = 2000, seed: int = 0,
+                          highlight: int | None = None, ax=None):
+    """Family-wise error rate against the number of equally accurate models.
+
+    Parameters
+    ----------
+    max_models : int, optional
+        Largest number of models k (the curves run over k = 2..max_models).
+    alpha : float, optional
+        Significance level.
+    n_sim : int, optional
+        Simulated test sets per k (see :func:`lecture_lib.familywise_error`).
+    seed : int, optional
+        Seed of the simulation.
+    highlight : int, optional
+        A k to mark with a vertical line.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+
+    Returns
+    -------
+    ax : matplotlib.axes.Axes
+
+    Notes
+    -----
+    Taught in chapter 3 (``notebooks/03-cochrans-q``).
+    """
+    from .cochran import familywise_error
+
+    max_models = check_count(max_models, "max_models", minimum=2)
+    alpha = check_alpha(alpha)
+    if highlight is not None:
+        highlight = check_count(highlight, "highlight", minimum=2)
+    ks = np.arange(2, max_models + 1)
+    results = [familywise_error(int(k), alpha=alpha, n_sim=n_sim, seed=seed) for k in ks]
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.0, 3.8))
+    ax.plot(ks, [r.independent for r in results], color="grey", linestyle=":", label="1 - (1 - alpha)^m (independent tests)")
+    ax.plot(ks, [r.unadjusted for r in results], "o-", color="tab:red", label="unadjusted pairwise McNemar")
+    ax.plot(ks, [r.omnibus_gate for r in results], "s--", color="tab:orange", label="Cochran's Q first, then unadjusted")
+    ax.plot(ks, [r.bonferroni for r in results], "^-", color="tab:blue", label="Bonferroni")
+    ax.plot(ks, [r.holm for r in results], "v:", color="tab:green", label="Holm (same as Bonferroni here)")
+    ax.axhline(alpha, color="black", linestyle="--", linewidth=1)
+    if highlight is not None:
+        ax.axvline(highlight, color="black", alpha=0.12, linewidth=8)
+    ax.set_xlabel("number of models k (m = k (k - 1) / 2 pairs)")
+    ax.set_ylabel("P(at least one false 'significant' pair)")
+    ax.set_title(f"All models equally accurate, alpha = {alpha:g}, {n_sim} test sets per k")
+    ax.set_ylim(0, 1)
+    ax.set_xticks(ks)
+    ax.legend(frameon=False, fontsize="small")
+    return ax
+
+
+__all__ += ["plot_familywise_error"]

@@ -140,3 +140,86 @@ def mcnemar_type1_explorer(n_test: int = 200, p_discordant: float = 0.05, alpha:
     out = widgets.interactive_output(draw, controls)
     return widgets.VBox([widgets.HBox([n_slider, p_slider]), widgets.HBox([a_slider, r_slider]), out])
 
+
+
+# ----------------------------------------------------------------------------- chapter 3
+
+
+def familywise_report(n_models: int = 5, alpha: float = 0.05, n_sim: int = 2000, seed: int = 0) -> str:
+    """An HTML table of the family-wise error rates for k equally accurate models.
+
+    Parameters
+    ----------
+    n_models : int, optional
+        Number of models k >= 2.
+    alpha : float, optional
+        Significance level in (0, 1).
+    n_sim, seed : int, optional
+        Size and seed of the simulation (:func:`lecture_lib.familywise_error`).
+
+    Returns
+    -------
+    html : str
+        One row per procedure: its simulated chance of at least one false
+        "significant" pair, as a number and as a bar, next to alpha.
+
+    Examples
+    --------
+    >>> from lecture_lib.widgets import familywise_report
+    >>> "45 pairs" in familywise_report(10, 0.05)
+    True
+    """
+    from .cochran import familywise_error
+
+    result = familywise_error(n_models, alpha=alpha, n_sim=n_sim, seed=seed)
+    rows = [
+        ("unadjusted pairwise McNemar", result.unadjusted, "simulated"),
+        ("if the m tests were independent", result.independent, "1 - (1 - alpha)^m"),
+        ("Bonferroni's bound on the unadjusted rate", result.bonferroni_bound, "min(1, m alpha)"),
+        ("Cochran's Q first, then unadjusted", result.omnibus_gate, "simulated"),
+        ("Bonferroni-adjusted", result.bonferroni, "simulated"),
+        ("Holm-adjusted", result.holm, "simulated"),
+    ]
+    body = []
+    for label, value, how in rows:
+        colour = "#c0392b" if value > alpha + 2 * result.monte_carlo_se else "#2e86c1"
+        bar = (f"<div style='background:{colour};height:0.8em;width:{200 * value:.0f}px'></div>")
+        body.append(f"<tr><td>{label}</td><td class='rate'>{value:.3f}</td><td>{bar}</td><td>{how}</td></tr>")
+    return "\n".join([
+        f"<p>{result.n_models} equally accurate models: m = {result.n_pairs} pairs, each tested at "
+        f"alpha = {alpha:g}. Chance of at least one false 'significant' pair "
+        f"({result.n_sim} simulated test sets, Monte Carlo error up to {result.monte_carlo_se:.3f}):</p>",
+        "<table class='familywise-report'><thead><tr><th>procedure</th><th>P(any false rejection)</th>"
+        "<th></th><th>how</th></tr></thead><tbody>",
+        *body,
+        "</tbody></table>",
+    ])
+
+
+def familywise_explorer(n_models: int = 5, alpha: float = 0.05, max_models: int = 10, n_sim: int = 2000, seed: int = 0):
+    """Sliders for the number of models and alpha with the live table of :func:`familywise_report`.
+
+    The simulations for every k are run once when the widget is built, so
+    moving a slider only thresholds stored p-values.
+    """
+    from .cochran import familywise_error
+
+    max_models = check_count(max_models, "max_models", minimum=2)
+    for k in range(2, max_models + 1):  # warm the cache: later callbacks only threshold
+        familywise_error(k, alpha=alpha, n_sim=n_sim, seed=seed)
+    style = {"description_width": "initial"}
+    k_slider = widgets.IntSlider(value=n_models, min=2, max=max_models, description="number of models k", style=style)
+    alpha_slider = widgets.FloatSlider(
+        value=alpha, min=0.01, max=0.10, step=0.01, description="alpha", readout_format=".2f", style=style
+    )
+    report = widgets.HTML(familywise_report(n_models, alpha, n_sim, seed))
+
+    def update(_change=None):
+        report.value = familywise_report(k_slider.value, alpha_slider.value, n_sim, seed)
+
+    for slider in (k_slider, alpha_slider):
+        slider.observe(update, names="value")
+    return widgets.VBox([widgets.HBox([k_slider, alpha_slider]), report])
+
+
+__all__ += ["familywise_report", "familywise_explorer"]

@@ -1,0 +1,556 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: -jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Cochran's Q: more than two models on one test set
+#
+# ## Overview
+#
+# Chapter 2 compared two trained classifiers on one test set with McNemar's test. In practice you
+# rarely stop at two: you train a logistic regression, a k-nearest-neighbour classifier, an SVM,
+# a random forest and naive Bayes, score all five on the same test set, and want to know which
+# differences are real. Five models make ten pairs. Testing each pair at the 5 % level and
+# reporting the "significant" ones is the obvious thing to do, and it is wrong.
+#
+# After this chapter you will be able to
+#
+# - explain the multiple-comparisons problem and compute, or simulate, the chance of at least
+#   one false "significant" pair among equally good models;
+# - arrange the predictions of k models as a correctness matrix and compute Cochran's Q
+#   {cite}`cochran1950` by hand from its row and column totals;
+# - state the null hypothesis of Cochran's Q in words and interpret its p-value;
+# - show, numerically and algebraically, that with two models Q is McNemar's statistic;
+# - follow a significant Q with pairwise McNemar tests whose p-values are adjusted by Bonferroni
+#   or Holm, and explain why Holm's procedure is never less powerful;
+# - run the whole procedure on real classifiers and report it honestly.
+#
+# **Prerequisites:** chapter 2 (McNemar's test, the 2x2 table of agreement, b and c), the
+# chi-squared distribution, and what a p-value is.
+
+# %%
+import numpy as np
+import matplotlib.pyplot as plt
+from scipy import stats
+from sklearn.datasets import load_digits
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import train_test_split
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC
+
+from lecture_lib import (
+    adjust_pvalues,
+    cochran_example,
+    cochrans_q,
+    correctness_matrix,
+    errata,
+    familywise_error,
+    mcnemar,
+    mcnemar_table,
+    pairwise_mcnemar,
+    plot_familywise_error,
+)
+from lecture_lib.widgets import familywise_explorer
+
+ERRATA = {e.key: e for e in errata()}
+
+# %% [markdown]
+# ## The wrong way first: test every pair at 5 %
+#
+# Suppose k models are *all equally accurate*. With $k$ models there are $m = k(k-1)/2$ pairs.
+# Each pairwise McNemar test at level $\alpha = 0.05$ falsely declares its pair "significant" in
+# about 5 % of test sets. But we report a finding as soon as *any* pair is significant, and the
+# chance of at least one false rejection among $m$ tests, the **family-wise error rate**
+# (FWER), grows with $m$. If the tests were independent it would be
+#
+# $$
+# \mathrm{FWER} = 1 - (1 - \alpha)^m,
+# $$
+#
+# and whatever the dependence, Boole's inequality bounds it by $m\alpha$ (the bound behind
+# Bonferroni's correction). For five models, $m = 10$:
+
+# %%
+alpha = 0.05
+for k in (2, 3, 5, 10):
+    m = k * (k - 1) // 2
+    print(f"k = {k:>2} models, m = {m:>2} pairs: 1 - (1 - alpha)^m = {1 - (1 - alpha) ** m:.3f}, "
+          f"bound m * alpha = {min(1.0, m * alpha):.2f}")
+
+# %% [markdown]
+# The pairwise tests are not independent: they share models, and real classifiers tend to fail
+# on the same hard examples. So we simulate. `familywise_error` draws test sets on which all k
+# models are equally accurate (every example has its own difficulty, and every model is right on
+# it with that probability, so the pattern of right and wrong answers on each example is
+# exchangeable across the models), runs all pairwise McNemar tests on each, and counts how often
+# at least one pair comes out "significant". It also tries the corrections introduced below.
+
+# %%
+five = familywise_error(5, alpha=0.05, n_sim=2000, seed=0)
+print(five)
+
+# %% [markdown]
+# With five equally accurate models, testing every pair at 5 % finds at least one "significant"
+# difference in about 27 % of test sets: more than one time in four, you would report a winner
+# that does not exist. It is below the independence formula (0.40) because the tests are
+# positively dependent, but far above 5 %. The figure shows how the problem grows with the
+# number of models; the corrected procedures stay at or below $\alpha$.
+
+# %%
+ax = plot_familywise_error(max_models=10, alpha=0.05, n_sim=2000, seed=0, highlight=5)
+plt.show()
+
+# %% [markdown]
+# Move the sliders: the number of models and $\alpha$. The simulations are run once when the
+# widget is built, so the table follows the sliders at once.
+
+# %% tags=["nbval-ignore-output"]
+familywise_explorer(n_models=5, alpha=0.05)
+
+# %% [markdown]
+# The remedy has two parts, the strategy of seed 000's slides: first one **omnibus** test of the
+# single hypothesis "all k models are equally accurate" (Cochran's Q), then, to find out *which*
+# models differ, pairwise **post-hoc** tests whose p-values are adjusted for the number of
+# comparisons.
+
+# %% [markdown]
+# ## The correctness matrix
+#
+# Cochran's Q needs only whether each model was right or wrong on each example. Stack this as an
+# $n \times k$ matrix of ones (right) and zeros (wrong): one row per test example, one column per
+# model. Seed 004 (mlxtend's user guide, with an example from Kuncheva's book
+# {cite}`kuncheva2004`) lists the true labels and the predictions of three classifiers on 100
+# examples:
+
+# %%
+ex = cochran_example("seed004_kuncheva_three_models")
+y_true, y_preds = ex.y_true, ex.y_preds
+correct = correctness_matrix(y_true, *y_preds)
+print("shape:", correct.shape)
+print("first 8 rows (1 = right):")
+print(correct[:8].astype(int))
+
+# %% [markdown]
+# Most rows repeat. The seed summarises them by pattern; we recount the patterns from the
+# arrays and compare with the seed's table.
+
+# %%
+print("pattern (models 1 2 3)   recounted   seed 004")
+for pattern, printed in ex.pattern_counts.items():
+    wanted = np.array([c == "1" for c in pattern])
+    count = int(np.sum(np.all(correct == wanted, axis=1)))
+    print(f"        {' '.join(pattern)}                {count:>3}        {printed:>3}")
+print("accuracies:", correct.mean(axis=0))
+
+# %% [markdown]
+# The arrays and the seed's table agree, and so do the accuracies: 84 %, 92 % and 92 %.
+
+# %% [markdown]
+# ## Building Q step by step
+#
+# **$H_0$ in words:** the k models are equally accurate. More precisely, Cochran's test assumes
+# that on every example, which of the models happen to be right is a matter of chance: the
+# pattern of right and wrong answers in each row is exchangeable across the columns. Under $H_0$
+# the column totals should then differ only by chance.
+#
+# Write $G_i$ for the number of examples model $i$ gets right (column totals), $L_j$ for the
+# number of models that get example $j$ right (row totals), and $T = \sum_i G_i = \sum_j L_j$.
+# Cochran's statistic {cite}`cochran1950` is
+#
+# $$
+# Q = (k - 1)\,\frac{k \sum_{i=1}^{k} G_i^2 - T^2}{k T - \sum_{j=1}^{n} L_j^2}
+#   = k(k-1)\,\frac{\sum_i (G_i - \bar G)^2}{\sum_j L_j (k - L_j)} ,
+# $$
+#
+# and under $H_0$ it is approximately chi-squared with $k - 1$ degrees of freedom when there are
+# many informative rows. The second form shows what it measures: the numerator is the spread of
+# the models' totals; the denominator is the variability that chance alone produces, and only
+# rows with $0 < L_j < k$ contribute to it. Rows where all models are right, or all wrong, say
+# nothing about which model is better and drop out of both sums, just as a and d drop out of
+# McNemar's test. Each step for seed 004's example:
+
+# %%
+k = correct.shape[1]
+G = correct.sum(axis=0)
+L = correct.sum(axis=1)
+T = G.sum()
+numerator = k * np.sum(G**2) - T**2
+denominator = k * T - np.sum(L**2)
+Q = (k - 1) * numerator / denominator
+print(f"G = {G.tolist()}, T = {T}, sum of L_j^2 = {np.sum(L**2)}")
+print(f"numerator   k * sum G^2 - T^2 = 3 * {np.sum(G**2)} - {T**2} = {numerator}")
+print(f"denominator k T - sum L^2     = 3 * {T} - {np.sum(L**2)} = {denominator}")
+print(f"Q = (k - 1) * {numerator} / {denominator} = {Q:.4f}, p = P(chi2 with {k - 1} df > Q) = {stats.chi2.sf(Q, k - 1):.4f}")
+print(f"informative rows (0 < L_j < k): {np.sum((L > 0) & (L < k))} of {L.size}")
+
+# %% [markdown]
+# These are the seed's numbers: $\sum_j L_j^2 = 80 \cdot 9 + 11 \cdot 4 + 6 \cdot 1 = 770$,
+# $Q = 2 \cdot 128 / 34 \approx 7.5294$ and $p \approx 0.023$. The library function gives the
+# same, with the number of informative rows and the accuracies:
+
+# %%
+result = cochrans_q(y_true, *y_preds)
+print(result)
+
+# %% [markdown]
+# **Interpretation.** If the three models were equally accurate, a Q of 7.53 or more would occur
+# in about 2.3 % of test sets of this kind. At the 5 % level this is evidence that the models are
+# *not* all equally accurate. Q does not say which ones differ, and the evidence rests on only 17
+# informative examples, so the chi-squared approximation is rough (exercise 2 computes the exact
+# permutation p-value).
+#
+# When no example is informative at all (say, three copies of the same model), the formula is
+# $0/0$. There is then no evidence either way, and `cochrans_q` returns $Q = 0$ and $p = 1$
+# (mlxtend and statsmodels return `nan`, with a warning).
+
+# %%
+copies = cochrans_q(y_true, y_preds[0], y_preds[0], y_preds[0])
+print(f"Q = {copies.statistic}, p = {copies.pvalue}, informative examples: {copies.n_informative}")
+
+# %% [markdown]
+# **Two slips in the sources.** Seed 004 notes that Kuncheva's book prints $Q = 3.7647$ for this
+# example, a typo. The arithmetic shows where it comes from: $128/34 = 3.7647$ is the fraction
+# *without* the factor $k - 1 = 2$. The slip is not harmless: read against chi-squared with 2 df
+# it would give $p = 0.15$ and the opposite conclusion.
+
+# %%
+print(f"128 / 34 = {128 / 34:.4f}  (the fraction without the factor k - 1)")
+print(f"p-value if Q were 3.7647: {stats.chi2.sf(3.7647, 2):.3f}; for the right Q = {result.statistic:.4f}: {result.pvalue:.3f}")
+print("Erratum:", ERRATA["seed004-kuncheva-q-typo"].correct)
+
+# %% [markdown]
+# Seed 000's slide writes "chi-squared with M-1 degrees of freedom, where L is the number of
+# models": two letters for one quantity. With k models the degrees of freedom are $k - 1$
+# (`result.df` above is 2 for three models).
+
+# %%
+print("Erratum:", ERRATA["seed000-cochran-df-letter"].correct)
+
+# %% [markdown]
+# ## Two models: Q is McNemar's statistic
+#
+# Seed 004 runs Cochran's Q on models 1 and 2 alone and compares it with McNemar's test without
+# continuity correction:
+
+# %%
+two = cochrans_q(y_true, y_preds[0], y_preds[1])
+table = mcnemar_table(y_true, y_preds[0], y_preds[1])
+mc = mcnemar(table, method="chi2")
+print(table)
+print(f"Cochran's Q, two models:   Q    = {two.statistic:.3f}, p = {two.pvalue:.3f}, df = {two.df}")
+print(f"McNemar, uncorrected:      chi2 = {mc.statistic:.3f}, p = {mc.pvalue:.3f}  (b = {mc.b}, c = {mc.c})")
+
+# %% [markdown]
+# Both give 5.333 and 0.021, the seed's values. This is no coincidence. With $k = 2$ and the
+# 2x2 table $[[a, b], [c, d]]$ of chapter 2, the column totals are $G_1 = a + b$ and
+# $G_2 = a + c$, so $T = 2a + b + c$; the row totals are 2 ($a$ rows), 1 ($b + c$ rows) or 0
+# ($d$ rows), so $\sum_j L_j^2 = 4a + b + c$. Then
+#
+# $$
+# \begin{aligned}
+# k \textstyle\sum_i G_i^2 - T^2 &= 2(a + b)^2 + 2(a + c)^2 - (2a + b + c)^2 = (b - c)^2, \\
+# k T - \textstyle\sum_j L_j^2 &= 2(2a + b + c) - (4a + b + c) = b + c,
+# \end{aligned}
+# $$
+#
+# and with $k - 1 = 1$,
+#
+# $$
+# Q = \frac{(b - c)^2}{b + c},
+# $$
+#
+# McNemar's statistic {cite}`mcnemar1947`, on one degree of freedom. Cochran's Q is McNemar's
+# test generalised to k models; it inherits the uncorrected form, with its tendency to reject a
+# little too often when there are few disagreements (chapter 2). For $b = 2$, $c = 10$:
+# $(2 - 10)^2 / 12 = 64/12 = 5.333$.
+#
+# **Interpretation** ($p = 0.021$): if models 1 and 2 were equally accurate, a split of their 12
+# disagreements at least as lopsided as 10 to 2 would occur in about 2 % of test sets. Taken on
+# its own, evidence that model 2 is more accurate. But this is one of three pairs we could have
+# looked at, which is the subject of the next section.
+
+# %% [markdown]
+# ## After Q: which pairs differ?
+#
+# Cochran's Q rejected "all three equally accurate". To locate the differences we test each of
+# the $m = 3$ pairs with McNemar's test and adjust the p-values. **$H_0$ for each pair:** these
+# two models are equally accurate. The adjustment keeps the chance of *any* false rejection among
+# the three at most $\alpha$.
+#
+# - **Bonferroni:** multiply each p-value by $m$ (cap at 1), i.e. test each pair at $\alpha/m$.
+# - **Holm** {cite}`holm1979`: sort the p-values, $p_{(1)} \le \dots \le p_{(m)}$. Compare $p_{(1)}$ with
+#   $\alpha/m$, $p_{(2)}$ with $\alpha/(m-1)$, ..., $p_{(m)}$ with $\alpha$; reject until the
+#   first comparison that fails, and stop there. As adjusted p-values:
+#   $\tilde p_{(j)} = \min\bigl(1, \max_{l \le j} (m - l + 1)\, p_{(l)}\bigr)$.
+#
+# The wrong way first: the raw p-values, each read as if it were the only test.
+
+# %%
+names = ["model 1", "model 2", "model 3"]
+seed_pairs = pairwise_mcnemar(y_true, *y_preds, method="chi2", adjust="holm", names=names)
+for (i, j), p in zip(seed_pairs.pairs, seed_pairs.pvalue):
+    verdict = "'significant'" if p <= 0.05 else "not significant"
+    print(f"{names[i]} vs {names[j]}: raw p = {p:.4f}  -> {verdict} if read alone")
+
+# %% [markdown]
+# Read alone, two pairs look significant. Adjusted:
+
+# %%
+print(seed_pairs)
+print()
+print(pairwise_mcnemar(y_true, *y_preds, method="chi2", adjust="bonferroni", names=names))
+
+# %% [markdown]
+# After adjustment no pair is significant at the 5 % level: model 1 against model 2 has Holm
+# p = 0.063 (if all three models were equally accurate, a family of three tests would produce a
+# result at least this extreme in about 6 % of test sets), model 1 against model 3 has 0.091,
+# and models 2 and 3, with 3 disagreements won by each, have p = 1, no evidence either way.
+# Bonferroni gives 0.063, 0.14 and 1.
+#
+# Is this a contradiction, Q significant and no pair significant? No. Q pools the evidence of all
+# 17 informative examples into one test of one hypothesis; each pairwise test sees only the
+# disagreements of its pair (12, 16 and 6) and pays for being one of three. The honest report
+# is: "the three models are probably not equally accurate ($Q = 7.53$, $p = 0.023$), and model
+# 1 looks the weakest, but this test set is too small to say which pairs differ." The exact
+# variant (chapter 2's recommendation for few disagreements) is more cautious still (exercise 3).
+
+# %% [markdown]
+# ### Why Holm, not Bonferroni
+#
+# Both procedures keep the FWER at or below $\alpha$ for *any* dependence between the tests.
+# Bonferroni by Boole's inequality. Holm by a short argument: let $m_0$ be the number of true
+# null hypotheses. Holm can falsely reject only if it reaches a true null; the first true null
+# in the sorted order sits at a position $j \le m - m_0 + 1$, where the threshold is
+# $\alpha/(m - j + 1) \le \alpha/m_0$. So a false rejection requires some true null with
+# $p \le \alpha/m_0$, which by Boole's inequality has probability at most $m_0 \cdot \alpha/m_0 = \alpha$.
+#
+# And Holm is **uniformly more powerful**: its thresholds $\alpha/m, \alpha/(m-1), \dots, \alpha$
+# are never smaller than Bonferroni's $\alpha/m$, so whenever Bonferroni rejects a hypothesis,
+# Holm rejects it too, on every possible data set; in adjusted terms
+# $(m - l + 1)\,p_{(l)} \le m\,p_{(l)}$. There is no reason to use Bonferroni except that it is
+# simpler to explain. The gain appears when several hypotheses are false, as in this constructed
+# test set: model A is wrong on one example, B on twelve others and on A's, C on nine others.
+
+# %%
+y_toy = np.zeros(400, dtype=int)
+pred_a, pred_b, pred_c = (np.zeros(400, dtype=int) for _ in range(3))
+pred_a[399] = 1
+pred_b[list(range(12)) + [399]] = 1
+pred_c[12:21] = 1
+toy_names = ["A", "B", "C"]
+print(pairwise_mcnemar(y_toy, pred_a, pred_b, pred_c, method="exact", adjust="holm", names=toy_names))
+print()
+print(pairwise_mcnemar(y_toy, pred_a, pred_b, pred_c, method="exact", adjust="bonferroni", names=toy_names))
+
+# %% [markdown]
+# A against B: A won all 12 disagreements (raw p = 0.0005), significant under both. A against
+# C: A won 9 of 10 (raw p = 0.021). Bonferroni compares it with $0.05/3 = 0.017$ and keeps $H_0$
+# (adjusted 0.064); Holm, having rejected one hypothesis, compares it with $0.05/2 = 0.025$ and
+# rejects (adjusted 0.043): evidence that A is more accurate than C, with the FWER still at most
+# 5 %. B against C (9 to 13) shows no evidence of a difference (p = 0.52). Under the complete
+# null, when no model differs, Holm and Bonferroni reject something in exactly the same test sets
+# (both need the smallest p-value below $\alpha/m$), which is why their curves coincide in the
+# figure above.
+#
+# **Must Q come first?** Holm's adjustment controls the FWER on its own; running it only after a
+# significant Q changes nothing about that guarantee and costs a little power. The figure's
+# orange curve shows the popular shortcut "Q first, then *unadjusted* pairwise tests": it holds
+# the FWER at $\alpha$ when all models are equal (any false rejection needs Q to reject first),
+# but fails as soon as one model is clearly different (exercise 4). Use the omnibus test as the
+# headline and adjust the pairwise tests anyway.
+
+# %% [markdown]
+# ## A real comparison: five classifiers on the digits
+#
+# Five classifiers, each trained once on half of the 1 797 handwritten digits and tested on the
+# other half (a fixed, stratified split).
+
+# %%
+X, y = load_digits(return_X_y=True)
+X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, random_state=0, stratify=y)
+models = {
+    "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)),
+    "k-NN": make_pipeline(StandardScaler(), KNeighborsClassifier()),
+    "SVM": make_pipeline(StandardScaler(), SVC()),
+    "random forest": RandomForestClassifier(n_estimators=100, random_state=0),
+    "naive Bayes": GaussianNB(),
+}
+predictions = {name: model.fit(X_train, y_train).predict(X_test) for name, model in models.items()}
+for name, y_pred in predictions.items():
+    print(f"{name:>20}: test accuracy {np.mean(y_pred == y_test):.4f}")
+
+# %% [markdown]
+# **Step 1, the omnibus test.** $H_0$: on images like these, the five trained models are equally
+# accurate.
+
+# %%
+digits_q = cochrans_q(y_test, *predictions.values())
+print(f"Q = {digits_q.statistic:.1f}, df = {digits_q.df}, p = {digits_q.pvalue:.2g}, "
+      f"informative examples: {digits_q.n_informative} of {digits_q.n_examples}")
+
+# %% [markdown]
+# A Q of 326 on 4 degrees of freedom ($p \approx 3 \times 10^{-69}$) would essentially never
+# occur if the five models were equally accurate: they are not. Which ones differ?
+#
+# **Step 2, the post-hoc tests.** McNemar's test for each of the ten pairs (`method="auto"`: exact
+# below 25 disagreements, else corrected, as in chapter 2), with Holm's adjustment.
+
+# %%
+digits_pairs = pairwise_mcnemar(y_test, *predictions.values(), method="auto", adjust="holm", alpha=0.05,
+                                names=list(predictions))
+print(digits_pairs)
+
+# %% [markdown]
+# Every p-value, in words (all at a family-wise level of 5 %):
+#
+# - **Naive Bayes against each of the four others** (Holm-adjusted p between $5 \times 10^{-27}$
+#   and $2 \times 10^{-22}$): naive Bayes loses between 127 and 137 of its disagreements with
+#   each model and wins between 4 and 12. Under equal accuracy this would essentially never
+#   happen; naive Bayes is less accurate than each of the other four trained models.
+# - **Logistic regression against k-NN** and **SVM against random forest** (adjusted p = 1):
+#   exactly as many disagreements won as lost (25 to 25, 15 to 15); no evidence of any difference.
+# - **The four other pairs among the strong models** (raw p between 0.15 and 0.19, adjusted
+#   0.90): the SVM and the random forest win somewhat more disagreements with logistic regression
+#   and k-NN (for example 23 to 14), but splits at least this uneven would occur in roughly one
+#   test set in six even if the models were equally accurate, and far more often across four
+#   such pairs. No evidence of a difference; also no proof that there is none.
+#
+# The one-point accuracy lead of the SVM and the random forest (97.3 % against 96.3 %) is
+# therefore not established by this test set. What is established is that naive Bayes is worse.
+# These are statements about these *trained models* on one test set; whether the learning
+# algorithms differ when retrained on other samples is the question of chapter 4.
+
+# %% [markdown]
+# ## Summary
+#
+# - With k models there are $m = k(k-1)/2$ pairs; testing each at $\alpha$ makes a false
+#   "significant" pair likely (27 % for five equally accurate models, up to $1 - (1-\alpha)^m$
+#   for independent tests, at most $m\alpha$).
+# - Cochran's Q tests one hypothesis, "all k models are equally accurate", from the correctness
+#   matrix: $Q = (k-1)\,(k\sum G_i^2 - T^2)/(kT - \sum L_j^2)$, chi-squared with $k - 1$ df.
+#   Only examples on which the models disagree enter it. Seed 004's example gives
+#   $Q = 7.5294$, $p = 0.023$ (Kuncheva's 3.7647 drops the factor $k - 1$).
+# - For two models Q is exactly McNemar's uncorrected statistic $(b - c)^2/(b + c)$.
+# - After Q, find the differing pairs with pairwise McNemar tests and adjusted p-values. Holm's
+#   procedure controls the family-wise error rate like Bonferroni's and rejects everything
+#   Bonferroni rejects, and sometimes more: prefer it.
+# - A significant Q with no significant pair is not a contradiction: the omnibus test pools
+#   evidence that the pairwise tests must share out.
+# - A p-value above $\alpha$ means "no evidence of a difference", never "the models are equal".
+
+# %% [markdown]
+# ## Exercises
+#
+# **Exercise 1.** You compare 4 models on one test set. How many pairwise tests are there? What
+# is the FWER of unadjusted tests at $\alpha = 0.05$ if they were independent? At what raw
+# p-value does Bonferroni declare a pair significant, and what are Holm's thresholds?
+#
+# **Exercise 2.** The chi-squared distribution of Q is a large-sample approximation, and seed
+# 004's example has only 17 informative examples. Under $H_0$ every row's pattern is
+# exchangeable, so shuffling the entries *within each row* gives another equally likely data set.
+# Compute the permutation p-value of $Q = 7.5294$ from 20 000 within-row shuffles and compare it
+# with 0.023.
+#
+# **Exercise 3.** Redo the post-hoc tests of seed 004's example with the exact McNemar test
+# (chapter 2's choice when there are few disagreements) and with Holm's adjustment. Does any pair
+# become significant?
+#
+# **Exercise 4.** Five models: four equally accurate (about 80 %), the fifth much worse (about
+# 60 %). Among the four equal ones there are six true null hypotheses. Simulate 400 test sets of
+# 300 examples and estimate, for "Q first, then unadjusted pairwise tests" and for Holm, how
+# often at least one of those six pairs is declared significant.
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 1
+# :class: dropdown
+# $m = 4 \cdot 3/2 = 6$ pairs. If independent, $1 - 0.95^6 \approx 0.265$. Bonferroni tests each
+# pair at $0.05/6 \approx 0.0083$. Holm compares the sorted p-values with
+# $0.05/6, 0.05/5, 0.05/4, 0.05/3, 0.05/2, 0.05$ and stops at the first that is not below its
+# threshold. The code below also shows `adjust_pvalues` on six made-up p-values.
+# ```
+
+# %% tags=["hide-input"]
+m = 4 * 3 // 2
+print(f"m = {m}, FWER if independent = {1 - 0.95 ** m:.3f}, Bonferroni threshold = {0.05 / m:.4f}")
+print("Holm thresholds:", [round(0.05 / (m - j), 4) for j in range(m)])
+raw = np.array([0.004, 0.009, 0.011, 0.02, 0.3, 0.6])
+print("raw       :", raw)
+print("Bonferroni:", adjust_pvalues(raw, "bonferroni").round(3))
+print("Holm      :", adjust_pvalues(raw, "holm").round(3))
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 2
+# :class: dropdown
+# Shuffling within rows leaves every $L_j$, hence $T$ and $\sum L_j^2$, unchanged; only the
+# column totals $G_i$ move. Rows with $L_j = 0$ or $k$ are unchanged by any shuffle, so only the
+# 17 informative rows need shuffling. The permutation p-value is the fraction of shuffles with a
+# Q at least as large as the observed one: 0.024 (with 20 000 shuffles, give or take about
+# 0.001), close to the chi-squared value 0.023. The conclusion at the 5 % level stands: if the
+# three models were equally accurate, a Q this large would arise in about 2.4 % of test sets.
+# ```
+
+# %% tags=["hide-input"]
+rng = np.random.default_rng(0)
+informative = correct[(L > 0) & (L < k)].astype(int)
+n_perm = 20_000
+order = np.argsort(rng.random((n_perm, informative.shape[0], k)), axis=2)
+shuffled = np.take_along_axis(np.broadcast_to(informative, order.shape), order, axis=2)
+G_perm = G - informative.sum(axis=0) + shuffled.sum(axis=1)  # the other rows keep their totals
+Q_perm = (k - 1) * (k * np.sum(G_perm**2, axis=1) - T**2) / denominator
+print(f"permutation p-value: {np.mean(Q_perm >= Q - 1e-9):.4f}  (chi-squared: {result.pvalue:.4f})")
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 3
+# :class: dropdown
+# With 12, 16 and 6 disagreements the exact test is the right choice. Its raw p-values (0.039,
+# 0.077, 1) are larger than the chi-squared ones, and after Holm's adjustment (0.12, 0.15, 1)
+# none is significant. Same conclusion, reached more cautiously.
+# ```
+
+# %% tags=["hide-input"]
+print(pairwise_mcnemar(y_true, *y_preds, method="exact", adjust="holm", names=names))
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 4
+# :class: dropdown
+# The bad model makes Q reject in nearly every test set, so the gate no longer protects
+# anything: "Q first, then unadjusted" falsely declares a difference among the four equal models
+# exactly as often as unadjusted tests do (about 17 %), while Holm stays below 5 %. The gate
+# protects only against the *complete* null hypothesis.
+# ```
+
+# %% tags=["hide-input"]
+rng = np.random.default_rng(4)
+n_sets, n_ex = 400, 300
+y_sim = np.zeros(n_ex, dtype=int)
+false_gate = false_raw = false_holm = 0
+for _ in range(n_sets):
+    difficulty = rng.beta(0.8 * 7 / 3, 0.2 * 7 / 3, size=n_ex)  # mean 0.8, as in familywise_error
+    sim_preds = [np.where(rng.random(n_ex) < difficulty, 0, 1) for _ in range(4)]
+    sim_preds.append(np.where(rng.random(n_ex) < 0.6, 0, 1))  # the clearly worse fifth model
+    q_sim = cochrans_q(y_sim, *sim_preds)
+    pairs_sim = pairwise_mcnemar(y_sim, *sim_preds, method="chi2", adjust="holm")
+    equal = [idx for idx, (i, j) in enumerate(pairs_sim.pairs) if j < 4]  # the six true nulls
+    any_raw = bool(np.any(pairs_sim.pvalue[equal] <= 0.05))
+    false_raw += any_raw
+    false_gate += any_raw and q_sim.pvalue <= 0.05
+    false_holm += bool(np.any(pairs_sim.reject[equal]))
+print(f"P(a false 'significant' pair among the four equal models), {n_sets} test sets:")
+print(f"  unadjusted               : {false_raw / n_sets:.3f}")
+print(f"  Q first, then unadjusted : {false_gate / n_sets:.3f}")
+print(f"  Holm                     : {false_holm / n_sets:.3f}")
