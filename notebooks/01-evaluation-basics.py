@@ -72,7 +72,6 @@ from lecture_lib import (
     plot_learning_curve,
     precision,
     recall,
-    repeated_holdout,
     repeated_kfold,
 )
 from lecture_lib.widgets import complexity_explorer, holdout_explorer
@@ -230,8 +229,9 @@ for name, model in models.items():
           f"test accuracy {accuracy(y[test], model.predict(X[test])):.3f}  ({test.size} test examples)")
 
 # %% [markdown]
-# The test accuracies put 1-NN last, as the new data did. One split of 90 test examples is a
-# small sample, though; how far to trust it is the subject of the rest of the chapter.
+# The test accuracies put 1-NN last, as the new data did. They swap the tree and 15-NN, which
+# differ by about a point on new data: one split of 90 test examples is a small sample, and how
+# far to trust it is the subject of the rest of the chapter.
 
 # %% [markdown]
 # ## Training error, test error and overfitting
@@ -280,7 +280,8 @@ complexity_explorer(curve, reference=on_new, k=1)
 # The holdout estimate depends on which examples land in the test set. To see by how much, we
 # repeat the split many times with different seeds (`repeated_holdout`, stratified) and record
 # the test accuracy of 15-NN on each. `holdout_accuracy_table` does this for 200 splits at each
-# of eight test sizes.
+# of eight test sizes. The mean of a row is the **repeated holdout** estimate (also called
+# random subsampling); its spread shows how far a single holdout estimate can stray.
 
 # %%
 test_sizes = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8]
@@ -292,6 +293,13 @@ for size, row in zip(test_sizes, table):
     low, high = np.quantile(row, [0.025, 0.975])
     print(f"   {size:.0%}     {int(np.ceil(size * 300)):>4}    {row.mean():.3f}   {row.std(ddof=1):.3f}   "
           f"{low:.3f} to {high:.3f}")
+
+# %%
+fig, axes = plt.subplots(1, 2, figsize=(11, 3.4), sharex=True)
+plot_holdout_spread(table, test_sizes, 0.1, reference=truth_15, ax=axes[0])
+plot_holdout_spread(table, test_sizes, 0.5, reference=truth_15, ax=axes[1])
+fig.tight_layout()
+plt.show()
 
 # %%
 fig, ax = plt.subplots(figsize=(6.4, 3.6))
@@ -346,7 +354,7 @@ print(f"mean {fold_scores.mean():.3f}, sd {fold_scores.std(ddof=1):.3f}")
 # splits; for any scikit-learn classifier, `cross_validate_scores(model, X, y, splits)` does the
 # same job and is used below.)
 #
-# The mean, 0.86 or so, is the cross-validation estimate. It still depends on how the data were
+# The mean, 0.867, is the cross-validation estimate. It still depends on how the data were
 # cut into folds: a different seed gives a different partition and a different mean. **Repeated
 # k-fold cross-validation** averages over several partitions, which seed 003 calls "an even
 # better idea":
@@ -361,8 +369,8 @@ print(f"10 x 10-fold CV: mean {repeated_scores.mean():.4f}; the 10 repetition me
       f"from {by_repeat.min():.4f} to {by_repeat.max():.4f}")
 
 # %% [markdown]
-# The repetition means differ by about a percentage point; averaging them removes that part of
-# the noise, the part due to the partition. It cannot remove the part due to the data set
+# The means of single repetitions differ by up to 3 percentage points; averaging them removes
+# that part of the noise, the part due to the partition. It cannot remove the part due to the data set
 # itself: all the repetitions reuse the same 300 examples. Seed 003 also says that as k grows
 # towards n "the model becomes more accurate (more training data)": more precisely, the models
 # built inside the cross-validation get closer to the model trained on all n examples, so the
@@ -559,6 +567,9 @@ plt.show()
 print(ERRATA["seed003-paired-t-on-cv"].correct)
 naive_se = d.std(ddof=1) / np.sqrt(d.size)
 print(f"\nlogistic regression - LDA: naive standard error sd / sqrt(100) = {naive_se:.4f}")
+for name in ("logistic regression", "LDA"):
+    fitted = learners[name].fit(X, y)
+    print(f"{name} trained on all 300 examples, accuracy on new data: {accuracy(y_new, fitted.predict(X_new)):.3f}")
 
 # %% [markdown]
 # That naive standard error treats the 100 differences as 100 independent pieces of evidence,
