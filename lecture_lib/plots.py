@@ -200,6 +200,19 @@ def plot_complexity_curve(curve, k=None, reference=None, ax=None):
     The k axis is logarithmic and reversed: small k (a flexible model) is on
     the right, so the picture reads like the textbook one, error against
     model complexity. Taught in chapter 1 (``notebooks/01-evaluation-basics``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib.curves import ComplexityCurve
+    >>> from lecture_lib.plots import plot_complexity_curve
+    >>> curve = ComplexityCurve(np.array([1, 5, 25]), np.array([0.0, 0.1, 0.2]),
+    ...                         np.array([0.3, 0.15, 0.25]), 100, 50)
+    >>> ax = plot_complexity_curve(curve, k=5)
+    >>> [line.get_label() for line in ax.get_lines()][:2]
+    ['training error (n = 100)', 'test error (n = 50)']
+
+    Two curves, and a marker at k = 5.
     """
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 3.8))
@@ -248,6 +261,17 @@ def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None
     Notes
     -----
     Taught in chapter 1 (``notebooks/01-evaluation-basics``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib.plots import plot_holdout_spread
+    >>> table = np.array([[0.80, 0.90, 0.85], [0.70, 0.75, 0.80]])
+    >>> ax = plot_holdout_spread(table, [0.2, 0.5], 0.2, split=1)
+    >>> ax.get_title()
+    'Holdout with 20% of the data as test set'
+
+    The histogram of the first row, with split 1 (accuracy 0.90) marked.
     """
     from .curves import _table_row
 
@@ -291,6 +315,19 @@ def plot_learning_curve(curve, ax=None, label=None):
     The band is the standard deviation over the splits: the spread of one
     split's score, not the uncertainty of the mean. Taught in chapter 1
     (``notebooks/01-evaluation-basics``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib.curves import LearningCurve
+    >>> from lecture_lib.plots import plot_learning_curve
+    >>> curve = LearningCurve(np.array([10, 20]), np.array([[1.0, 0.9], [1.0, 0.9]]),
+    ...                       np.array([[0.6, 0.8], [0.7, 0.8]]))
+    >>> ax = plot_learning_curve(curve, label="tree")
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['tree: training score', 'tree: test score']
+
+    The training score falls and the test score rises as the training set grows.
     """
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 3.8))
