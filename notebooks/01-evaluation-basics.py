@@ -95,6 +95,10 @@ ERRATA = {e.key: e for e in errata()}
 # learning algorithm is evaluated through the models it builds, so the choice of *training* set
 # adds a second source of variation. All three start with the same estimates, the subject of
 # this chapter; the rest of the course puts tests on top of them.
+#
+# Seed 001 then lists five ways to measure performance (holdout, repeated holdout,
+# cross-validation, repeated cross-validation and the bootstrap) and asks which is best. This
+# chapter tries each of them on data where the truth is known; the table near the end sums up.
 
 # %% [markdown]
 # ## Metrics from a confusion matrix
@@ -168,7 +172,8 @@ print("positives P =", tp + fn, " negatives N =", fp + tn, " P + N =", example.n
 #
 # To see how good an estimate is, we need to know the truth it estimates, which real data never
 # tell us. So we generate a "population" of 20 000 examples with 10 features and two classes,
-# 10 % of whose labels are flipped at random (label noise, so that no classifier can be perfect).
+# in which 10 % of the examples get a label drawn at random (`flip_y=0.1`; about half of those
+# labels end up wrong). This label noise means that no classifier can be perfect.
 # We draw our **data set** of 300 examples from it; the other 19 700 examples are **new data**
 # that in practice we would not have. They let us check every estimate against the accuracy the
 # model really has.
@@ -190,7 +195,7 @@ print(f"new data: {X_new.shape[0]} examples")
 #
 # Seed 003 asks: given two classifiers, C1 a pruned decision tree and C2 the 1-nearest-neighbour
 # classifier (1-NN), can we choose between them by their accuracy on the training data? We fit
-# both, and two more, on all 300 examples and score them on the same 300 examples.
+# both, and a third, 15-NN, on all 300 examples and score them on the same 300 examples.
 
 # %%
 models = {
@@ -214,8 +219,8 @@ for name, model in models.items():
           f"accuracy on new data {accuracy(y_new, model.predict(X_new)):.3f}")
 
 # %% [markdown]
-# The ranking turns around: 1-NN, first on the training data, is last on new data. With 10 % of
-# the labels flipped, memorising the training set means memorising its noise, too.
+# The ranking turns around: 1-NN, first on the training data, is last on new data. With label
+# noise in the data, memorising the training set means memorising its noise, too.
 #
 # **The right way** is to score each model on examples it has not seen during training. We do
 # not have 19 700 spare examples in practice, so we hold some of ours out: a **holdout** split
@@ -370,8 +375,8 @@ print(f"10 x 10-fold CV: mean {repeated_scores.mean():.4f}; the 10 repetition me
 
 # %% [markdown]
 # The means of single repetitions differ by up to 3 percentage points; averaging them removes
-# that part of the noise, the part due to the partition. It cannot remove the part due to the data set
-# itself: all the repetitions reuse the same 300 examples. Seed 003 also says that as k grows
+# that part of the noise, the part due to the partition. It cannot remove the part due to the
+# data set itself: all the repetitions reuse the same 300 examples. Seed 003 also says that as k grows
 # towards n "the model becomes more accurate (more training data)": more precisely, the models
 # built inside the cross-validation get closer to the model trained on all n examples, so the
 # estimate's pessimistic bias shrinks, at the price of more fits and, for leave-one-out, often a
@@ -531,7 +536,7 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown]
-# Some test folds are hard (many flipped labels, examples near the class boundary) and some are
+# Some test folds are hard (many wrong labels, examples near the class boundary) and some are
 # easy, for both learners alike, so the scores of two learners on the same split are
 # positively correlated. The per-split difference cancels what the two share:
 #
@@ -593,7 +598,10 @@ for name in ("logistic regression", "LDA"):
 # | repeated k-fold CV | t k fits | removes the noise of the partition | cannot remove the noise of the data set |
 # | bootstrap OOB / .632 | B fits | smooth; .632 corrects the OOB pessimism | .632 optimistic for memorising models |
 #
-# {cite}`raschka2018` and {cite}`japkowicz2011` discuss these choices in detail.
+# So which is best, seed 001's question? None uniformly. Its hint that "the more resources
+# invested, the better we can select a model" holds within limits: repetitions buy a smaller
+# noise from the partition, never more data. {cite}`raschka2018` and {cite}`japkowicz2011`
+# discuss these choices in detail.
 
 # %% [markdown]
 # ## Summary
