@@ -138,3 +138,55 @@ def bench_cochran(repeats: int = 5) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+# --------------------------------------------------------------------------- chapter 1
+
+
+def bench_knn_curve(n_train: int = 210, n_query: int = 2_000, k_max: int = 50, repeats: int = 3) -> None:
+    from sklearn.datasets import make_classification
+    from sklearn.neighbors import KNeighborsClassifier
+
+    from lecture_lib import knn_complexity_curve
+
+    X, y = make_classification(n_train + n_query, n_features=10, n_informative=4, flip_y=0.1, random_state=1)
+    X_train, y_train, X_test, y_test = X[:n_train], y[:n_train], X[n_train:], y[n_train:]
+    ks = np.arange(1, k_max + 1)
+
+    def sklearn_curve():
+        out = []
+        for k in ks:
+            model = KNeighborsClassifier(int(k)).fit(X_train, y_train)
+            out.append((np.mean(model.predict(X_train) != y_train), np.mean(model.predict(X_test) != y_test)))
+        return np.array(out)
+
+    ours = knn_complexity_curve(X_train, y_train, X_test, y_test, ks)
+    assert np.array_equal(np.c_[ours.train_error, ours.test_error], sklearn_curve())
+    row(
+        f"k-NN error curve, k = 1..{k_max}, {n_train} train",
+        median_time(lambda: knn_complexity_curve(X_train, y_train, X_test, y_test, ks), repeats),
+        {"sklearn KNeighbors loop": median_time(sklearn_curve, repeats)},
+    )
+
+
+def bench_knn_splits(n: int = 300, n_splits: int = 200, repeats: int = 3) -> None:
+    from sklearn.datasets import make_classification
+    from sklearn.neighbors import KNeighborsClassifier
+
+    from lecture_lib import cross_validate_scores, knn_split_scores, repeated_holdout
+
+    X, y = make_classification(n, n_features=10, n_informative=4, flip_y=0.1, random_state=1)
+    splits = list(repeated_holdout(n, n_splits, 0.3, seed=0, stratify=y))
+    ours = knn_split_scores(X, y, splits, 15)
+    assert np.array_equal(ours, cross_validate_scores(KNeighborsClassifier(15), X, y, splits))
+    row(
+        f"15-NN on {n_splits} holdout splits, n = {n}",
+        median_time(lambda: knn_split_scores(X, y, splits, 15), repeats),
+        {"cross_validate_scores + sklearn": median_time(
+            lambda: cross_validate_scores(KNeighborsClassifier(15), X, y, splits), repeats)},
+    )
+
+
+if __name__ == "__main__":
+    bench_knn_curve()
+    bench_knn_splits()

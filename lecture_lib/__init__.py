@@ -108,3 +108,32 @@ __all__ += ["CochranExample", "cochran_example", "cochran_examples"]
 from .plots import plot_familywise_error
 
 __all__ += ["plot_familywise_error"]
+
+# chapter 1: evaluation basics
+from .curves import (  # noqa: E402
+    ComplexityCurve,
+    LearningCurve,
+    holdout_accuracy_table,
+    knn_complexity_curve,
+    knn_predictions,
+    knn_split_scores,
+    learning_curve,
+)
+from .examples import ConfusionExample, evaluation_example, evaluation_examples  # noqa: E402
+from .plots import plot_complexity_curve, plot_holdout_spread, plot_learning_curve  # noqa: E402
+
+__all__ += [
+    "ComplexityCurve",
+    "LearningCurve",
+    "holdout_accuracy_table",
+    "knn_complexity_curve",
+    "knn_predictions",
+    "knn_split_scores",
+    "learning_curve",
+    "ConfusionExample",
+    "evaluation_example",
+    "evaluation_examples",
+    "plot_complexity_curve",
+    "plot_holdout_spread",
+    "plot_learning_curve",
+]

@@ -269,3 +269,90 @@ def cochran_example(key: str) -> CochranExample:
 
 
 __all__ += ["CochranExample", "cochran_examples", "cochran_example"]
+
+
+# --------------------------------------------------------------------------- chapter 1
+
+
+@dataclasses.dataclass(frozen=True)
+class ConfusionExample:
+    """A worked two-class confusion matrix from a source document (chapter 1).
+
+    Attributes
+    ----------
+    key, title, source : str
+        Identifier, short title and where it comes from.
+    tp, fn, fp, tn : int
+        True positives, false negatives, false positives, true negatives.
+    printed : dict
+        The values the source prints, keyed by what they are.
+    decimals : dict
+        The number of decimals each printed value is given to.
+    notes : str
+        How the fixture was read off the source.
+    """
+
+    key: str
+    title: str
+    source: str
+    tp: int
+    fn: int
+    fp: int
+    tn: int
+    printed: dict
+    decimals: dict
+    notes: str
+
+    @property
+    def n(self) -> int:
+        """Number of examples, TP + FN + FP + TN."""
+        return self.tp + self.fn + self.fp + self.tn
+
+    def labels(self, seed=None):
+        """``(y_true, y_pred)`` with positive = 1 and negative = 0 that give this table.
+
+        With ``seed=None`` the examples come in the order TP, FN, FP, TN;
+        otherwise they are shuffled by ``numpy.random.default_rng(seed)``.
+
+        Examples
+        --------
+        >>> from lecture_lib import confusion_matrix
+        >>> from lecture_lib.examples import evaluation_example
+        >>> y_true, y_pred = evaluation_example("seed003_confusion").labels()
+        >>> confusion_matrix(y_true, y_pred, labels=[1, 0])
+        array([[100,   5],
+               [ 10,  50]])
+
+        With the positive class first, the matrix reads as on the slide:
+        [[TP, FN], [FP, TN]].
+        """
+        counts = [self.tp, self.fn, self.fp, self.tn]
+        y_true = np.repeat([1, 1, 0, 0], counts)
+        y_pred = np.repeat([1, 0, 1, 0], counts)
+        if seed is not None:
+            order = as_generator(seed).permutation(self.n)
+            y_true, y_pred = y_true[order], y_pred[order]
+        return y_true, y_pred
+
+
+def evaluation_examples() -> dict[str, ConfusionExample]:
+    """All chapter 1 worked examples (confusion matrices), keyed by ``key``.
+
+    Examples
+    --------
+    >>> from lecture_lib.examples import evaluation_examples
+    >>> sorted(evaluation_examples())
+    ['seed003_confusion']
+    """
+    return {item["key"]: ConfusionExample(**item) for item in _load("evaluation_examples.json")["examples"]}
+
+
+def evaluation_example(key: str) -> ConfusionExample:
+    """One chapter 1 worked example by key (see :func:`evaluation_examples`)."""
+    examples = evaluation_examples()
+    if key not in examples:
+        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
+    return examples[key]
+
+
+__all__ += ["ConfusionExample", "evaluation_examples", "evaluation_example"]

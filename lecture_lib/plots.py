@@ -230,3 +230,178 @@ def plot_familywise_error(max_models: int = 10, alpha: float = 0.05, n_sim: int 
 
 
 __all__ += ["plot_familywise_error"]
+
+
+# --------------------------------------------------------------------------- chapter 1
+
+
+def plot_complexity_curve(curve, k=None, reference=None, ax=None):
+    """Training and test error of k-NN against k, complexity growing to the right.
+
+    Parameters
+    ----------
+    curve : lecture_lib.curves.ComplexityCurve
+        From :func:`lecture_lib.curves.knn_complexity_curve`.
+    k : int, optional
+        A value of k on the curve to mark with a vertical line.
+    reference : lecture_lib.curves.ComplexityCurve, optional
+        A second curve over the same k whose ``test_error`` is drawn dashed
+        (in chapter 1: the error on thousands of new examples, the "true"
+        error the test set estimates).
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+
+    Returns
+    -------
+    ax : matplotlib.axes.Axes
+
+    Notes
+    -----
+    The k axis is logarithmic and reversed: small k (a flexible model) is on
+    the right, so the picture reads like the textbook one, error against
+    model complexity. Taught in chapter 1 (``notebooks/01-evaluation-basics``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib.curves import ComplexityCurve
+    >>> from lecture_lib.plots import plot_complexity_curve
+    >>> curve = ComplexityCurve(np.array([1, 5, 25]), np.array([0.0, 0.1, 0.2]),
+    ...                         np.array([0.3, 0.15, 0.25]), 100, 50)
+    >>> ax = plot_complexity_curve(curve, k=5)
+    >>> [line.get_label() for line in ax.get_lines()][:2]
+    ['training error (n = 100)', 'test error (n = 50)']
+
+    Two curves, and a marker at k = 5.
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.4, 3.8))
+    ks = curve.n_neighbors
+    ax.plot(ks, curve.train_error, color="tab:blue", label=f"training error (n = {curve.n_train})")
+    ax.plot(ks, curve.test_error, color="tab:orange", label=f"test error (n = {curve.n_test})")
+    if reference is not None:
+        ax.plot(reference.n_neighbors, reference.test_error, color="black", linestyle="--", linewidth=1,
+                label=f"error on {reference.n_test} new examples")
+    if k is not None:
+        train, test = curve.at(k)
+        ax.axvline(k, color="grey", linewidth=0.8)
+        ax.plot([k, k], [train, test], "o", color="grey")
+    ax.set_xscale("log")
+    ax.set_xlim(ks.max() * 1.05, ks.min() * 0.95)
+    ax.set_xlabel("k (number of neighbours; complexity grows to the right)")
+    ax.set_ylabel("error rate")
+    ax.set_title("k-NN: training and test error against model complexity")
+    ax.legend(loc="upper right", fontsize="small")
+    return ax
+
+
+def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None, ax=None):
+    """Histogram of holdout accuracies over many splits, for one test size.
+
+    Parameters
+    ----------
+    table : ndarray, shape (len(test_sizes), n_splits)
+        From :func:`lecture_lib.curves.holdout_accuracy_table`.
+    test_sizes : sequence of float
+        The test fractions of the rows of ``table``.
+    test_size : float
+        The row to draw (one of ``test_sizes``).
+    split : int, optional
+        A split (column) to mark with a vertical line.
+    reference : float, optional
+        An accuracy to mark with a dashed line (in chapter 1: the accuracy of
+        the model trained on all the data, measured on new examples).
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+
+    Returns
+    -------
+    ax : matplotlib.axes.Axes
+
+    Notes
+    -----
+    Taught in chapter 1 (``notebooks/01-evaluation-basics``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib.plots import plot_holdout_spread
+    >>> table = np.array([[0.80, 0.90, 0.85], [0.70, 0.75, 0.80]])
+    >>> ax = plot_holdout_spread(table, [0.2, 0.5], 0.2, split=1)
+    >>> ax.get_title()
+    'Holdout with 20% of the data as test set'
+
+    The histogram of the first row, with split 1 (accuracy 0.90) marked.
+    """
+    from .curves import _table_row
+
+    row, scores = _table_row(table, test_sizes, test_size)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.4, 3.6))
+    bins = np.linspace(table.min() - 0.005, table.max() + 0.005, 41)
+    ax.hist(scores, bins=bins, color="tab:blue", alpha=0.7, label=f"{scores.size} random splits")
+    if split is not None:
+        split = check_count(split, "split")
+        if split >= scores.size:
+            raise ValueError(f"split must be < {scores.size}, got {split}")
+        ax.axvline(scores[split], color="tab:orange", linewidth=2, label=f"split {split}: {scores[split]:.3f}")
+    if reference is not None:
+        ax.axvline(reference, color="black", linestyle="--", linewidth=1, label=f"new data: {reference:.3f}")
+    ax.set_xlabel("test accuracy")
+    ax.set_ylabel("number of splits")
+    ax.set_title(f"Holdout with {test_size:.0%} of the data as test set")
+    ax.legend(loc="upper left", fontsize="small")
+    return ax
+
+
+def plot_learning_curve(curve, ax=None, label=None):
+    """Mean training and test score against the training size, with a band of +- 1 sd.
+
+    Parameters
+    ----------
+    curve : lecture_lib.curves.LearningCurve
+        From :func:`lecture_lib.curves.learning_curve`.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+    label : str, optional
+        Name of the learner, put in front of the legend entries.
+
+    Returns
+    -------
+    ax : matplotlib.axes.Axes
+
+    Notes
+    -----
+    The band is the standard deviation over the splits: the spread of one
+    split's score, not the uncertainty of the mean. Taught in chapter 1
+    (``notebooks/01-evaluation-basics``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib.curves import LearningCurve
+    >>> from lecture_lib.plots import plot_learning_curve
+    >>> curve = LearningCurve(np.array([10, 20]), np.array([[1.0, 0.9], [1.0, 0.9]]),
+    ...                       np.array([[0.6, 0.8], [0.7, 0.8]]))
+    >>> ax = plot_learning_curve(curve, label="tree")
+    >>> [line.get_label() for line in ax.get_lines()]
+    ['tree: training score', 'tree: test score']
+
+    The training score falls and the test score rises as the training set grows.
+    """
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.4, 3.8))
+    prefix = f"{label}: " if label else ""
+    m = curve.train_sizes
+    for scores, name, style in ((curve.train_scores, "training", "--"), (curve.test_scores, "test", "-")):
+        mean, sd = scores.mean(axis=0), scores.std(axis=0)
+        (line,) = ax.plot(m, mean, style, marker="o", markersize=3, label=f"{prefix}{name} score")
+        ax.fill_between(m, mean - sd, mean + sd, color=line.get_color(), alpha=0.15)
+    ax.set_xlabel("number of training examples")
+    ax.set_ylabel("accuracy")
+    ax.set_title("Learning curve (mean +- 1 sd over the splits)")
+    ax.legend(fontsize="small")
+    return ax
+
+
+__all__ += ["plot_complexity_curve", "plot_holdout_spread", "plot_learning_curve"]

@@ -223,3 +223,161 @@ def familywise_explorer(n_models: int = 5, alpha: float = 0.05, max_models: int 
 
 
 __all__ += ["familywise_report", "familywise_explorer"]
+
+
+# --------------------------------------------------------------------------- chapter 1
+
+import numpy as np  # noqa: E402
+
+
+def complexity_report(curve, k, reference=None) -> str:
+    """HTML sentence on the training and test error of k-NN at one k.
+
+    Parameters
+    ----------
+    curve : lecture_lib.curves.ComplexityCurve
+        From :func:`lecture_lib.curves.knn_complexity_curve`.
+    k : int
+        A value of k on the curve.
+    reference : lecture_lib.curves.ComplexityCurve, optional
+        The same k on a large set of new examples (the "true" error).
+
+    Returns
+    -------
+    html : str
+        The two errors, their gap, the k with the lowest test error, and on
+        which side of it k lies (overfitting: k smaller, the model more
+        flexible; underfitting: k larger).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib.curves import ComplexityCurve
+    >>> from lecture_lib.widgets import complexity_report
+    >>> curve = ComplexityCurve(np.array([1, 5, 25]), np.array([0.0, 0.1, 0.2]),
+    ...                         np.array([0.3, 0.15, 0.25]), 100, 50)
+    >>> "overfitting" in complexity_report(curve, 1)
+    True
+
+    With k = 1 the model is more flexible than the best k = 5.
+    """
+    train, test = curve.at(k)
+    best = curve.best_k
+    if k < best:
+        side = (f"k = {k} is <b>more flexible</b> than the best k = {best}: the model follows noise in the "
+                "training data (<b>overfitting</b>).")
+    elif k > best:
+        side = (f"k = {k} is <b>more rigid</b> than the best k = {best}: the model is too simple to follow "
+                "the classes (<b>underfitting</b>).")
+    else:
+        side = f"k = {k} has the lowest test error on this curve."
+    lines = [
+        f"<p>k = {k}: training error <b>{train:.3f}</b>, test error <b>{test:.3f}</b> "
+        f"(gap {test - train:+.3f}).</p>",
+        f"<p>{side}</p>",
+    ]
+    if reference is not None:
+        _, new = reference.at(k)
+        lines.append(f"<p>On {reference.n_test} new examples the error is {new:.3f}.</p>")
+    return "\n".join(lines)
+
+
+def complexity_explorer(curve, reference=None, k=1):
+    """A slider over k with the complexity curve and :func:`complexity_report`.
+
+    The curves are computed beforehand (``curve``, ``reference``); moving the
+    slider only redraws the figure and the sentence.
+    """
+    from .plots import plot_complexity_curve
+
+    options = [int(v) for v in curve.n_neighbors]
+    slider = widgets.SelectionSlider(options=options, value=int(k), description="k",
+                                     continuous_update=False, style={"description_width": "initial"})
+    report = widgets.HTML(complexity_report(curve, int(k), reference))
+
+    def draw(k):
+        fig, ax = plt.subplots(figsize=(6.4, 3.6))
+        plot_complexity_curve(curve, k=k, reference=reference, ax=ax)
+        plt.show()
+
+    def update(change):
+        report.value = complexity_report(curve, change["new"], reference)
+
+    slider.observe(update, names="value")
+    return widgets.VBox([slider, report, widgets.interactive_output(draw, {"k": slider})])
+
+
+def holdout_report(table, test_sizes, test_size, split, reference=None) -> str:
+    """HTML summary of one holdout split against all splits of the same test size.
+
+    Parameters
+    ----------
+    table : ndarray, shape (len(test_sizes), n_splits)
+        From :func:`lecture_lib.curves.holdout_accuracy_table`.
+    test_sizes : sequence of float
+        Test fractions of the rows.
+    test_size : float
+        The row (one of ``test_sizes``).
+    split : int
+        The split (column), 0..n_splits - 1: the "seed" of the split.
+    reference : float, optional
+        The accuracy on new data of the model trained on all examples.
+
+    Returns
+    -------
+    html : str
+        This split's accuracy, and the mean, standard deviation and the range
+        holding the middle 95 % of the accuracies over all splits.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib.widgets import holdout_report
+    >>> table = np.array([[0.80, 0.90, 0.85, 0.95]])
+    >>> "0.950" in holdout_report(table, [0.2], 0.2, split=3)
+    True
+    """
+    from .curves import _table_row
+
+    _, scores = _table_row(table, test_sizes, test_size)
+    split = check_count(split, "split")
+    if split >= scores.size:
+        raise ValueError(f"split must be < {scores.size}, got {split}")
+    low, high = np.quantile(scores, [0.025, 0.975])
+    lines = [
+        f"<p>Split {split} (test size {test_size:.0%}): test accuracy <b>{scores[split]:.3f}</b>.</p>",
+        f"<p>Over all {scores.size} splits of this size: mean {scores.mean():.3f}, standard deviation "
+        f"<b>{scores.std(ddof=1):.3f}</b>; the middle 95 % lie between {low:.3f} and {high:.3f}.</p>",
+    ]
+    if reference is not None:
+        lines.append(f"<p>The model trained on all the data scores {reference:.3f} on new examples.</p>")
+    return "\n".join(lines)
+
+
+def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
+    """Sliders for the test size and the split ("seed") over a precomputed table."""
+    from .plots import plot_holdout_spread
+
+    style = {"description_width": "initial"}
+    sizes = [float(s) for s in test_sizes]
+    size_slider = widgets.SelectionSlider(options=[(f"{s:.0%}", s) for s in sizes], value=float(test_size),
+                                          description="test size", continuous_update=False, style=style)
+    split_slider = widgets.IntSlider(value=split, min=0, max=np.shape(table)[1] - 1, description="seed (split)",
+                                     continuous_update=False, style=style)
+    report = widgets.HTML(holdout_report(table, sizes, float(test_size), split, reference))
+
+    def draw(test_size, split):
+        fig, ax = plt.subplots(figsize=(6.4, 3.4))
+        plot_holdout_spread(table, sizes, test_size, split=split, reference=reference, ax=ax)
+        plt.show()
+
+    def update(_change=None):
+        report.value = holdout_report(table, sizes, size_slider.value, split_slider.value, reference)
+
+    size_slider.observe(update, names="value")
+    split_slider.observe(update, names="value")
+    out = widgets.interactive_output(draw, {"test_size": size_slider, "split": split_slider})
+    return widgets.VBox([widgets.HBox([size_slider, split_slider]), report, out])
+
+
+__all__ += ["complexity_report", "complexity_explorer", "holdout_report", "holdout_explorer"]
