@@ -80,3 +80,32 @@ __all__ = [
     "simulate_mcnemar",
     "wilson_interval",
 ]
+
+# chapter 4: two algorithms on one data set
+from .paired import (  # noqa: E402
+    FoldTTestResult,
+    FTest5x2cvResult,
+    PairedTTestResult,
+    ProportionDifferenceResult,
+    TTest5x2cvResult,
+    ftest_5x2cv,
+    kfold_cv_ttest,
+    paired_ttest,
+    proportion_difference_test,
+    resampled_ttest,
+    ttest_5x2cv,
+)
+
+__all__ += [
+    "FoldTTestResult",
+    "FTest5x2cvResult",
+    "PairedTTestResult",
+    "ProportionDifferenceResult",
+    "TTest5x2cvResult",
+    "ftest_5x2cv",
+    "kfold_cv_ttest",
+    "paired_ttest",
+    "proportion_difference_test",
+    "resampled_ttest",
+    "ttest_5x2cv",
+]
