@@ -83,6 +83,8 @@ __all__ = [
 
 # chapter 4: two algorithms on one data set
 from .paired import (  # noqa: E402
+    PAIRED_TESTS,
+    AlgorithmComparison,
     FoldTTestResult,
     FTest5x2cvResult,
     PairedTTestResult,
@@ -93,10 +95,14 @@ from .paired import (  # noqa: E402
     paired_ttest,
     proportion_difference_test,
     resampled_ttest,
+    compare_algorithms,
     ttest_5x2cv,
 )
 
 __all__ += [
+    "PAIRED_TESTS",
+    "AlgorithmComparison",
+    "compare_algorithms",
     "FoldTTestResult",
     "FTest5x2cvResult",
     "PairedTTestResult",

@@ -813,3 +813,215 @@ def ftest_5x2cv(scores_1, scores_2) -> FTest5x2cvResult:
         sum_variances=float(denominator),
         mean_difference=float(d.mean()),
     )
+
+
+# --------------------------------------------------------------------------- runners on estimators
+
+#: The ``test`` options of :func:`compare_algorithms` and of the chapter 4 simulation.
+PAIRED_TESTS = ("mcnemar", "prop_diff", "resampled", "corrected", "kfold_cv", "5x2cv_t", "5x2cv_f")
+
+_TEST_NAMES = {
+    "mcnemar": "McNemar's test on one holdout split (Edwards' continuity correction)",
+    "prop_diff": "difference of two proportions on one holdout split",
+    "resampled": "resampled paired t-test (Dietterich 1998)",
+    "corrected": "corrected resampled t-test (Nadeau and Bengio 2003)",
+    "kfold_cv": "k-fold cross-validated paired t-test",
+    "5x2cv_t": "5x2cv paired t-test (Dietterich 1998)",
+    "5x2cv_f": "combined 5x2cv F test (Alpaydin 1999)",
+}
+
+__all__ += ["PAIRED_TESTS", "AlgorithmComparison", "compare_algorithms"]
+
+
+@dataclasses.dataclass(frozen=True)
+class AlgorithmComparison(TestResult):
+    """Result of :func:`compare_algorithms`: the scores and the test.
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+        Copied from ``result``.
+    test : str
+        The test run, one of :data:`PAIRED_TESTS`.
+    scores_1, scores_2 : ndarray
+        The scores of the two algorithms on the same splits (shape (J,),
+        (k,), (5, 2), or (1,) for the two holdout tests).
+    n_trainings : int
+        How many models were fitted, both algorithms together.
+    result : TestResult
+        The full result of the test function.
+    description : str
+        The test's name in words.
+    """
+
+    statistic: float
+    pvalue: float
+    test: str
+    scores_1: np.ndarray
+    scores_2: np.ndarray
+    n_trainings: int
+    result: TestResult
+    description: str
+
+    def __str__(self) -> str:
+        from ._results import _format_value
+
+        def show(name, s):
+            s = np.asarray(s)
+            text = np.array2string(np.round(s, 4), separator=", ", max_line_width=80)
+            text = text.replace("\n", "\n" + " " * 16)
+            summary = f"mean {s.mean():.4f}, sd {s.std(ddof=1):.4f}" if s.size > 1 else "one test set"
+            return f"  {name:<11} : {text}\n  {'':<11}   ({summary})"
+
+        details = ", ".join(
+            f"{f.name} = {_format_value(getattr(self.result, f.name))}"
+            for f in dataclasses.fields(self.result)
+            if f.name not in ("statistic", "pvalue", "reason")
+        )
+        lines = [
+            f"{type(self).__name__}: {self.description}",
+            show("scores_1", self.scores_1),
+            show("scores_2", self.scores_2),
+            f"  n_trainings : {self.n_trainings} (both algorithms)",
+            f"  statistic   : {_format_value(self.statistic)}",
+            f"  pvalue      : {_format_value(self.pvalue)}",
+            f"  details     : {details}",
+        ]
+        return "\n".join(lines)
+
+
+def compare_algorithms(
+    estimator_1,
+    estimator_2,
+    X,
+    y,
+    test: str = "5x2cv_f",
+    scoring="accuracy",
+    seed=None,
+    *,
+    n_resamples: int = 30,
+    test_size: float = 1 / 3,
+    k: int = 10,
+) -> AlgorithmComparison:
+    """Train two learning algorithms on the same splits and run one test.
+
+    Parameters
+    ----------
+    estimator_1, estimator_2 : scikit-learn style estimators
+        Cloned for every split (never fitted themselves).
+    X : array_like, shape (n, ...)
+        Features.
+    y : array_like, shape (n,)
+        Class labels.
+    test : {"mcnemar", "prop_diff", "resampled", "corrected", "kfold_cv", "5x2cv_t", "5x2cv_f"}
+        ``"mcnemar"``: one stratified holdout split, McNemar's test with
+        Edwards' correction on the two models' predictions.
+        ``"prop_diff"``: the same split, :func:`proportion_difference_test`.
+        ``"resampled"``/``"corrected"``: ``n_resamples`` stratified holdout
+        splits, :func:`resampled_ttest` without/with the Nadeau-Bengio
+        correction (ratio n_test / n_train of the actual split sizes).
+        ``"kfold_cv"``: stratified k-fold, :func:`kfold_cv_ttest`.
+        ``"5x2cv_t"``/``"5x2cv_f"``: stratified 5x2 splits,
+        :func:`ttest_5x2cv`/:func:`ftest_5x2cv`. Default ``"5x2cv_f"``.
+    scoring : {"accuracy", "error_rate"} or callable, optional
+        As in :func:`lecture_lib.cross_validate_scores`; the two holdout
+        tests need a named scoring (they test proportions).
+    seed : int, numpy.random.Generator or None
+        Source of randomness for the splits.
+    n_resamples : int, optional
+        Number of holdout splits of the resampled tests (Dietterich used 30).
+    test_size : float, optional
+        Fraction of examples in the test set of every holdout split.
+    k : int, optional
+        Number of folds of the k-fold test.
+
+    Returns
+    -------
+    result : AlgorithmComparison
+        The scores of both algorithms, the cost (number of trainings) and
+        the test result.
+
+    Notes
+    -----
+    Both algorithms see exactly the same splits, made by
+    :mod:`lecture_lib.resampling` (stratified by y). Costs (trainings per
+    algorithm): 1 for the holdout tests, ``n_resamples`` for the resampled
+    tests, k for the k-fold test, 10 for the 5x2cv tests.
+
+    Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from lecture_lib import compare_algorithms
+    >>> X, y = load_iris(return_X_y=True)
+    >>> res = compare_algorithms(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y,
+    ...                          test="5x2cv_f", seed=0)
+    >>> res.scores_1.shape, res.n_trainings
+    ((5, 2), 20)
+    >>> bool(0.0 <= res.pvalue <= 1.0)
+    True
+    """
+    from sklearn.base import clone
+
+    from . import metrics, resampling
+    from ._validation import as_generator, check_count, check_option
+    from .mcnemar import mcnemar, mcnemar_table
+
+    test = check_option(test, "test", PAIRED_TESTS)
+    n_resamples = check_count(n_resamples, "n_resamples", minimum=2)
+    y_arr = np.asarray(y.to_numpy() if hasattr(y, "to_numpy") else y)
+    rng = as_generator(seed)
+    n = len(y_arr)
+
+    if test in ("mcnemar", "prop_diff"):
+        if callable(scoring) or scoring not in resampling.SCORINGS:
+            raise ValueError(f"scoring must be one of {resampling.SCORINGS} for test={test!r}, got {_show(scoring)}")
+        [(train, test_idx)] = list(resampling.holdout(n, test_size=test_size, seed=rng, stratify=y_arr))
+        score = getattr(metrics, scoring)
+        preds = []
+        for est in (estimator_1, estimator_2):
+            model = clone(est)
+            model.fit(resampling._take(X if hasattr(X, "iloc") else np.asarray(X), train), y_arr[train])
+            preds.append(model.predict(resampling._take(X if hasattr(X, "iloc") else np.asarray(X), test_idx)))
+        s1 = np.array([float(score(y_arr[test_idx], preds[0]))])
+        s2 = np.array([float(score(y_arr[test_idx], preds[1]))])
+        if test == "mcnemar":
+            result = mcnemar(mcnemar_table(y_arr[test_idx], preds[0], preds[1]), method="corrected")
+        else:
+            result = proportion_difference_test(float(s1[0]), float(s2[0]), test_idx.size)
+        trainings = 2
+    else:
+        if test in ("resampled", "corrected"):
+            splits = list(
+                resampling.repeated_holdout(n, n_repeats=n_resamples, test_size=test_size, seed=rng, stratify=y_arr)
+            )
+        elif test == "kfold_cv":
+            splits = list(resampling.stratified_kfold(y_arr, k=k, seed=rng))
+        else:
+            splits = list(resampling.five_by_two(y_arr, seed=rng))
+        s1 = resampling.cross_validate_scores(estimator_1, X, y_arr, splits, scoring)
+        s2 = resampling.cross_validate_scores(estimator_2, X, y_arr, splits, scoring)
+        trainings = 2 * len(splits)
+        if test == "resampled":
+            result = resampled_ttest(s1, s2)
+        elif test == "corrected":
+            n_test = splits[0][1].size
+            result = resampled_ttest(s1, s2, test_train_ratio=n_test / (n - n_test))
+        elif test == "kfold_cv":
+            result = kfold_cv_ttest(s1, s2)
+        else:
+            s1, s2 = s1.reshape(5, 2), s2.reshape(5, 2)
+            result = ttest_5x2cv(s1, s2) if test == "5x2cv_t" else ftest_5x2cv(s1, s2)
+    return AlgorithmComparison(
+        statistic=float(result.statistic),
+        pvalue=float(result.pvalue),
+        test=test,
+        scores_1=s1,
+        scores_2=s2,
+        n_trainings=trainings,
+        result=result,
+        description=_TEST_NAMES[test],
+    )

@@ -331,3 +331,73 @@ def test_no_warnings_on_degenerate_input():
 def test_bad_input(call, error, words):
     with pytest.raises(error, match=words.replace("(", r"\(").replace(")", r"\)")):
         call()
+
+
+# ---------------------------------------------------------------- runner on estimators
+
+
+def test_compare_algorithms_uses_lecture_lib_splits_and_the_score_functions():
+    from lecture_lib import PAIRED_TESTS, compare_algorithms, five_by_two, mcnemar, mcnemar_table
+    from lecture_lib import holdout, repeated_holdout, stratified_kfold
+
+    X, y = _data(7)
+    e1, e2 = _estimators()
+    expected_trainings = {"mcnemar": 2, "prop_diff": 2, "resampled": 24, "corrected": 24, "kfold_cv": 10,
+                          "5x2cv_t": 20, "5x2cv_f": 20}
+    for test in PAIRED_TESTS:
+        res = compare_algorithms(e1, e2, X, y, test=test, seed=3, n_resamples=12, k=5)
+        assert res.test == test and res.n_trainings == expected_trainings[test]
+        rng = np.random.default_rng(3)
+        if test in ("resampled", "corrected"):
+            splits = list(repeated_holdout(len(y), 12, 1 / 3, seed=rng, stratify=y))
+        elif test == "kfold_cv":
+            splits = list(stratified_kfold(y, k=5, seed=rng))
+        elif test in ("5x2cv_t", "5x2cv_f"):
+            splits = list(five_by_two(y, seed=rng))
+        else:
+            splits = list(holdout(len(y), 1 / 3, seed=rng, stratify=y))
+        s1 = cross_validate_scores(e1, X, y, splits)
+        s2 = cross_validate_scores(e2, X, y, splits)
+        np.testing.assert_allclose(res.scores_1.ravel(), s1, rtol=0, atol=1e-15)
+        np.testing.assert_allclose(res.scores_2.ravel(), s2, rtol=0, atol=1e-15)
+        n_test = splits[0][1].size
+        expected = {
+            "prop_diff": lambda: proportion_difference_test(s1[0], s2[0], n_test),
+            "resampled": lambda: resampled_ttest(s1, s2),
+            "corrected": lambda: resampled_ttest(s1, s2, test_train_ratio=n_test / (len(y) - n_test)),
+            "kfold_cv": lambda: kfold_cv_ttest(s1, s2),
+            "5x2cv_t": lambda: ttest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
+            "5x2cv_f": lambda: ftest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
+        }
+        if test == "mcnemar":
+            train, test_idx = splits[0]
+            p1 = e1.fit(X[train], y[train]).predict(X[test_idx])
+            p2 = e2.fit(X[train], y[train]).predict(X[test_idx])
+            ref = mcnemar(mcnemar_table(y[test_idx], p1, p2), method="corrected")
+        else:
+            ref = expected[test]()
+        assert res.statistic == ref.statistic and res.pvalue == ref.pvalue
+        assert res.result == ref
+        text = str(res)
+        assert "scores_1" in text and "pvalue" in text
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [
+        (dict(test="wilcoxon"), ValueError, "test"),
+        (dict(test=3), TypeError, "test"),
+        (dict(test="mcnemar", scoring=lambda a, b: 0.5), ValueError, "scoring"),
+        (dict(test="prop_diff", scoring="f1"), ValueError, "scoring"),
+        (dict(test="resampled", n_resamples=1), ValueError, "n_resamples"),
+        (dict(test="kfold_cv", k=1), ValueError, "k"),
+        (dict(test="5x2cv_t", seed=-1), ValueError, "seed"),
+    ],
+)
+def test_compare_algorithms_bad_input(kwargs, error, words):
+    from lecture_lib import compare_algorithms
+
+    X, y = _data(0)
+    e1, e2 = _estimators()
+    with pytest.raises(error, match=words):
+        compare_algorithms(e1, e2, X, y, **kwargs)
