@@ -115,3 +115,18 @@ __all__ += [
     "resampled_ttest",
     "ttest_5x2cv",
 ]
+from .simulate_paired import (  # noqa: E402
+    TRAININGS_PER_ALGORITHM,
+    PairedSimulation,
+    PowerCurve,
+    paired_power_curve,
+    simulate_paired_tests,
+)
+
+__all__ += [
+    "TRAININGS_PER_ALGORITHM",
+    "PairedSimulation",
+    "PowerCurve",
+    "paired_power_curve",
+    "simulate_paired_tests",
+]
