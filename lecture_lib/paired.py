@@ -970,14 +970,24 @@ def compare_algorithms(
     from ._validation import as_generator, check_count, check_option
     from .mcnemar import mcnemar, mcnemar_table
 
+    from ._validation import check_labels
+
     test = check_option(test, "test", PAIRED_TESTS)
+    if not callable(scoring):
+        check_option(scoring, "scoring", resampling.SCORINGS)
     n_resamples = check_count(n_resamples, "n_resamples", minimum=2)
-    y_arr = np.asarray(y.to_numpy() if hasattr(y, "to_numpy") else y)
+    k = check_count(k, "k", minimum=2)
+    test_size = check_probability(test_size, "test_size")
+    y_arr = check_labels(y.to_numpy() if hasattr(y, "to_numpy") else y, "y")
+    if X is None or np.ndim(X) == 0:
+        raise TypeError(f"X must be an array of features, got {_show(X)}")
+    if len(X) != y_arr.size:
+        raise ValueError(f"inputs must have the same length: X has {len(X)}, y has {y_arr.size}")
     rng = as_generator(seed)
     n = len(y_arr)
 
     if test in ("mcnemar", "prop_diff"):
-        if callable(scoring) or scoring not in resampling.SCORINGS:
+        if callable(scoring):
             raise ValueError(f"scoring must be one of {resampling.SCORINGS} for test={test!r}, got {_show(scoring)}")
         [(train, test_idx)] = list(resampling.holdout(n, test_size=test_size, seed=rng, stratify=y_arr))
         score = getattr(metrics, scoring)

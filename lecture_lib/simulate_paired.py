@@ -456,7 +456,12 @@ def paired_power_curve(differences, accuracy_1: float = 0.8, alpha: float = 0.05
     """
     alpha = check_alpha(alpha)
     acc1 = _check_accuracy(accuracy_1, "accuracy_1")
-    diffs = np.asarray(differences, dtype=float).reshape(-1)
+    if differences is None or isinstance(differences, (str, bytes)):
+        raise TypeError(f"differences must be a 1-D array of accuracy differences, got {_show(differences)}")
+    diffs = np.asarray(differences, dtype=float)
+    if diffs.ndim > 1:
+        raise ValueError(f"differences must be 1-D, got an array of shape {diffs.shape}")
+    diffs = diffs.reshape(-1)
     if diffs.size == 0 or not np.all(np.isfinite(diffs)) or np.any(diffs < 0) or np.any(diffs >= acc1 - 0.5):
         raise ValueError(
             f"differences must be non-empty, with each in [0, accuracy_1 - 0.5) = [0, {acc1 - 0.5:.4g}), "
