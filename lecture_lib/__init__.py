@@ -130,3 +130,6 @@ __all__ += [
     "paired_power_curve",
     "simulate_paired_tests",
 ]
+from .examples import PairedExample, paired_example, paired_examples  # noqa: E402
+
+__all__ += ["PairedExample", "paired_example", "paired_examples"]

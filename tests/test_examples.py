@@ -6,7 +6,7 @@ from scipy import stats
 
 from lecture_lib import errata, mcnemar, mcnemar_example, mcnemar_examples, mcnemar_table
 
-ROOT_SEEDS = ("000_39954badbdde1cc8.txt", "001_2fd8937cbceef4db.txt", "002_889fb5c4c571a75d.txt")
+ROOT_SEEDS = ("000_39954badbdde1cc8.txt", "001_2fd8937cbceef4db.txt", "002_889fb5c4c571a75d.txt", "003_3c17320e6dc419de.txt")
 
 
 def _rounded(value, decimals):

@@ -401,3 +401,107 @@ def test_compare_algorithms_bad_input(kwargs, error, words):
     e1, e2 = _estimators()
     with pytest.raises(error, match=words):
         compare_algorithms(e1, e2, X, y, **kwargs)
+
+
+# ---------------------------------------------------------------- the seeds' worked examples and errata
+
+
+def test_seed003_bank_downtime_every_printed_value():
+    from lecture_lib import paired_example
+
+    ex = paired_example("seed003_bank_downtime")
+    x, y = ex.data["x"], ex.data["y"]
+    d = x - y
+    res = paired_ttest(x, y)
+    computed = {
+        "sum_d": d.sum(),
+        "sum_d2": (d**2).sum(),
+        "mean_d": res.mean_difference,
+        "s_d": res.std_difference,
+        "statistic": res.statistic,
+        "df": res.df,
+    }
+    assert set(computed) == set(ex.printed)
+    for name, value in computed.items():
+        assert ex.matches_printed(name, value), (name, value, ex.printed[name])
+    # scipy agrees: t = 2.445 with 5 df (seed 003), two-sided p = 0.058
+    ref = stats.ttest_rel(x, y)
+    _close(res.statistic, ref.statistic)
+    assert round(res.pvalue, 3) == 0.058 and res.pvalue > 0.05
+
+
+def test_erratum_seed003_sd_formula():
+    # seed003-sd-formula: the printed (sum d_i - n dbar^2) / (n - 1) is negative; the right one is 6.178
+    from lecture_lib import errata
+
+    assert "seed003-sd-formula" in {e.key for e in errata()}
+    d = np.array([40, 54, 32, 36, 55, 46]) - np.array([30, 41, 24, 38, 56, 37])
+    as_printed = (d.sum() - 6 * d.mean() ** 2) / 5
+    assert round(as_printed, 2) == -38.23
+    right = math.sqrt(((d**2).sum() - 6 * d.mean() ** 2) / 5)
+    assert round(right, 3) == 6.178
+    assert paired_ttest(d, np.zeros(6)).std_difference == pytest.approx(right, rel=1e-12)
+
+
+def test_erratum_seed003_truncated_digits():
+    # seed003-truncated-digits: 6.1667 and 6.1779 print as 6.166 and 6.177 (cut, not rounded)
+    res = paired_ttest([40, 54, 32, 36, 55, 46], [30, 41, 24, 38, 56, 37])
+    assert round(res.mean_difference, 3) == 6.167 != 6.166
+    assert round(res.std_difference, 3) == 6.178 != 6.177
+    assert math.trunc(res.mean_difference * 1000) / 1000 == 6.166
+    assert math.trunc(res.std_difference * 1000) / 1000 == 6.177
+    assert round(res.statistic, 3) == 2.445  # the t the seed prints is right
+
+
+def test_erratum_seed001_kin8nm_t():
+    # seed001-kin8nm-t: sqrt(8192) * 0.0016 / 0.178 is 0.814, not 79.523
+    from lecture_lib import paired_example
+
+    ex = paired_example("seed001_kin8nm_brier")
+    n, mean, sd = ex.data["n"], ex.data["mean_d"], ex.data["sd_d"]
+    t = math.sqrt(n) * mean / sd
+    assert round(t, 3) == 0.814
+    assert not ex.matches_printed("statistic", t)  # the printed 79.523 is wrong
+    p = 2 * stats.t.sf(t, n - 1)
+    assert round(p, 2) == 0.42  # no evidence against H0 at the 5 % level
+    # 79.523 would need dbar / s_d = 0.879
+    assert round(79.523 / math.sqrt(n), 3) == 0.879
+
+
+def test_seed001_kin8nm_rows_are_brier_scores():
+    from lecture_lib import paired_example
+
+    for row in paired_example("seed001_kin8nm_brier").data["rows"]:
+        # Brier score of a positive example: (1 - p)^2, to the printed 4 decimals (+- 1e-4: rounded probabilities)
+        assert (1 - row["rpart_prob"]) ** 2 == pytest.approx(row["rpart_loss"], abs=1.5e-4)
+        assert (1 - row["ranger_prob"]) ** 2 == pytest.approx(row["ranger_loss"], abs=1.5e-4)
+        assert row["rpart_loss"] - row["ranger_loss"] == pytest.approx(row["diff_loss"], abs=1.5e-4)
+
+
+def test_erratum_seed001_critical_value():
+    # seed001-critical-value: t_{0.975, 8191} = 1.9603, not 1.9637 (that is about 640 df)
+    from lecture_lib import paired_example
+
+    ex = paired_example("seed001_kin8nm_brier")
+    right = stats.t.ppf(0.975, ex.data["n"] - 1)
+    assert round(right, 4) == 1.9603
+    assert not ex.matches_printed("critical_value", right)
+    assert round(stats.t.ppf(0.975, 640), 4) == 1.9637
+
+
+def test_seed000_dietterich_cost_ratio():
+    from lecture_lib import TRAININGS_PER_ALGORITHM, paired_example
+
+    ex = paired_example("seed000_dietterich_summary")
+    # seed 000: the 5x2cv t needs 10 times the computation of McNemar's test
+    ratio = TRAININGS_PER_ALGORITHM["5x2cv_t"] / TRAININGS_PER_ALGORITHM["mcnemar"]
+    assert ex.matches_printed("cost_ratio_5x2cv_to_mcnemar", ratio)
+    for test, n in ex.data["trainings_per_algorithm"].items():
+        assert TRAININGS_PER_ALGORITHM[test] == n
+
+
+def test_paired_example_bad_key():
+    from lecture_lib import paired_example
+
+    with pytest.raises(ValueError, match="key must be one of"):
+        paired_example("seed009")
