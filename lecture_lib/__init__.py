@@ -133,3 +133,11 @@ __all__ += [
 from .examples import PairedExample, paired_example, paired_examples  # noqa: E402
 
 __all__ += ["PairedExample", "paired_example", "paired_examples"]
+from .plots import (  # noqa: E402
+    PAIRED_TEST_LABELS,
+    plot_paired_rejection_rates,
+    plot_power_curves,
+    plot_pvalue_histogram,
+)
+
+__all__ += ["PAIRED_TEST_LABELS", "plot_paired_rejection_rates", "plot_power_curves", "plot_pvalue_histogram"]
