@@ -383,7 +383,8 @@ def paired_ttest(x, y, confidence: float = 0.95) -> PairedTTestResult:
     When all differences are equal (:math:`s_d = 0`) the statistic is the
     limit of the formula: 0 with p-value 1 if they are all zero, else
     :math:`\\pm\\infty` with p-value 0, and the interval is the point
-    :math:`(\\bar d, \\bar d)`.
+    :math:`(\\bar d, \\bar d)`. (scipy's ``ttest_rel`` gives nan for all-zero
+    differences and warns for a constant non-zero one.)
 
     Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
 
@@ -705,6 +706,8 @@ def ttest_5x2cv(scores_1, scores_2) -> TTest5x2cvResult:
 
     If every :math:`s_i^2` is zero, the statistic is 0 with p-value 1 when
     :math:`p_1^{(1)} = 0`, else :math:`\\pm\\infty` with p-value 0.
+    (mlxtend's ``paired_ttest_5x2cv`` returns nan, with a RuntimeWarning,
+    when all differences are zero, e.g. for two identical learners.)
 
     Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
 

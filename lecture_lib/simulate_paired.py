@@ -256,6 +256,10 @@ def _one_batch(rng, n_reps, n, p, delta, n_test, n_resamples, k, details=None):
     return out, mean, var, holdout_acc.sum(axis=0)
 
 
+def _print_progress(done: int, total: int) -> None:
+    print(f"simulated {done} of {total} data sets", flush=True)
+
+
 def simulate_paired_tests(
     n_examples: int = 300,
     accuracy_1: float = 0.8,
@@ -297,9 +301,10 @@ def simulate_paired_tests(
     batch_size : int, optional
         Replications simulated at once (memory: about
         ``batch_size * n_examples * n_features * 32`` bytes).
-    progress : callable or None, optional
-        Called as ``progress(done, total)`` after every batch (e.g. to print
-        a line); None for silence.
+    progress : callable, bool or None, optional
+        Called as ``progress(done, total)`` after every batch; True prints a
+        line of text per batch ("simulated 250 of 1000 data sets"); None or
+        False for silence.
 
     Returns
     -------
@@ -349,8 +354,12 @@ def simulate_paired_tests(
     if k > n // 2:
         raise ValueError(f"k={k} folds is too many for n_examples={n} (at most n // 2)")
     batch_size = check_count(batch_size, "batch_size", minimum=1)
-    if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be a callable progress(done, total) or None, got {_show(progress)}")
+    if progress is True:
+        progress = _print_progress
+    elif progress is None or progress is False:
+        progress = None
+    elif not callable(progress):
+        raise TypeError(f"progress must be a callable progress(done, total), True, False or None, got {_show(progress)}")
     rng = as_generator(seed)
     delta = 2.0 * special.ndtri(np.array([acc1, acc2]))
 

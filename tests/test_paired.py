@@ -505,3 +505,22 @@ def test_paired_example_bad_key():
 
     with pytest.raises(ValueError, match="key must be one of"):
         paired_example("seed009")
+
+
+def test_equal_learners_mlxtend_gives_nan_we_give_a_defined_answer():
+    # Two identical learners: every difference is 0. mlxtend divides 0 by 0 (nan, with a
+    # RuntimeWarning); our documented answer is statistic 0 and p-value 1 (no evidence).
+    import warnings
+
+    from sklearn.dummy import DummyClassifier
+
+    X, y = _data(0)
+    dummy = DummyClassifier(strategy="most_frequent")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        t_ml, p_ml = paired_ttest_5x2cv(dummy, dummy, X, y, random_seed=0)
+    assert math.isnan(t_ml) and math.isnan(p_ml)
+    splits = _mlxtend_5x2_splits(len(y), 0)
+    s = cross_validate_scores(dummy, X, y, splits).reshape(5, 2)
+    res = ttest_5x2cv(s, s)
+    assert (res.statistic, res.pvalue) == (0.0, 1.0)

@@ -171,3 +171,10 @@ def test_power_curve_bad_input():
         paired_power_curve([-0.1])
     with pytest.raises(ValueError, match="alpha"):
         paired_power_curve([0.1], alpha=0)
+
+
+def test_text_progress(capsys):
+    simulate_paired_tests(n_examples=40, n_reps=5, batch_size=3, k=5, n_resamples=3, seed=0, progress=True)
+    assert capsys.readouterr().out == "simulated 3 of 5 data sets\nsimulated 5 of 5 data sets\n"
+    simulate_paired_tests(n_examples=40, n_reps=2, k=5, n_resamples=3, seed=0, progress=False)
+    assert capsys.readouterr().out == ""
