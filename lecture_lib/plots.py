@@ -252,14 +252,18 @@ def plot_power_curves(curve: PowerCurve, ax=None, tests=None):
     styles = {"resampled": ":", "kfold_cv": "--", "prop_diff": "-."}
     for name in chosen:
         j = curve.tests.index(name)
-        ax.plot(curve.differences, curve.rates[:, j], marker="o", markersize=3,
-                linestyle=styles.get(name, "-"), label=PAIRED_TEST_LABELS.get(name, name))
+        (line,) = ax.plot(curve.differences, curve.rates[:, j], marker="o", markersize=3,
+                          linestyle=styles.get(name, "-"), label=PAIRED_TEST_LABELS.get(name, name))
+        # the 95 % Wilson interval of every rate, as a faint band
+        ax.fill_between(curve.differences, curve.ci_low[:, j], curve.ci_high[:, j], color=line.get_color(),
+                        alpha=0.08, linewidth=0)
     ax.axhline(curve.alpha, color="black", linewidth=0.8, linestyle="--")
     ax.set_xlabel("true accuracy difference (Bayes accuracies)")
     ax.set_ylabel("rejection rate")
     ax.set_ylim(0, 1)
-    ax.set_title(f"Power, {curve.n_reps} data sets per point, alpha = {curve.alpha:g}")
-    ax.legend(frameon=False, fontsize="x-small", ncol=2)
+    ax.set_title(f"Power, {curve.n_reps} data sets per point (bands: 95 % intervals), alpha = {curve.alpha:g}",
+                 fontsize="medium")
+    ax.legend(frameon=False, fontsize="x-small", ncol=2, loc="center left")
     return ax
 
 

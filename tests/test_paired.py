@@ -524,3 +524,15 @@ def test_equal_learners_mlxtend_gives_nan_we_give_a_defined_answer():
     s = cross_validate_scores(dummy, X, y, splits).reshape(5, 2)
     res = ttest_5x2cv(s, s)
     assert (res.statistic, res.pvalue) == (0.0, 1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_ftest_5x2cv_statistic_is_at_least_one_half(seed):
+    # sum_j (p_i^(j))^2 = 2 pbar_i^2 + s_i^2 >= s_i^2, so f >= 1/2 and p <= F_{10,5}.sf(1/2) = 0.836
+    # (the bound the chapter 4 notebook states)
+    rng = np.random.default_rng(seed)
+    res = ftest_5x2cv(rng.uniform(0.5, 1, (5, 2)), rng.uniform(0.5, 1, (5, 2)))
+    assert res.statistic >= 0.5 - 1e-12
+    assert res.pvalue <= stats.f.sf(0.5, 10, 5) + 1e-12
+    assert round(stats.f.sf(0.5, 10, 5), 3) == 0.836
