@@ -836,7 +836,7 @@ _TEST_NAMES = {
 __all__ += ["PAIRED_TESTS", "AlgorithmComparison", "compare_algorithms"]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
 class AlgorithmComparison(TestResult):
     """Result of :func:`compare_algorithms`: the scores and the test.
 

@@ -60,7 +60,7 @@ TRAININGS_PER_ALGORITHM = {
 }
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
 class PairedSimulation:
     """The p-values of every test on many simulated data sets.
 
@@ -393,7 +393,7 @@ def simulate_paired_tests(
     )
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
 class PowerCurve:
     """Rejection rates of every test against the accuracy difference.
 
