@@ -137,3 +137,64 @@ __all__ += [
     "plot_holdout_spread",
     "plot_learning_curve",
 ]
+
+# chapter 4: two algorithms on one data set
+from .paired import (  # noqa: E402
+    PAIRED_TESTS,
+    AlgorithmComparison,
+    FoldTTestResult,
+    FTest5x2cvResult,
+    PairedTTestResult,
+    ProportionDifferenceResult,
+    TTest5x2cvResult,
+    ftest_5x2cv,
+    kfold_cv_ttest,
+    paired_ttest,
+    proportion_difference_test,
+    resampled_ttest,
+    compare_algorithms,
+    ttest_5x2cv,
+)
+
+__all__ += [
+    "PAIRED_TESTS",
+    "AlgorithmComparison",
+    "compare_algorithms",
+    "FoldTTestResult",
+    "FTest5x2cvResult",
+    "PairedTTestResult",
+    "ProportionDifferenceResult",
+    "TTest5x2cvResult",
+    "ftest_5x2cv",
+    "kfold_cv_ttest",
+    "paired_ttest",
+    "proportion_difference_test",
+    "resampled_ttest",
+    "ttest_5x2cv",
+]
+from .simulate_paired import (  # noqa: E402
+    TRAININGS_PER_ALGORITHM,
+    PairedSimulation,
+    PowerCurve,
+    paired_power_curve,
+    simulate_paired_tests,
+)
+
+__all__ += [
+    "TRAININGS_PER_ALGORITHM",
+    "PairedSimulation",
+    "PowerCurve",
+    "paired_power_curve",
+    "simulate_paired_tests",
+]
+from .examples import PairedExample, paired_example, paired_examples  # noqa: E402
+
+__all__ += ["PairedExample", "paired_example", "paired_examples"]
+from .plots import (  # noqa: E402
+    PAIRED_TEST_LABELS,
+    plot_paired_rejection_rates,
+    plot_power_curves,
+    plot_pvalue_histogram,
+)
+
+__all__ += ["PAIRED_TEST_LABELS", "plot_paired_rejection_rates", "plot_power_curves", "plot_pvalue_histogram"]

@@ -356,3 +356,81 @@ def evaluation_example(key: str) -> ConfusionExample:
 
 
 __all__ += ["ConfusionExample", "evaluation_examples", "evaluation_example"]
+
+
+# --------------------------------------------------------------------------- chapter 4
+
+
+@dataclasses.dataclass(frozen=True)
+class PairedExample:
+    """A worked example of chapter 4 (paired t-tests, Dietterich's tests).
+
+    Attributes
+    ----------
+    key, title, source : str
+        Identifier, short title and where it comes from.
+    kind : str
+        ``"paired"`` (raw matched values in ``data["x"]``, ``data["y"]``),
+        ``"summary"`` (only n, mean and standard deviation are printed) or
+        ``"claims"`` (statements to check by simulation).
+    data : dict
+        The example's numbers (lists become float arrays for ``x``, ``y``).
+    printed : dict
+        The values the source prints.
+    decimals : dict
+        Decimals each printed value is given to.
+    truncated : tuple of str
+        Printed values that the source cuts off instead of rounding.
+    notes : str
+        How the fixture was read off the source.
+    """
+
+    key: str
+    title: str
+    source: str
+    kind: str
+    data: dict
+    printed: dict
+    decimals: dict
+    truncated: tuple
+    notes: str
+
+    def matches_printed(self, name: str, value: float) -> bool:
+        """Whether ``value`` shows as the printed number (rounded, or cut if the source truncates)."""
+        places = self.decimals[name]
+        scale = 10.0**places
+        shown = np.trunc(value * scale) / scale if name in self.truncated else round(value, places)
+        return bool(abs(shown - self.printed[name]) < 0.5 / scale)
+
+
+def paired_examples() -> dict[str, PairedExample]:
+    """All chapter 4 worked examples, keyed by ``key``.
+
+    Examples
+    --------
+    >>> from lecture_lib.examples import paired_examples
+    >>> sorted(paired_examples())
+    ['seed000_dietterich_summary', 'seed001_kin8nm_brier', 'seed003_bank_downtime']
+    """
+    out = {}
+    for item in _load("paired_examples.json")["examples"]:
+        fields = dict(item)
+        data = dict(fields["data"])
+        for name in ("x", "y"):
+            if name in data:
+                data[name] = np.array(data[name], dtype=float)
+        fields["data"] = data
+        fields["truncated"] = tuple(fields["truncated"])
+        out[item["key"]] = PairedExample(**fields)
+    return out
+
+
+def paired_example(key: str) -> PairedExample:
+    """One chapter 4 worked example by key (see :func:`paired_examples`)."""
+    examples = paired_examples()
+    if not isinstance(key, str) or key not in examples:
+        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
+    return examples[key]
+
+
+__all__ += ["PairedExample", "paired_examples", "paired_example"]

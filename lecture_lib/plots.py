@@ -405,3 +405,137 @@ def plot_learning_curve(curve, ax=None, label=None):
 
 
 __all__ += ["plot_complexity_curve", "plot_holdout_spread", "plot_learning_curve"]
+
+
+# --------------------------------------------------------------------------- chapter 4
+
+from .simulate_paired import PowerCurve  # noqa: E402
+
+__all__ += ["PAIRED_TEST_LABELS", "plot_paired_rejection_rates", "plot_power_curves", "plot_pvalue_histogram"]
+
+#: Readable names of the chapter 4 tests (keys: :data:`lecture_lib.PAIRED_TESTS`).
+PAIRED_TEST_LABELS = {
+    "mcnemar": "McNemar (1 holdout)",
+    "prop_diff": "difference of proportions",
+    "resampled": "resampled t",
+    "corrected": "corrected resampled t",
+    "kfold_cv": "k-fold CV t",
+    "5x2cv_t": "5x2cv t",
+    "5x2cv_f": "5x2cv F",
+}
+
+
+def plot_paired_rejection_rates(result: RejectionRates, ax=None, title: str | None = None):
+    """Horizontal bars of the chapter 4 tests' rejection rates with Monte Carlo intervals.
+
+    Parameters
+    ----------
+    result : RejectionRates
+        As returned by ``PairedSimulation.rates(alpha)``.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+    title : str, optional
+        Figure title (default: the number of data sets and alpha).
+
+    Returns
+    -------
+    ax : matplotlib.axes.Axes
+
+    Notes
+    -----
+    A bar whose interval lies wholly to the right of the dashed line (alpha)
+    belongs to a test that rejects a true H0 too often. Taught in chapter 4.
+    """
+    if not isinstance(result, RejectionRates):
+        raise TypeError(f"result must be a RejectionRates, got {type(result).__name__}")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.0, 3.4))
+    y = np.arange(len(result.methods))[::-1]
+    err = np.vstack([result.rates - result.ci_low, result.ci_high - result.rates])
+    colours = ["tab:red" if lo > result.alpha else "tab:blue" for lo in result.ci_low]
+    ax.barh(y, result.rates, xerr=err, capsize=3, color=colours, alpha=0.85)
+    ax.axvline(result.alpha, color="black", linestyle="--", linewidth=1, label=f"alpha = {result.alpha:g}")
+    ax.set_yticks(y, [PAIRED_TEST_LABELS.get(m, m) for m in result.methods])
+    ax.set_xlabel("rejection rate (95 % Wilson interval)")
+    ax.set_xlim(0, max(1.05 * float(result.ci_high.max()), 2 * result.alpha))
+    ax.set_title(title or f"{result.n_reps} simulated data sets, alpha = {result.alpha:g}")
+    ax.legend(frameon=False, fontsize="small", loc="lower right")
+    return ax
+
+
+def plot_power_curves(curve: PowerCurve, ax=None, tests=None):
+    """Rejection rate against the true accuracy difference, one line per test.
+
+    Parameters
+    ----------
+    curve : PowerCurve
+        As returned by :func:`lecture_lib.paired_power_curve`.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+    tests : iterable of str, optional
+        The tests to draw (default: all).
+
+    Returns
+    -------
+    ax : matplotlib.axes.Axes
+    """
+    if not isinstance(curve, PowerCurve):
+        raise TypeError(f"curve must be a PowerCurve, got {type(curve).__name__}")
+    chosen = curve.tests if tests is None else tuple(check_option(t, "tests", curve.tests) for t in tests)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.0, 3.8))
+    styles = {"resampled": ":", "kfold_cv": "--", "prop_diff": "-."}
+    for name in chosen:
+        j = curve.tests.index(name)
+        (line,) = ax.plot(curve.differences, curve.rates[:, j], marker="o", markersize=3,
+                          linestyle=styles.get(name, "-"), label=PAIRED_TEST_LABELS.get(name, name))
+        # the 95 % Wilson interval of every rate, as a faint band
+        ax.fill_between(curve.differences, curve.ci_low[:, j], curve.ci_high[:, j], color=line.get_color(),
+                        alpha=0.08, linewidth=0)
+    ax.axhline(curve.alpha, color="black", linewidth=0.8, linestyle="--")
+    ax.set_xlabel("true accuracy difference (Bayes accuracies)")
+    ax.set_ylabel("rejection rate")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"Power, {curve.n_reps} data sets per point (bands: 95 % intervals), alpha = {curve.alpha:g}",
+                 fontsize="medium")
+    ax.legend(frameon=False, fontsize="x-small", ncol=2, loc="center left")
+    return ax
+
+
+def plot_pvalue_histogram(pvalues, alpha: float = 0.05, ax=None, title: str | None = None):
+    """Histogram of simulated p-values with the uniform density a valid test has under H0.
+
+    Parameters
+    ----------
+    pvalues : array_like of float in [0, 1]
+        One p-value per simulated data set.
+    alpha : float, optional
+        Drawn as a vertical line: the share of p-values left of it is the
+        rejection rate.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+    title : str, optional
+        Figure title.
+
+    Returns
+    -------
+    ax : matplotlib.axes.Axes
+    """
+    alpha = check_alpha(alpha)
+    if pvalues is None or isinstance(pvalues, (str, bytes)):
+        raise TypeError(f"pvalues must be an array of p-values, got {pvalues!r}")
+    p = np.asarray(pvalues, dtype=float)
+    if p.ndim != 1:
+        raise ValueError(f"pvalues must be 1-D, got an array of shape {p.shape}")
+    if p.size == 0 or not np.all((p >= 0) & (p <= 1)):
+        raise ValueError("pvalues must be a non-empty array of numbers in [0, 1]")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(4.6, 3.0))
+    ax.hist(p, bins=20, range=(0, 1), density=True, color="tab:blue", alpha=0.8)
+    ax.axhline(1.0, color="black", linewidth=1, linestyle="--", label="uniform (valid test under H0)")
+    ax.axvline(alpha, color="tab:red", linewidth=1, label=f"alpha = {alpha:g}")
+    ax.set_xlabel("p-value")
+    ax.set_ylabel("density")
+    ax.set_title(title or f"{p.size} simulated p-values")
+    ax.legend(frameon=False, fontsize="x-small")
+    return ax

@@ -1,0 +1,538 @@
+"""Chapter 4's tests of scores: formulas, oracles (scipy, mlxtend), degenerate and bad input."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from mlxtend.evaluate import (
+    combined_ftest_5x2cv,
+    paired_ttest_5x2cv,
+    paired_ttest_kfold_cv,
+    paired_ttest_resampled,
+    proportion_difference,
+)
+from scipy import stats
+
+from lecture_lib import (
+    cross_validate_scores,
+    ftest_5x2cv,
+    kfold_cv_ttest,
+    paired_ttest,
+    proportion_difference_test,
+    resampled_ttest,
+    ttest_5x2cv,
+)
+
+seeds = st.integers(0, 2**32 - 1)
+
+
+def _close(a, b, rel=1e-9, abs_=1e-12):
+    assert a == pytest.approx(b, rel=rel, abs=abs_)
+
+
+# ---------------------------------------------------------------- paired t: scipy oracle
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(2, 200), seeds, st.floats(0.5, 0.99))
+def test_paired_ttest_matches_scipy(n, seed, confidence):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=n)
+    y = x * rng.uniform(0, 1) + rng.normal(0.1, 1, size=n)
+    ours = paired_ttest(x, y, confidence=confidence)
+    ref = stats.ttest_rel(x, y)
+    _close(ours.statistic, ref.statistic)
+    _close(ours.pvalue, ref.pvalue)
+    assert ours.df == ref.df == n - 1
+    ci = ref.confidence_interval(confidence_level=confidence)
+    _close(ours.confidence_interval[0], ci.low)
+    _close(ours.confidence_interval[1], ci.high)
+    _close(ours.mean_difference, np.mean(x - y))
+    _close(ours.std_difference, np.std(x - y, ddof=1))
+    assert isinstance(ours.statistic, float) and isinstance(ours.pvalue, float)
+    assert 0.0 <= ours.pvalue <= 1.0
+
+
+def test_paired_ttest_sign_follows_x_minus_y():
+    res = paired_ttest([3.0, 4.0, 5.5], [1.0, 2.5, 3.0])  # every x above its y
+    assert res.statistic > 0 and res.mean_difference > 0
+    swapped = paired_ttest([1.0, 2.5, 3.0], [3.0, 4.0, 5.5])
+    _close(swapped.statistic, -res.statistic)
+    _close(swapped.pvalue, res.pvalue)
+
+
+# ---------------------------------------------------------------- fold t-tests: the formulas
+
+
+def _t_by_hand(d, factor):
+    """t = mean / sqrt(factor * s^2), written out with a loop (Dietterich 1998, eq. for test 3/4)."""
+    n = len(d)
+    mean = sum(d) / n
+    s2 = sum((v - mean) ** 2 for v in d) / (n - 1)
+    t = mean / math.sqrt(factor * s2)
+    return t, 2 * stats.t.sf(abs(t), n - 1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 40), seeds, st.floats(0.05, 2.0))
+def test_resampled_and_kfold_match_their_formulas(n, seed, ratio):
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(0.6, 0.9, n)
+    b = a - rng.normal(0.01, 0.02, n)
+    d = list(a - b)
+    t, p = _t_by_hand(d, 1 / n)  # Dietterich's resampled / k-fold t: s^2 / J
+    for res in (resampled_ttest(a, b), kfold_cv_ttest(a, b)):
+        _close(res.statistic, t)
+        _close(res.pvalue, p)
+        assert res.df == n - 1
+        _close(res.variance_factor, 1 / n)
+    # Nadeau & Bengio (2003): variance (1/J + n2/n1) s^2
+    t, p = _t_by_hand(d, 1 / n + ratio)
+    res = resampled_ttest(a, b, test_train_ratio=ratio)
+    _close(res.statistic, t)
+    _close(res.pvalue, p)
+    assert res.method == "corrected resampled"
+    # the plain statistic is the scipy paired t-test on the fold scores
+    _close(resampled_ttest(a, b).statistic, stats.ttest_rel(a, b).statistic)
+
+
+def test_corrected_t_is_plain_t_shrunk_by_the_known_factor():
+    rng = np.random.default_rng(4)
+    a, b = rng.uniform(0.7, 0.8, 15), rng.uniform(0.7, 0.8, 15)
+    plain = resampled_ttest(a, b).statistic
+    corrected = resampled_ttest(a, b, test_train_ratio=0.5).statistic
+    # t_corrected = t_plain * sqrt((1/J) / (1/J + n2/n1)), J = 15, n2/n1 = 0.5
+    _close(corrected, plain * math.sqrt((1 / 15) / (1 / 15 + 0.5)))
+
+
+def _5x2_by_hand(d):
+    """Dietterich (1998) eq. for the 5x2cv t and Alpaydin (1999) eq. for the F, with loops."""
+    s2 = []
+    for i in range(5):
+        mean = (d[i][0] + d[i][1]) / 2
+        s2.append((d[i][0] - mean) ** 2 + (d[i][1] - mean) ** 2)
+    t = d[0][0] / math.sqrt(sum(s2) / 5)
+    f = sum(d[i][j] ** 2 for i in range(5) for j in range(2)) / (2 * sum(s2))
+    return t, 2 * stats.t.sf(abs(t), 5), f, stats.f.sf(f, 10, 5)
+
+
+@settings(max_examples=80, deadline=None)
+@given(seeds)
+def test_5x2cv_match_their_formulas(seed):
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(0.6, 0.9, (5, 2))
+    b = a - rng.normal(0.0, 0.03, (5, 2))
+    t, pt, f, pf = _5x2_by_hand((a - b).tolist())
+    rt, rf = ttest_5x2cv(a, b), ftest_5x2cv(a, b)
+    _close(rt.statistic, t)
+    _close(rt.pvalue, pt)
+    _close(rf.statistic, f)
+    _close(rf.pvalue, pf)
+    assert rt.df == 5 and rf.df == (10, 5)
+
+
+def test_ftest_uses_sum_not_mean_of_squared_deviations():
+    # Alpaydin (1999): s_i^2 = sum of the two squared deviations. With np.var(ddof=0)
+    # (the mean) the denominator halves and f doubles: check we are not that.
+    d = np.array([[0.02, 0.0], [0.01, 0.03], [0.0, 0.01], [0.02, 0.02], [0.03, 0.01]])
+    zero = np.zeros((5, 2))
+    f = ftest_5x2cv(d, zero).statistic
+    wrong = (d**2).sum() / (2 * np.var(d, axis=1, ddof=0).sum())
+    right = (d**2).sum() / (2 * (2 * np.var(d, axis=1, ddof=0)).sum())
+    _close(f, right)
+    assert abs(f - wrong) > 0.1 * f
+
+
+def test_ttest_5x2cv_uses_only_the_first_difference_in_the_numerator():
+    rng = np.random.default_rng(1)
+    a, b = rng.uniform(0.7, 0.9, (5, 2)), rng.uniform(0.7, 0.9, (5, 2))
+    # swapping the folds of replication 1 changes t but not F (Alpaydin 1999's point)
+    a2, b2 = a.copy(), b.copy()
+    a2[0] = a2[0, ::-1]
+    b2[0] = b2[0, ::-1]
+    assert ttest_5x2cv(a, b).statistic != pytest.approx(ttest_5x2cv(a2, b2).statistic)
+    _close(ftest_5x2cv(a, b).statistic, ftest_5x2cv(a2, b2).statistic)
+
+
+# ---------------------------------------------------------------- proportions
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(0.01, 0.99), st.floats(0.01, 0.99), st.integers(1, 10_000))
+def test_proportion_difference(p1, p2, n):
+    # Dietterich (1998): z = (pA - pB) / sqrt(2 p (1 - p) / n), p = (pA + pB) / 2
+    p = (p1 + p2) / 2
+    z = (p1 - p2) / math.sqrt(2 * p * (1 - p) / n)
+    res = proportion_difference_test(p1, p2, n)
+    _close(res.statistic, z)
+    _close(res.pvalue, 2 * stats.norm.sf(abs(z)))
+    # accuracies or error rates: the same statistic up to its sign
+    _close(proportion_difference_test(1 - p1, 1 - p2, n).statistic, -z)
+    # mlxtend's proportion_difference: unpooled z, and norm.cdf(z) (one-sided) as p-value
+    z_ml, p_ml = proportion_difference(p1, p2, n_1=n)
+    unpooled = proportion_difference_test(p1, p2, n, pooled=False)
+    _close(unpooled.statistic, z_ml)
+    _close(p_ml, stats.norm.cdf(unpooled.statistic))
+    _close(unpooled.pvalue, 2 * min(p_ml, 1 - p_ml), rel=1e-7)
+
+
+# ---------------------------------------------------------------- mlxtend oracles, same splits
+# mlxtend takes estimators; we rebuild its splits (read from mlxtend/evaluate/ttest.py and
+# f_test.py: RandomState(seed).randint(0, 32767) per round, then train_test_split with that
+# random_state; KFold without shuffling) and score deterministic estimators on them.
+
+
+def _data(seed):
+    from sklearn.datasets import make_classification
+
+    return make_classification(n_samples=120, n_features=6, n_informative=3, random_state=seed)
+
+
+def _estimators():
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    return DecisionTreeClassifier(max_depth=2, random_state=0), GaussianNB()
+
+
+def _mlxtend_5x2_splits(n, seed):
+    from sklearn.model_selection import train_test_split
+
+    rng = np.random.RandomState(seed)
+    out = []
+    for _ in range(5):
+        first, second = train_test_split(np.arange(n), test_size=0.5, random_state=rng.randint(low=0, high=32767))
+        out += [(first, second), (second, first)]
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4, 5])
+def test_5x2cv_agree_with_mlxtend(seed):
+    X, y = _data(seed)
+    e1, e2 = _estimators()
+    splits = _mlxtend_5x2_splits(len(y), seed)
+    s1 = cross_validate_scores(e1, X, y, splits).reshape(5, 2)
+    s2 = cross_validate_scores(e2, X, y, splits).reshape(5, 2)
+    t_ml, p_ml = paired_ttest_5x2cv(e1, e2, X, y, random_seed=seed)
+    f_ml, pf_ml = combined_ftest_5x2cv(e1, e2, X, y, random_seed=seed)
+    rt, rf = ttest_5x2cv(s1, s2), ftest_5x2cv(s1, s2)
+    _close(rt.statistic, t_ml)
+    _close(rt.pvalue, p_ml)
+    _close(rf.statistic, f_ml)
+    _close(rf.pvalue, pf_ml)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_resampled_and_kfold_agree_with_mlxtend(seed):
+    from sklearn.model_selection import KFold, train_test_split
+
+    X, y = _data(seed)
+    e1, e2 = _estimators()
+    rng = np.random.RandomState(seed)
+    splits = []
+    for _ in range(12):
+        train, test = train_test_split(np.arange(len(y)), test_size=0.3, random_state=rng.randint(low=0, high=32767))
+        splits.append((train, test))
+    s1, s2 = (cross_validate_scores(e, X, y, splits) for e in (e1, e2))
+    t_ml, p_ml = paired_ttest_resampled(e1, e2, X, y, num_rounds=12, test_size=0.3, random_seed=seed)
+    res = resampled_ttest(s1, s2)
+    _close(res.statistic, t_ml)
+    _close(res.pvalue, p_ml)
+
+    splits = list(KFold(n_splits=10).split(X))
+    s1, s2 = (cross_validate_scores(e, X, y, splits) for e in (e1, e2))
+    t_ml, p_ml = paired_ttest_kfold_cv(e1, e2, X, y, cv=10)
+    res = kfold_cv_ttest(s1, s2)
+    _close(res.statistic, t_ml)
+    _close(res.pvalue, p_ml)
+
+
+# ---------------------------------------------------------------- degenerate input: documented answers
+
+
+def test_zero_variance_answers():
+    same = [0.8, 0.8, 0.8, 0.8]
+    for res in (paired_ttest(same, same), resampled_ttest(same, same), kfold_cv_ttest(same, same)):
+        assert (res.statistic, res.pvalue) == (0.0, 1.0)
+    # a constant non-zero difference: the limit of the formula, +-inf with p = 0
+    up = [0.9, 0.9, 0.9, 0.9]
+    res = paired_ttest(up, same)
+    assert res.statistic == math.inf and res.pvalue == 0.0
+    assert res.confidence_interval == (res.mean_difference, res.mean_difference)
+    res = resampled_ttest(same, up, test_train_ratio=0.25)
+    assert res.statistic == -math.inf and res.pvalue == 0.0
+    # sums of values that are not exact in binary still count as constant differences
+    res = kfold_cv_ttest([0.1, 0.2, 0.3], [0.0, 0.1, 0.2])
+    assert math.isinf(res.statistic) or res.pvalue < 1e-6
+    eq = np.full((5, 2), 0.7)
+    assert (ttest_5x2cv(eq, eq).statistic, ttest_5x2cv(eq, eq).pvalue) == (0.0, 1.0)
+    assert (ftest_5x2cv(eq, eq).statistic, ftest_5x2cv(eq, eq).pvalue) == (0.0, 1.0)
+    shifted = eq + np.array([[0.1], [0.0], [0.2], [0.0], [0.0]])  # equal within every replication
+    assert ttest_5x2cv(shifted, eq).statistic == math.inf and ttest_5x2cv(shifted, eq).pvalue == 0.0
+    assert ftest_5x2cv(shifted, eq).statistic == math.inf and ftest_5x2cv(shifted, eq).pvalue == 0.0
+    assert proportion_difference_test(1.0, 1.0, 50).pvalue == 1.0
+    assert proportion_difference_test(0.0, 0.0, 50).statistic == 0.0
+    res = proportion_difference_test(1.0, 0.0, 50, pooled=False)
+    assert res.statistic == math.inf and res.pvalue == 0.0
+
+
+def test_no_warnings_on_degenerate_input():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        paired_ttest([1, 1], [1, 1])
+        ttest_5x2cv(np.ones((5, 2)), np.zeros((5, 2)))
+        ftest_5x2cv(np.ones((5, 2)), np.zeros((5, 2)))
+        proportion_difference_test(1, 0, 10, pooled=False)
+
+
+# ---------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: paired_ttest(None, [1, 2]), TypeError, "x"),
+        (lambda: paired_ttest([1, 2], "ab"), TypeError, "y"),
+        (lambda: paired_ttest(3.0, [1, 2]), TypeError, "scalar"),
+        (lambda: paired_ttest([1, 2, 3], [1, 2]), ValueError, "same length"),
+        (lambda: paired_ttest([1], [2]), ValueError, "at least 2"),
+        (lambda: paired_ttest([], []), ValueError, "at least 2"),
+        (lambda: paired_ttest([1, np.nan], [1, 2]), ValueError, "finite"),
+        (lambda: paired_ttest([1, np.inf], [1, 2]), ValueError, "finite"),
+        (lambda: paired_ttest([[1, 2]], [[1, 2]]), ValueError, "1-D"),
+        (lambda: paired_ttest([True, False], [1, 2]), TypeError, "dtype"),
+        (lambda: paired_ttest(["a", "b"], [1, 2]), TypeError, "dtype"),
+        (lambda: paired_ttest([1, 2], [1, 3], confidence=1.5), ValueError, "confidence"),
+        (lambda: resampled_ttest([1, 2], [1, 3], test_train_ratio=-0.5), ValueError, "test_train_ratio"),
+        (lambda: resampled_ttest([1, 2], [1, 3], test_train_ratio=0), ValueError, "test_train_ratio"),
+        (lambda: resampled_ttest([1, 2], [1, 3], test_train_ratio="half"), TypeError, "test_train_ratio"),
+        (lambda: resampled_ttest([1, 2], [1, 3], test_train_ratio=True), TypeError, "test_train_ratio"),
+        (lambda: resampled_ttest([1, 2], [1, 3], test_train_ratio=np.nan), ValueError, "test_train_ratio"),
+        (lambda: kfold_cv_ttest([0.1], [0.2]), ValueError, "scores_1"),
+        (lambda: kfold_cv_ttest([0.1, 0.2], [0.2, np.nan]), ValueError, "scores_2"),
+        (lambda: ttest_5x2cv(np.ones(10), np.ones(10)), ValueError, "(5, 2)"),
+        (lambda: ttest_5x2cv(np.ones((2, 5)), np.ones((5, 2))), ValueError, "scores_1"),
+        (lambda: ftest_5x2cv(np.ones((5, 2)), np.full((5, 2), np.nan)), ValueError, "scores_2"),
+        (lambda: ftest_5x2cv(None, np.ones((5, 2))), TypeError, "scores_1"),
+        (lambda: ftest_5x2cv(np.ones((5, 2), dtype=bool), np.ones((5, 2))), TypeError, "scores_1"),
+        (lambda: proportion_difference_test(1.2, 0.5, 10), ValueError, "accuracy_1"),
+        (lambda: proportion_difference_test(0.5, np.nan, 10), ValueError, "accuracy_2"),
+        (lambda: proportion_difference_test(0.5, "0.4", 10), TypeError, "accuracy_2"),
+        (lambda: proportion_difference_test(0.5, 0.4, 0), ValueError, "n_test"),
+        (lambda: proportion_difference_test(0.5, 0.4, 10.5), ValueError, "n_test"),
+        (lambda: proportion_difference_test(0.5, 0.4, "10"), TypeError, "n_test"),
+        (lambda: proportion_difference_test(0.5, 0.4, 10, pooled="yes"), TypeError, "pooled"),
+    ],
+)
+def test_bad_input(call, error, words):
+    with pytest.raises(error, match=words.replace("(", r"\(").replace(")", r"\)")):
+        call()
+
+
+# ---------------------------------------------------------------- runner on estimators
+
+
+def test_compare_algorithms_uses_lecture_lib_splits_and_the_score_functions():
+    from lecture_lib import PAIRED_TESTS, compare_algorithms, five_by_two, mcnemar, mcnemar_table
+    from lecture_lib import holdout, repeated_holdout, stratified_kfold
+
+    X, y = _data(7)
+    e1, e2 = _estimators()
+    expected_trainings = {"mcnemar": 2, "prop_diff": 2, "resampled": 24, "corrected": 24, "kfold_cv": 10,
+                          "5x2cv_t": 20, "5x2cv_f": 20}
+    for test in PAIRED_TESTS:
+        res = compare_algorithms(e1, e2, X, y, test=test, seed=3, n_resamples=12, k=5)
+        assert res.test == test and res.n_trainings == expected_trainings[test]
+        rng = np.random.default_rng(3)
+        if test in ("resampled", "corrected"):
+            splits = list(repeated_holdout(len(y), 12, 1 / 3, seed=rng, stratify=y))
+        elif test == "kfold_cv":
+            splits = list(stratified_kfold(y, k=5, seed=rng))
+        elif test in ("5x2cv_t", "5x2cv_f"):
+            splits = list(five_by_two(y, seed=rng))
+        else:
+            splits = list(holdout(len(y), 1 / 3, seed=rng, stratify=y))
+        s1 = cross_validate_scores(e1, X, y, splits)
+        s2 = cross_validate_scores(e2, X, y, splits)
+        np.testing.assert_allclose(res.scores_1.ravel(), s1, rtol=0, atol=1e-15)
+        np.testing.assert_allclose(res.scores_2.ravel(), s2, rtol=0, atol=1e-15)
+        n_test = splits[0][1].size
+        expected = {
+            "prop_diff": lambda: proportion_difference_test(s1[0], s2[0], n_test),
+            "resampled": lambda: resampled_ttest(s1, s2),
+            "corrected": lambda: resampled_ttest(s1, s2, test_train_ratio=n_test / (len(y) - n_test)),
+            "kfold_cv": lambda: kfold_cv_ttest(s1, s2),
+            "5x2cv_t": lambda: ttest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
+            "5x2cv_f": lambda: ftest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
+        }
+        if test == "mcnemar":
+            train, test_idx = splits[0]
+            p1 = e1.fit(X[train], y[train]).predict(X[test_idx])
+            p2 = e2.fit(X[train], y[train]).predict(X[test_idx])
+            ref = mcnemar(mcnemar_table(y[test_idx], p1, p2), method="corrected")
+        else:
+            ref = expected[test]()
+        assert res.statistic == ref.statistic and res.pvalue == ref.pvalue
+        assert res.result == ref
+        text = str(res)
+        assert "scores_1" in text and "pvalue" in text
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [
+        (dict(test="wilcoxon"), ValueError, "test"),
+        (dict(test=3), TypeError, "test"),
+        (dict(test="mcnemar", scoring=lambda a, b: 0.5), ValueError, "scoring"),
+        (dict(test="prop_diff", scoring="f1"), ValueError, "scoring"),
+        (dict(test="resampled", n_resamples=1), ValueError, "n_resamples"),
+        (dict(test="kfold_cv", k=1), ValueError, "k"),
+        (dict(test="5x2cv_t", seed=-1), ValueError, "seed"),
+    ],
+)
+def test_compare_algorithms_bad_input(kwargs, error, words):
+    from lecture_lib import compare_algorithms
+
+    X, y = _data(0)
+    e1, e2 = _estimators()
+    with pytest.raises(error, match=words):
+        compare_algorithms(e1, e2, X, y, **kwargs)
+
+
+# ---------------------------------------------------------------- the seeds' worked examples and errata
+
+
+def test_seed003_bank_downtime_every_printed_value():
+    from lecture_lib import paired_example
+
+    ex = paired_example("seed003_bank_downtime")
+    x, y = ex.data["x"], ex.data["y"]
+    d = x - y
+    res = paired_ttest(x, y)
+    computed = {
+        "sum_d": d.sum(),
+        "sum_d2": (d**2).sum(),
+        "mean_d": res.mean_difference,
+        "s_d": res.std_difference,
+        "statistic": res.statistic,
+        "df": res.df,
+    }
+    assert set(computed) == set(ex.printed)
+    for name, value in computed.items():
+        assert ex.matches_printed(name, value), (name, value, ex.printed[name])
+    # scipy agrees: t = 2.445 with 5 df (seed 003), two-sided p = 0.058
+    ref = stats.ttest_rel(x, y)
+    _close(res.statistic, ref.statistic)
+    assert round(res.pvalue, 3) == 0.058 and res.pvalue > 0.05
+
+
+def test_erratum_seed003_sd_formula():
+    # seed003-sd-formula: the printed (sum d_i - n dbar^2) / (n - 1) is negative; the right one is 6.178
+    from lecture_lib import errata
+
+    assert "seed003-sd-formula" in {e.key for e in errata()}
+    d = np.array([40, 54, 32, 36, 55, 46]) - np.array([30, 41, 24, 38, 56, 37])
+    as_printed = (d.sum() - 6 * d.mean() ** 2) / 5
+    assert round(as_printed, 2) == -38.23
+    right = math.sqrt(((d**2).sum() - 6 * d.mean() ** 2) / 5)
+    assert round(right, 3) == 6.178
+    assert paired_ttest(d, np.zeros(6)).std_difference == pytest.approx(right, rel=1e-12)
+
+
+def test_erratum_seed003_truncated_digits():
+    # seed003-truncated-digits: 6.1667 and 6.1779 print as 6.166 and 6.177 (cut, not rounded)
+    res = paired_ttest([40, 54, 32, 36, 55, 46], [30, 41, 24, 38, 56, 37])
+    assert round(res.mean_difference, 3) == 6.167 != 6.166
+    assert round(res.std_difference, 3) == 6.178 != 6.177
+    assert math.trunc(res.mean_difference * 1000) / 1000 == 6.166
+    assert math.trunc(res.std_difference * 1000) / 1000 == 6.177
+    assert round(res.statistic, 3) == 2.445  # the t the seed prints is right
+
+
+def test_erratum_seed001_kin8nm_t():
+    # seed001-kin8nm-t: sqrt(8192) * 0.0016 / 0.178 is 0.814, not 79.523
+    from lecture_lib import paired_example
+
+    ex = paired_example("seed001_kin8nm_brier")
+    n, mean, sd = ex.data["n"], ex.data["mean_d"], ex.data["sd_d"]
+    t = math.sqrt(n) * mean / sd
+    assert round(t, 3) == 0.814
+    assert not ex.matches_printed("statistic", t)  # the printed 79.523 is wrong
+    p = 2 * stats.t.sf(t, n - 1)
+    assert round(p, 2) == 0.42  # no evidence against H0 at the 5 % level
+    # 79.523 would need dbar / s_d = 0.879
+    assert round(79.523 / math.sqrt(n), 3) == 0.879
+
+
+def test_seed001_kin8nm_rows_are_brier_scores():
+    from lecture_lib import paired_example
+
+    for row in paired_example("seed001_kin8nm_brier").data["rows"]:
+        # Brier score of a positive example: (1 - p)^2, to the printed 4 decimals (+- 1e-4: rounded probabilities)
+        assert (1 - row["rpart_prob"]) ** 2 == pytest.approx(row["rpart_loss"], abs=1.5e-4)
+        assert (1 - row["ranger_prob"]) ** 2 == pytest.approx(row["ranger_loss"], abs=1.5e-4)
+        assert row["rpart_loss"] - row["ranger_loss"] == pytest.approx(row["diff_loss"], abs=1.5e-4)
+
+
+def test_erratum_seed001_critical_value():
+    # seed001-critical-value: t_{0.975, 8191} = 1.9603, not 1.9637 (that is about 640 df)
+    from lecture_lib import paired_example
+
+    ex = paired_example("seed001_kin8nm_brier")
+    right = stats.t.ppf(0.975, ex.data["n"] - 1)
+    assert round(right, 4) == 1.9603
+    assert not ex.matches_printed("critical_value", right)
+    assert round(stats.t.ppf(0.975, 640), 4) == 1.9637
+
+
+def test_seed000_dietterich_cost_ratio():
+    from lecture_lib import TRAININGS_PER_ALGORITHM, paired_example
+
+    ex = paired_example("seed000_dietterich_summary")
+    # seed 000: the 5x2cv t needs 10 times the computation of McNemar's test
+    ratio = TRAININGS_PER_ALGORITHM["5x2cv_t"] / TRAININGS_PER_ALGORITHM["mcnemar"]
+    assert ex.matches_printed("cost_ratio_5x2cv_to_mcnemar", ratio)
+    for test, n in ex.data["trainings_per_algorithm"].items():
+        assert TRAININGS_PER_ALGORITHM[test] == n
+
+
+def test_paired_example_bad_key():
+    from lecture_lib import paired_example
+
+    with pytest.raises(ValueError, match="key must be one of"):
+        paired_example("seed009")
+
+
+def test_equal_learners_mlxtend_gives_nan_we_give_a_defined_answer():
+    # Two identical learners: every difference is 0. mlxtend divides 0 by 0 (nan, with a
+    # RuntimeWarning); our documented answer is statistic 0 and p-value 1 (no evidence).
+    import warnings
+
+    from sklearn.dummy import DummyClassifier
+
+    X, y = _data(0)
+    dummy = DummyClassifier(strategy="most_frequent")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        t_ml, p_ml = paired_ttest_5x2cv(dummy, dummy, X, y, random_seed=0)
+    assert math.isnan(t_ml) and math.isnan(p_ml)
+    splits = _mlxtend_5x2_splits(len(y), 0)
+    s = cross_validate_scores(dummy, X, y, splits).reshape(5, 2)
+    res = ttest_5x2cv(s, s)
+    assert (res.statistic, res.pvalue) == (0.0, 1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seeds)
+def test_ftest_5x2cv_statistic_is_at_least_one_half(seed):
+    # sum_j (p_i^(j))^2 = 2 pbar_i^2 + s_i^2 >= s_i^2, so f >= 1/2 and p <= F_{10,5}.sf(1/2) = 0.836
+    # (the bound the chapter 4 notebook states)
+    rng = np.random.default_rng(seed)
+    res = ftest_5x2cv(rng.uniform(0.5, 1, (5, 2)), rng.uniform(0.5, 1, (5, 2)))
+    assert res.statistic >= 0.5 - 1e-12
+    assert res.pvalue <= stats.f.sf(0.5, 10, 5) + 1e-12
+    assert round(stats.f.sf(0.5, 10, 5), 3) == 0.836
