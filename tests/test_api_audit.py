@@ -32,6 +32,12 @@ Y = np.array([0, 1, 1, 0, 1, 0, 1, 1, 0, 0])
 P1 = np.array([0, 1, 0, 0, 1, 0, 1, 1, 1, 0])
 P2 = np.array([1, 1, 1, 0, 0, 0, 1, 0, 0, 0])
 TABLE = np.array([[5, 3], [1, 2]])
+XK = np.random.default_rng(0).normal(size=(20, 2))
+YK = np.array([0, 1] * 10)
+S1 = np.array([0.8, 0.7, 0.9, 0.85])
+S2 = np.array([0.75, 0.7, 0.8, 0.8])
+F1 = np.full((5, 2), 0.8) + np.arange(10).reshape(5, 2) / 100
+F2 = np.full((5, 2), 0.8)
 
 # name -> (args, kwargs) of one valid call
 VALID: dict[str, tuple[tuple, dict]] = {
@@ -62,6 +68,30 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "stratified_kfold": ((Y,), {"k": 2, "seed": 0}),
     "tie_term": (([1, 2, 2],), {}),
     "wilson_interval": ((3, 10), {"confidence": 0.95}),
+    # chapter 1
+    "evaluation_example": (("seed003_confusion",), {}),
+    "holdout_accuracy_table": ((XK, YK, [0.2, 0.5]), {"n_splits": 3, "n_neighbors": 3, "seed": 0}),
+    "knn_complexity_curve": ((XK[:14], YK[:14], XK[14:], YK[14:], [1, 3]), {}),
+    "knn_predictions": ((XK[:14], YK[:14], XK[14:], 3), {}),
+    "knn_split_scores": ((XK, YK, [(np.arange(14), np.arange(14, 20))]), {"n_neighbors": 3}),
+    # chapter 3
+    "cochran_example": (("seed004_kuncheva_three_models",), {}),
+    "cochrans_q": ((Y, P1, P2), {}),
+    "correctness_matrix": ((Y, P1, P2), {}),
+    "familywise_error": ((3,), {"alpha": 0.05, "n_sim": 50, "seed": 0}),
+    "pairwise_mcnemar": ((Y, P1, P2), {"method": "exact", "adjust": "holm", "alpha": 0.05}),
+    "plot_familywise_error": ((), {"max_models": 3, "alpha": 0.05, "n_sim": 50}),
+    # chapter 4
+    "paired_example": (("seed003_bank_downtime",), {}),
+    "paired_ttest": ((S1, S2), {"confidence": 0.95}),
+    "proportion_difference_test": ((0.84, 0.8, 500), {}),
+    "resampled_ttest": ((S1, S2), {"test_train_ratio": 0.5}),
+    "kfold_cv_ttest": ((S1, S2), {}),
+    "ttest_5x2cv": ((F1, F2), {}),
+    "ftest_5x2cv": ((F1, F2), {}),
+    "simulate_paired_tests": ((), {"n_examples": 40, "n_reps": 3, "n_resamples": 5, "k": 5, "seed": 0}),
+    "paired_power_curve": (([0.0, 0.05],), {"accuracy_1": 0.8, "alpha": 0.05, "n_reps": 2, "seed": 0}),
+    "plot_pvalue_histogram": (([0.1, 0.5, 0.9],), {"alpha": 0.05}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -72,6 +102,16 @@ EXEMPT = {
     "plot_mcnemar_pvalue_heatmap": "plotting; bad input tested in tests/test_bad_input.py",
     "plot_mcnemar_rejection_curves": "plotting; bad input tested in tests/test_bad_input.py",
     "plot_rejection_rates": "takes a result object; tested in tests/test_bad_input.py",
+    "cochran_examples": "takes no arguments",
+    "evaluation_examples": "takes no arguments",
+    "paired_examples": "takes no arguments",
+    "learning_curve": "takes an estimator; bad input tested in tests/test_ch1_curves.py",
+    "compare_algorithms": "takes estimators; bad input tested in tests/test_paired.py",
+    "plot_complexity_curve": "takes a result object; tested in tests/test_ch1_curves.py",
+    "plot_holdout_spread": "draws a precomputed table; tested in tests/test_ch1_curves.py",
+    "plot_learning_curve": "takes a result object; tested in tests/test_ch1_curves.py",
+    "plot_paired_rejection_rates": "takes a result object; tested in tests/test_paired_widgets.py",
+    "plot_power_curves": "takes a result object; tested in tests/test_paired_widgets.py",
 }
 
 # Arguments that legitimately take arrays of any shape (element-wise or along an axis).
@@ -80,15 +120,25 @@ ANY_SHAPE = {
     ("rankdata", "a"), ("tie_term", "a"),  # rank along one axis of any array
 }
 # Probabilities for which 0 and 1 are meaningful (a simulation at the boundary).
-CLOSED_PROBABILITIES = {("mcnemar_rejection_probability", "p_b"), ("simulate_mcnemar", "p_discordant")}
+CLOSED_PROBABILITIES = {
+    ("mcnemar_rejection_probability", "p_b"), ("simulate_mcnemar", "p_discordant"),
+    ("proportion_difference_test", "accuracy_1"), ("proportion_difference_test", "accuracy_2"),  # 0 and 1 happen
+}
 
 ARRAY_NAMES = {
     "y_true", "y_pred", "y_pred_1", "y_pred_2", "y_preds", "y", "x", "a", "b", "c", "table",
     "pvalues", "scores", "scores_1", "scores_2", "oob_scores", "n_or_y", "differences",
+    "X", "X_train", "y_train", "X_test", "y_test", "X_query", "test_sizes",
 }
 OPTION_NAMES = {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring"}
-PROBABILITY_NAMES = {"alpha", "confidence", "p_b", "p_discordant", "test_size"}
-COUNT_NAMES = {"k", "n_reps", "n_repeats", "n_bootstraps", "n_classes", "max_count", "n_discordant", "n_test"}
+PROBABILITY_NAMES = {"alpha", "confidence", "p_b", "p_discordant", "test_size", "accuracy", "accuracy_1",
+                     "accuracy_2", "correlation"}
+POSITIVE_NAMES = {"test_train_ratio"}  # positive real numbers
+COUNT_NAMES = {
+    "k", "n_reps", "n_repeats", "n_bootstraps", "n_classes", "max_count", "n_discordant", "n_test",
+    "n_models", "n_sim", "n_examples", "n_features", "n_resamples", "batch_size", "n_neighbors",
+    "n_splits", "max_models", "n_datasets", "n_outer", "n_inner", "outer_cv", "inner_cv",
+}
 
 
 def public_functions() -> list[str]:
@@ -144,6 +194,10 @@ def bad_values(name: str, param: str, value):
         for bad in (*boundary, -0.5, 1.5, math.nan):
             yield f"probability {bad}", bad
         yield "text probability", "0.05"
+    elif param in POSITIVE_NAMES:
+        for bad in (-0.5, math.nan, math.inf):
+            yield f"number {bad}", bad
+        yield "text number", "0.5"
     elif param in COUNT_NAMES or param == "n" or (param in ARRAY_NAMES and isinstance(value, (int, np.integer))):
         yield "negative count", -1
         yield "fractional count", 2.5
@@ -186,12 +240,14 @@ def test_bad_argument_raises_a_clear_error(name, param, label, bad):
         arguments[param] = bad
         shown = param
     args, kwargs = [], {}
+    by_keyword = False  # once a parameter is left at its default, the rest go by keyword
     for p in sig.parameters.values():
         if p.name not in arguments:
+            by_keyword = True
             continue
         if p.kind is inspect.Parameter.VAR_POSITIONAL:
             args.extend(arguments[p.name])
-        elif p.kind is inspect.Parameter.KEYWORD_ONLY:
+        elif p.kind is inspect.Parameter.KEYWORD_ONLY or by_keyword:
             kwargs[p.name] = arguments[p.name]
         else:
             args.append(arguments[p.name])
