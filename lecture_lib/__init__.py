@@ -80,3 +80,39 @@ __all__ = [
     "simulate_mcnemar",
     "wilson_interval",
 ]
+
+# Chapter 5: two algorithms over many data sets
+from .ranks import (  # noqa: E402
+    ALTERNATIVES,
+    SIGN_TEST_TIES,
+    WILCOXON_AUTO_EXACT_MAX,
+    WILCOXON_METHODS,
+    WILCOXON_ZERO_METHODS,
+    SignTestResult,
+    WilcoxonResult,
+    sign_test,
+    sign_test_critical_wins,
+    signed_rank_null_distribution,
+    wilcoxon_critical_value,
+    wilcoxon_signed_rank,
+    wilcoxon_steps,
+)
+from .examples import wilcoxon_example, wilcoxon_examples  # noqa: E402
+
+__all__ += [
+    "ALTERNATIVES",
+    "SIGN_TEST_TIES",
+    "WILCOXON_AUTO_EXACT_MAX",
+    "WILCOXON_METHODS",
+    "WILCOXON_ZERO_METHODS",
+    "SignTestResult",
+    "WilcoxonResult",
+    "sign_test",
+    "sign_test_critical_wins",
+    "signed_rank_null_distribution",
+    "wilcoxon_critical_value",
+    "wilcoxon_signed_rank",
+    "wilcoxon_steps",
+    "wilcoxon_example",
+    "wilcoxon_examples",
+]
