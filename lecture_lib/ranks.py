@@ -584,11 +584,11 @@ def wilcoxon_steps(differences, names=None, zero_method: str = "zsplit", alterna
     >>> from lecture_lib import wilcoxon_steps
     >>> steps = wilcoxon_steps([0.3, -0.1, 0.0], names=["a", "b", "c"])
     >>> [(r["name"], r["rank"], r["to_r_plus"], r["to_r_minus"]) for r in steps["rows"]]
-    [('c', 1.0, 0.5, 0.5), ('b', 2.0, 0.0, 0.0), ('a', 3.0, 3.0, 0.0)]
+    [('c', 1.0, 0.5, 0.5), ('b', 2.0, 0.0, 2.0), ('a', 3.0, 3.0, 0.0)]
     >>> steps["r_plus"], steps["r_minus"]
     (3.5, 2.5)
 
-    The zero gets the smallest rank and ``"zsplit"`` shares it; "b" loses.
+    The zero gets the smallest rank and ``"zsplit"`` shares it; "b" adds its rank to R-.
     """
     d = _check_score_vector(differences, "differences")
     check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
