@@ -220,9 +220,10 @@ class WilcoxonExample:
     def differences(self) -> np.ndarray:
         """scores_1 - scores_2, rounded to the scores' precision (4 decimals).
 
-        The rounding removes binary noise such as 0.0108 - 0.0108 vs
-        0.1900 - 0.1180 = 0.07199999999999998, so equal printed differences
-        stay equal (ties) and a zero stays exactly zero.
+        Subtracting decimal scores in binary floating point can break a
+        tie that the printed differences have (0.3 - 0.1 is
+        0.19999999999999998 but 0.5 - 0.3 is 0.2); rounding to the printed
+        precision keeps equal differences equal and zeros exactly zero.
         """
         return np.round(self.scores_1 - self.scores_2, 4)
 

@@ -165,7 +165,7 @@ def _check_score_vector(values, name: str) -> np.ndarray:
     bad = ~np.isfinite(arr)
     if bad.any():
         where = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"{name} must hold finite numbers, got {arr[where]!r} at index {where}")
+        raise ValueError(f"{name} must hold finite numbers, got {float(arr[where])!r} at index {where}")
     return arr
 
 
