@@ -348,6 +348,19 @@ class WilcoxonResult(TestResult):
     reason: str
 
 
+def _signed_rank_moments(differences, zero_method: str = "zsplit"):
+    """Mean and standard deviation of R+ used by the normal approximation."""
+    d = _check_score_vector(differences, "differences")
+    check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
+    _, _, _, count, n_zero, ties = _signed_ranks(d, zero_method)
+    mean = count * (count + 1) / 4.0
+    var24 = count * (count + 1) * (2.0 * count + 1)
+    if zero_method == "pratt":
+        mean -= n_zero * (n_zero + 1) / 4.0
+        var24 -= n_zero * (n_zero + 1) * (2.0 * n_zero + 1)
+    return float(mean), float(np.sqrt(max((var24 - ties / 2.0) / 24.0, 0.0)))
+
+
 def _signed_rank_normal(r_plus, count, n_zero, ties, zero_method, alternative, correction):
     """scipy's normal approximation: mean, variance with tie (and Pratt) corrections."""
     mean = count * (count + 1) / 4.0

@@ -424,3 +424,44 @@ def test_wilcoxon_bad_input(kwargs, error, match):
 def test_other_bad_input(call, error, match):
     with pytest.raises(error, match=match):
         call()
+
+
+# ---------------------------------------------------------------- widget report and figure
+
+
+def test_wilcoxon_report_shows_the_steps_and_both_pvalues():
+    from lecture_lib.widgets import wilcoxon_explorer, wilcoxon_report
+
+    ex = wilcoxon_example("seed001_rpart_ranger_6tasks")
+    html = wilcoxon_report(ex.differences, ex.datasets)
+    res = wilcoxon_signed_rank(ex.differences, method="exact")
+    assert f"R+ = {res.r_plus:g}, R- = {res.r_minus:g}" in html  # 18.5 and 2.5 (zsplit)
+    assert f"{res.pvalue:.4g}" in html and "do not reject H0" in html
+    assert html.count("<tr>") == 6 + 1 + 3 + 1  # six data sets, three p-values, two header rows
+    assert "dropped" in wilcoxon_report(ex.differences, ex.datasets, zero_method="wilcox")
+    # all six positive: T = 0, exact p = 2 / 64 = 0.03125 <= 0.05
+    assert "reject H0" in wilcoxon_report(np.abs(ex.differences) + 0.01).replace("do not reject H0", "")
+    with pytest.raises(ValueError, match="alpha must lie in"):
+        wilcoxon_report([1.0], alpha=2)
+    box = wilcoxon_explorer(ex.differences, ex.datasets)
+    first = box.children[0].children[0].children[0]
+    first.value = 0.5  # edit pollen's difference: the report follows
+    assert "+0.5" in box.children[2].value
+
+
+def test_plot_signed_rank_null_marks_the_pvalue():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from lecture_lib.plots import plot_signed_rank_null
+
+    ex = wilcoxon_example("seed001_rpart_ranger_6tasks")
+    ax = plot_signed_rank_null(ex.differences)
+    heights = np.array([p.get_height() for p in ax.patches])
+    red = np.array([p.get_facecolor()[0] > 0.7 for p in ax.patches])  # tab:red vs tab:blue
+    assert heights.sum() == pytest.approx(1.0)
+    assert heights[red].sum() == pytest.approx(wilcoxon_signed_rank(ex.differences).pvalue)  # 0.125
+    assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title()
+    plt.close("all")
