@@ -161,9 +161,9 @@ def _check_score_vector(values, name: str) -> np.ndarray:
         raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
     if arr.size == 0:
         raise ValueError(f"{name} is empty: at least one data set is needed")
-    arr = arr.astype(float)
-    bad = ~np.isfinite(arr)
-    if bad.any():
+    arr = arr.astype(float, copy=False)
+    if not np.isfinite(arr).all():
+        bad = ~np.isfinite(arr)
         where = int(np.flatnonzero(bad)[0])
         raise ValueError(f"{name} must hold finite numbers, got {float(arr[where])!r} at index {where}")
     return arr
@@ -185,6 +185,26 @@ def _check_switch(value, name: str) -> bool:
     return bool(value)
 
 
+def _ranks_and_ties(a: np.ndarray):
+    """Mid-ranks of a 1-D array and its tie term sum(t^3 - t), from one sort.
+
+    Any sort order works here (tied values share a rank), so the faster
+    unstable sort is used.
+    """
+    order = np.argsort(a)
+    sorted_a = a[order]
+    starts = np.empty(a.size, dtype=bool)
+    starts[:1] = True
+    np.not_equal(sorted_a[1:], sorted_a[:-1], out=starts[1:])
+    group_start = np.flatnonzero(starts)
+    group_size = np.diff(np.append(group_start, a.size))
+    mid = group_start + (group_size + 1) / 2.0  # 1-based mid-rank of each group
+    ranks = np.empty(a.size, dtype=float)
+    ranks[order] = np.repeat(mid, group_size)
+    size = group_size.astype(float)
+    return ranks, float((size**3 - size).sum())
+
+
 def _signed_ranks(d: np.ndarray, zero_method: str):
     """Ranks of |d| under a zero convention.
 
@@ -196,22 +216,20 @@ def _signed_ranks(d: np.ndarray, zero_method: str):
     """
     zero = d == 0.0
     n_zero = int(np.count_nonzero(zero))
-    nonzero = d[~zero]
+    nonzero = d[~zero] if n_zero else d
     if zero_method == "wilcox":
         count = nonzero.size
-        ranks = rankdata(np.abs(nonzero)) if count else np.zeros(0)
+        ranks, ties = _ranks_and_ties(np.abs(nonzero)) if count else (np.zeros(0), 0.0)
         constant = 0.0
-        ties = float(tie_term(np.abs(nonzero))) if count else 0.0
     else:
         count = d.size
-        all_ranks = rankdata(np.abs(d))
-        ranks = all_ranks[~zero]
+        all_ranks, ties = _ranks_and_ties(np.abs(d))
+        ranks = all_ranks[~zero] if n_zero else all_ranks
         if zero_method == "zsplit":
-            constant = float(all_ranks[zero].sum()) / 2.0
-            ties = float(tie_term(np.abs(d)))  # the zeros' group counts, as in scipy
+            constant = float(all_ranks[zero].sum()) / 2.0  # the zeros' group stays in `ties`, as in scipy
         else:  # pratt: zero ranks are dropped, and so is their group from the tie term
             constant = 0.0
-            ties = float(tie_term(np.abs(nonzero))) if nonzero.size else 0.0
+            ties -= float(n_zero**3 - n_zero)
     return ranks, nonzero > 0, constant, count, n_zero, ties
 
 
@@ -229,8 +247,7 @@ def _doubled_rank_pmf(weights: np.ndarray) -> np.ndarray:
     reach = 0  # pmf is zero beyond index `reach`
     for w in weights:
         w = int(w)
-        # (1 + x^w) / 2: halve, then add the shifted copy (right to left is not
-        # needed because the right-hand side is evaluated before assignment)
+        # multiply by (1 + x^w) / 2: halve, then add the old pmf shifted by w
         shifted = pmf[: reach + 1].copy()
         pmf[: reach + 1] *= 0.5
         pmf[w : w + reach + 1] += 0.5 * shifted

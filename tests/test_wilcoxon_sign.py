@@ -465,3 +465,13 @@ def test_plot_signed_rank_null_marks_the_pvalue():
     assert heights[red].sum() == pytest.approx(wilcoxon_signed_rank(ex.differences).pvalue)  # 0.125
     assert ax.get_xlabel() and ax.get_ylabel() and ax.get_title()
     plt.close("all")
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_internal_ranks_and_tie_term_match_the_tested_rankdata(seed):
+    from lecture_lib.ranks import _ranks_and_ties
+
+    a = np.random.default_rng(600 + seed).integers(0, 6, size=int(3 + seed * 7)).astype(float)
+    ranks, ties = _ranks_and_ties(a)
+    np.testing.assert_array_equal(ranks, stats.rankdata(a))
+    assert ties == sum(t**3 - t for t in np.unique(a, return_counts=True)[1])
