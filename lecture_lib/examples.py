@@ -273,3 +273,6 @@ def sign_test_critical_table() -> dict:
     6
     """
     return dict(_load("wilcoxon_examples.json")["sign_test_table"])
+
+
+__all__ += ["WilcoxonExample", "wilcoxon_examples", "wilcoxon_example", "sign_test_critical_table"]

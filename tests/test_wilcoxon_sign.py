@@ -475,3 +475,8 @@ def test_internal_ranks_and_tie_term_match_the_tested_rankdata(seed):
     ranks, ties = _ranks_and_ties(a)
     np.testing.assert_array_equal(ranks, stats.rankdata(a))
     assert ties == sum(t**3 - t for t in np.unique(a, return_counts=True)[1])
+
+
+def test_wilcoxon_example_unknown_key():
+    with pytest.raises(ValueError, match="key must be one of.*got 'seed009'"):
+        wilcoxon_example("seed009")
