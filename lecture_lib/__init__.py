@@ -116,3 +116,7 @@ __all__ += [
     "wilcoxon_example",
     "wilcoxon_examples",
 ]
+
+from .ranks import WILCOXON_EXACT_MAX  # noqa: E402
+
+__all__ += ["WILCOXON_EXACT_MAX"]

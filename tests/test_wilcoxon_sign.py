@@ -419,6 +419,8 @@ def test_wilcoxon_bad_input(kwargs, error, match):
         (lambda: wilcoxon_steps([1.0, 2.0], names=["a"]), ValueError, "got 1 names for 2 differences"),
         (lambda: wilcoxon_steps([1.0, 2.0], names="ab"), TypeError, "names must be a sequence of strings"),
         (lambda: wilcoxon_steps([np.nan]), ValueError, "differences must hold finite numbers"),
+        (lambda: wilcoxon_signed_rank(np.arange(1.0, 2002.0), method="exact"), ValueError,
+         "n = 2001 ranked differences is above the limit of 2000"),
     ],
 )
 def test_other_bad_input(call, error, match):
