@@ -18,7 +18,7 @@
 #
 # ## Overview
 #
-# Chapters 2 to 4 compared two models on *one* data set. A paper that proposes a new learning
+# The earlier chapters compared models on *one* data set. A paper that proposes a new learning
 # algorithm makes a broader claim: "my algorithm is better than the old one *in general*", and
 # it backs the claim with a benchmark, one score per algorithm on each of several data sets.
 # The data sets are now the sample: each one is a single paired observation, and the question
@@ -205,7 +205,7 @@ print(f"wilcoxon_signed_rank(..., method='exact').pvalue = {res_exact.pvalue:.4f
 # never lists them: $R^+$ is a sum of ranks each included with probability 1/2, so its
 # distribution is the product of the polynomials $(1 + x^{2 r_i})/2$, with the ranks doubled
 # so that mid-ranks such as 3.5 become integers. Multiplying them out one factor at a time
-# costs about $n^3$ operations (a few milliseconds for $n = 100$) and stays exact with ties
+# costs about $n^3$ operations (about a millisecond for $n = 100$) and stays exact with ties
 # and zeros. The figure shows the resulting distribution for our six tasks.
 
 # %%
