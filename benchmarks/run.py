@@ -230,3 +230,45 @@ def bench_knn_splits(n: int = 300, n_splits: int = 200, repeats: int = 3) -> Non
 if __name__ == "__main__":
     bench_knn_curve()
     bench_knn_splits()
+
+
+# ---------------------------------------------------------------- chapter 5: Wilcoxon and sign tests
+
+
+def bench_wilcoxon(repeats: int = 21) -> None:
+    from lecture_lib import sign_test, wilcoxon_signed_rank
+
+    rng = np.random.default_rng(5)
+    tied = np.round(rng.normal(0.3, 1.0, 12), 1)  # ties and zeros: both sides exact
+    ours = wilcoxon_signed_rank(tied, method="exact").pvalue
+    assert abs(ours - stats.wilcoxon(tied, zero_method="zsplit", method=stats.PermutationMethod()).pvalue) < 1e-9
+    row(
+        "exact Wilcoxon p, n = 12 with ties/zeros",
+        median_time(lambda: wilcoxon_signed_rank(tied, method="exact"), repeats),
+        {"scipy permutation (2^12)": median_time(
+            lambda: stats.wilcoxon(tied, zero_method="zsplit", method=stats.PermutationMethod()), 5)},
+    )
+    cont = rng.normal(0.2, 1.0, 50)
+    row(
+        "exact Wilcoxon p, n = 50, no ties",
+        median_time(lambda: wilcoxon_signed_rank(cont, method="exact"), repeats),
+        {"scipy exact": median_time(lambda: stats.wilcoxon(cont, method="exact"), repeats)},
+    )
+    big = np.round(rng.normal(0.01, 1.0, 1_000_000), 3)
+    row(
+        "normal-approx Wilcoxon p, n = 1e6 (ties)",
+        median_time(lambda: wilcoxon_signed_rank(big, method="approx"), 5),
+        {"scipy asymptotic": median_time(
+            lambda: stats.wilcoxon(big, zero_method="zsplit", method="asymptotic"), 5)},
+    )
+    x, y = rng.random(1_000_000), rng.random(1_000_000)
+    row(
+        "sign test, n = 1e6 data sets",
+        median_time(lambda: sign_test(x, y, ties="drop"), repeats),
+        {"numpy count + scipy binomtest": median_time(
+            lambda: stats.binomtest(int(np.sum(x > y)), int(np.sum(x != y))), repeats)},
+    )
+
+
+if __name__ == "__main__":
+    bench_wilcoxon()

@@ -198,3 +198,43 @@ from .plots import (  # noqa: E402
 )
 
 __all__ += ["PAIRED_TEST_LABELS", "plot_paired_rejection_rates", "plot_power_curves", "plot_pvalue_histogram"]
+
+# Chapter 5: two algorithms over many data sets
+from .ranks import (  # noqa: E402
+    ALTERNATIVES,
+    SIGN_TEST_TIES,
+    WILCOXON_AUTO_EXACT_MAX,
+    WILCOXON_METHODS,
+    WILCOXON_ZERO_METHODS,
+    SignTestResult,
+    WilcoxonResult,
+    sign_test,
+    sign_test_critical_wins,
+    signed_rank_null_distribution,
+    wilcoxon_critical_value,
+    wilcoxon_signed_rank,
+    wilcoxon_steps,
+)
+from .examples import wilcoxon_example, wilcoxon_examples  # noqa: E402
+
+__all__ += [
+    "ALTERNATIVES",
+    "SIGN_TEST_TIES",
+    "WILCOXON_AUTO_EXACT_MAX",
+    "WILCOXON_METHODS",
+    "WILCOXON_ZERO_METHODS",
+    "SignTestResult",
+    "WilcoxonResult",
+    "sign_test",
+    "sign_test_critical_wins",
+    "signed_rank_null_distribution",
+    "wilcoxon_critical_value",
+    "wilcoxon_signed_rank",
+    "wilcoxon_steps",
+    "wilcoxon_example",
+    "wilcoxon_examples",
+]
+
+from .ranks import WILCOXON_EXACT_MAX  # noqa: E402
+
+__all__ += ["WILCOXON_EXACT_MAX"]

@@ -434,3 +434,101 @@ def paired_example(key: str) -> PairedExample:
 
 
 __all__ += ["PairedExample", "paired_examples", "paired_example"]
+
+
+# ---------------------------------------------------------------- chapter 5
+
+
+@dataclasses.dataclass(frozen=True)
+class WilcoxonExample:
+    """Two algorithms' scores on several data sets, from a source document.
+
+    Attributes
+    ----------
+    key, title, source, provenance, measure, notes : str
+        What the example is and where it comes from.
+    datasets : tuple of str
+        Data set names, one per row.
+    algorithms : tuple of str
+        Names of algorithm 1 (``scores_1``) and algorithm 2 (``scores_2``).
+    scores_1, scores_2 : ndarray of float
+        Their scores, one per data set.
+    printed : dict
+        The values the source prints, keyed by what they are.
+    decimals : dict
+        The number of decimals each printed value is given to.
+    """
+
+    key: str
+    title: str
+    source: str
+    provenance: str
+    measure: str
+    datasets: tuple
+    algorithms: tuple
+    scores_1: np.ndarray
+    scores_2: np.ndarray
+    printed: dict
+    decimals: dict
+    notes: str
+
+    @property
+    def differences(self) -> np.ndarray:
+        """scores_1 - scores_2, rounded to the scores' precision (4 decimals).
+
+        Subtracting decimal scores in binary floating point can break a
+        tie that the printed differences have (0.3 - 0.1 is
+        0.19999999999999998 but 0.5 - 0.3 is 0.2); rounding to the printed
+        precision keeps equal differences equal and zeros exactly zero.
+        """
+        return np.round(self.scores_1 - self.scores_2, 4)
+
+
+def wilcoxon_examples() -> dict[str, WilcoxonExample]:
+    """The worked examples of chapter 5 (Wilcoxon and sign tests), keyed by ``key``.
+
+    Examples
+    --------
+    >>> from lecture_lib.examples import wilcoxon_examples
+    >>> sorted(wilcoxon_examples())
+    ['demsar2006_table2', 'seed001_rpart_ranger_6tasks']
+    """
+    out = {}
+    for item in _load("wilcoxon_examples.json")["examples"]:
+        fields = dict(item)
+        for name in ("datasets", "algorithms"):
+            fields[name] = tuple(fields[name])
+        for name in ("scores_1", "scores_2"):
+            fields[name] = np.array(fields[name], dtype=float)
+        out[item["key"]] = WilcoxonExample(**fields)
+    return out
+
+
+def wilcoxon_example(key: str) -> WilcoxonExample:
+    """One chapter-5 example by key (see :func:`wilcoxon_examples`)."""
+    examples = wilcoxon_examples()
+    if key not in examples:
+        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
+    return examples[key]
+
+
+def sign_test_critical_table() -> dict:
+    """Demšar's (2006) Table 3: critical numbers of wins for the sign test.
+
+    Returns
+    -------
+    table : dict
+        ``n_datasets`` (5..25), ``w_0.05`` and ``w_0.10`` (lists of int),
+        ``source`` and ``notes``.
+
+    Examples
+    --------
+    >>> from lecture_lib.examples import sign_test_critical_table
+    >>> table = sign_test_critical_table()
+    >>> table["w_0.05"][table["n_datasets"].index(6)]
+    6
+    """
+    return dict(_load("wilcoxon_examples.json")["sign_test_table"])
+
+
+__all__ += ["WilcoxonExample", "wilcoxon_examples", "wilcoxon_example", "sign_test_critical_table"]

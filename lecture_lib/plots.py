@@ -539,3 +539,52 @@ def plot_pvalue_histogram(pvalues, alpha: float = 0.05, ax=None, title: str | No
     ax.set_title(title or f"{p.size} simulated p-values")
     ax.legend(frameon=False, fontsize="x-small")
     return ax
+
+
+# ---------------------------------------------------------------- chapter 5
+
+
+def plot_signed_rank_null(differences, zero_method: str = "zsplit", ax=None):
+    """Exact null distribution of R+ with the observed value and the normal curve.
+
+    Parameters
+    ----------
+    differences : array_like, shape (n,)
+        Per-data-set differences d_i (algorithm 1 minus algorithm 2).
+    zero_method : {"zsplit", "pratt", "wilcox"}, optional
+        As in :func:`lecture_lib.wilcoxon_signed_rank`.
+    ax : matplotlib Axes, optional
+
+    Returns
+    -------
+    ax : matplotlib Axes
+        Bars: P(R+ = r) under H0 (red where r is at least as far from the
+        mean as the observed R+, the two-sided p-value); line: the normal
+        approximation's density per unit of r. Taught in chapter 5.
+    """
+    from .ranks import _signed_rank_moments, signed_rank_null_distribution, wilcoxon_signed_rank
+
+    values, probs = signed_rank_null_distribution(differences, zero_method=zero_method)
+    res = wilcoxon_signed_rank(differences, zero_method=zero_method, method="exact")
+    normal = wilcoxon_signed_rank(differences, zero_method=zero_method, method="approx")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.4))
+    mean, sd = _signed_rank_moments(differences, zero_method)  # of the normal approximation
+    far = np.abs(values - mean) >= abs(res.r_plus - mean) - 1e-9
+    step = float(np.min(np.diff(values))) if values.size > 1 else 1.0
+    ax.bar(values, probs, width=0.8 * step, color=np.where(far, "tab:red", "tab:blue"), alpha=0.8,
+           label="exact P(R+ = r); red: as or more extreme")
+    if sd > 0:
+        grid = np.linspace(values.min() - 1, values.max() + 1, 300)
+        density = np.exp(-0.5 * ((grid - mean) / sd) ** 2) / (sd * np.sqrt(2 * np.pi))
+        ax.plot(grid, density * step, color="black", lw=1.2, label="normal approximation")
+    ax.axvline(res.r_plus, color="tab:red", ls="--", lw=1.2, label=f"observed R+ = {res.r_plus:g}")
+    ax.set_xlabel("R+ (sum of the ranks of positive differences)")
+    ax.set_ylabel("probability under H0")
+    ax.set_title(f"Null distribution of R+ (n = {res.n}, zero_method = {zero_method!r}): "
+                 f"exact p = {res.pvalue:.3g}, normal p = {normal.pvalue:.3g}", fontsize=9)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)
+    return ax
+
+
+__all__ += ["plot_signed_rank_null"]

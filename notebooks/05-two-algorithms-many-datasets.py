@@ -1,0 +1,560 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     notebook_metadata_filter: -jupytext.text_representation.jupytext_version
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3 (ipykernel)
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Two algorithms over many data sets: the Wilcoxon signed-rank and sign tests
+#
+# ## Overview
+#
+# The earlier chapters compared models on *one* data set. A paper that proposes a new learning
+# algorithm makes a broader claim: "my algorithm is better than the old one *in general*", and
+# it backs the claim with a benchmark, one score per algorithm on each of several data sets.
+# The data sets are now the sample: each one is a single paired observation, and the question
+# is whether the pattern of wins and losses across them would be likely if the two algorithms
+# were equally good {cite}`demsar2006`.
+#
+# After this chapter you will be able to
+#
+# - explain why a paired t-test (or an average) over data sets is the wrong tool: scores of
+#   different data sets are not commensurable, a few outliers dominate, and normality cannot
+#   be checked on six numbers;
+# - carry out the Wilcoxon signed-rank test by hand: rank |d|, sum the ranks by sign, and get
+#   the exact p-value from all $2^n$ equally likely sign patterns, or its normal approximation;
+# - treat zero differences and ties in each of the three conventions (and Demšar's own),
+#   and see which numbers change;
+# - run the sign test, split ties as Demšar recommends, and see why it is so weak with few
+#   data sets (and that the table of critical wins in Demšar's paper is one-sided);
+# - check a published worked example, and say plainly what a p-value does and does not mean.
+#
+# **Prerequisites:** paired data and the paired t-test, the binomial distribution, what a
+# p-value is (chapter 2).
+
+# %%
+import itertools
+
+import matplotlib.pyplot as plt
+import numpy as np
+from scipy import stats
+
+from lecture_lib import (
+    errata,
+    rankdata,
+    sign_test,
+    sign_test_critical_wins,
+    signed_rank_null_distribution,
+    wilcoxon_critical_value,
+    wilcoxon_example,
+    wilcoxon_signed_rank,
+    wilcoxon_steps,
+)
+from lecture_lib.examples import sign_test_critical_table
+from lecture_lib.plots import plot_signed_rank_null
+from lecture_lib.widgets import wilcoxon_explorer
+
+ERRATA = {e.key: e for e in errata()}
+
+# %% [markdown]
+# ## The data: rpart and ranger on six tasks
+#
+# Seed 001 (scenario 2, "two algorithms on multiple data sets") benchmarks a decision tree
+# (`rpart`) and a random forest (`ranger`), both with default settings, on six OpenML
+# classification tasks. Each score is a 3-fold cross-validated classification error, so
+# *lower is better*. The fixture records where the numbers come from; they agree with the
+# published source tables.
+
+# %%
+ex = wilcoxon_example("seed001_rpart_ranger_6tasks")
+d = ex.differences  # rpart - ranger, rounded to the 4 printed decimals
+print(ex.provenance[:95] + " ...")
+print()
+print(f"{'task':<18}{'rpart':>8}{'ranger':>8}{'d = rpart - ranger':>20}")
+for name, e1, e2, di in zip(ex.datasets, ex.scores_1, ex.scores_2, d):
+    print(f"{name:<18}{e1:>8.4f}{e2:>8.4f}{di:>+20.4f}")
+
+# %% [markdown]
+# ranger has the lower error on four tasks, rpart on one (pollen, by 0.0018), and on
+# monks-problems-3 they tie exactly. Does this show that ranger is the better algorithm on
+# tasks like these, or could six coin flips have produced it?
+
+# %% [markdown]
+# ## The wrong way first: a paired t-test over data sets
+#
+# The familiar reflex is a paired t-test on the six differences,
+# $t = \bar d / (s_d / \sqrt{N})$ with $N - 1$ degrees of freedom. We compute it from the
+# formula (and check against scipy's `ttest_rel`):
+
+# %%
+def paired_t(differences):
+    n = differences.size
+    t_value = differences.mean() / (differences.std(ddof=1) / np.sqrt(n))
+    return t_value, 2 * stats.t.sf(abs(t_value), n - 1)
+
+
+t_value, p_t = paired_t(d)
+check = stats.ttest_rel(ex.scores_1, ex.scores_2)
+print(f"mean difference = {d.mean():.4f}, t = {t_value:.3f}, p = {p_t:.4f}")
+print(f"scipy.stats.ttest_rel agrees: {np.isclose(check.pvalue, p_t)}")
+
+# %% [markdown]
+# With p = 0.043 the t-test "finds" ranger significantly better at the 5 % level. Before
+# believing it, look at what the test assumes {cite}`demsar2006`:
+#
+# 1. **Commensurability.** $\bar d$ averages error differences of *different* problems. A
+#    difference of 0.14 on threeOf9 (error 15 % against 1 %) and 0.0018 on pollen (both near
+#    50 %, a task nobody solves) are treated as the same currency. If we measure the
+#    differences relative to the tasks' error levels instead, a choice just as defensible,
+#    the conclusion changes.
+# 2. **Normality.** With $N = 6$ the t-test needs normally distributed differences, and six
+#    numbers are far too few to check that.
+# 3. **Outliers.** One extreme data set inflates $s_d$ and can *reduce* the evidence.
+#
+# The next cell shows points 1 and 3: relative differences, and a version of the benchmark in
+# which ranger does *even better* on threeOf9.
+
+# %%
+relative = d / ((ex.scores_1 + ex.scores_2) / 2)
+print(f"relative differences: {np.round(relative, 3)}")
+print(f"  t-test p = {paired_t(relative)[1]:.4f}   Wilcoxon exact p = {wilcoxon_signed_rank(relative).pvalue:.4f}")
+for better in (0.3, 0.6, 0.9):
+    d_out = d.copy()
+    d_out[ex.datasets.index("threeOf9")] = better  # ranger wins threeOf9 by even more
+    print(f"threeOf9 difference {better:.1f}: t-test p = {paired_t(d_out)[1]:.4f}   "
+          f"Wilcoxon exact p = {wilcoxon_signed_rank(d_out).pvalue:.4f}")
+
+# %% [markdown]
+# Rescaling the differences moves the t-test's p-value from 0.043 to 0.11, and the better
+# ranger does on one task, the *less* significant the t-test finds the comparison (p rises
+# to 0.24), because the outlier inflates the standard deviation more than the mean. The
+# Wilcoxon test, introduced next, does not move: it uses only the signs of the differences
+# and the order of their sizes, and neither changed.
+
+# %% [markdown]
+# ## The Wilcoxon signed-rank test, step by step
+#
+# **Hypotheses.** $H_0$: the differences $d_i$ are distributed symmetrically about zero, so on
+# a data set drawn from the same population each algorithm is as likely to win as to lose, by
+# margins of the same sizes. $H_1$ (two-sided): the distribution is shifted one way. Seed 001
+# phrases $H_0$ as "the algorithms have tied ranks in model performance"; ranks are a tool of
+# the test, not the hypothesis (erratum `seed001-wilcoxon-hypothesis`).
+#
+# **Statistic** {cite}`demsar2006`. Rank the $|d_i|$ from smallest (rank 1) to largest, with
+# mid-ranks for ties, and add the ranks of the positive and of the negative differences:
+#
+# $$
+# R^+ = \sum_{d_i > 0} \mathrm{rank}(|d_i|), \qquad
+# R^- = \sum_{d_i < 0} \mathrm{rank}(|d_i|), \qquad T = \min(R^+, R^-).
+# $$
+#
+# Here $d = $ rpart $-$ ranger, so $R^+$ collects the tasks where rpart has the *higher*
+# error. (Seed 001 defines $R^+$ in words as the sum where algorithm 1 is better, and by its
+# formula as the sum over $d_m > 0$; with an error these are opposite sums. Its printed
+# $R^+ = 2$ follows the words. Two-sided tests do not care, one-sided tests do:
+# erratum `seed001-wilcoxon-sign-convention`.)
+
+# %%
+steps = wilcoxon_steps(d, names=ex.datasets, zero_method="zsplit")
+print(f"{'task':<18}{'d':>9}{'|d|':>8}{'rank':>6}{'sign':>6}{'to R+':>7}{'to R-':>7}")
+for row in steps["rows"]:
+    print(f"{row['name']:<18}{row['d']:>+9.4f}{row['abs_d']:>8.4f}{row['rank']:>6g}{row['sign']:>6}"
+          f"{row['to_r_plus']:>7g}{row['to_r_minus']:>7g}")
+print(f"R+ = {steps['r_plus']:g}, R- = {steps['r_minus']:g}, T = {steps['statistic']:g}")
+
+# %% [markdown]
+# The zero of monks-problems-3 has the smallest |d| and gets rank 1; the default convention
+# (`zsplit`) gives half of it to each sum. The six ranks always add up to
+# $6 \cdot 7 / 2 = 21$, so $R^+ = 18.5$ and $R^- = 2.5$.
+#
+# **The exact null distribution.** Under $H_0$ the sizes $|d_i|$ are what they are, but each
+# non-zero difference is as likely to be positive as negative. The five non-zero differences
+# have $2^5 = 32$ equally likely sign patterns; listing them all gives the null distribution
+# of $R^+$:
+
+# %%
+free_ranks = np.array([row["rank"] for row in steps["rows"] if row["sign"] != "0"])
+fixed = sum(row["to_r_plus"] for row in steps["rows"] if row["sign"] == "0")
+patterns = list(itertools.product((0, 1), repeat=free_ranks.size))
+r_plus_all = np.array([fixed + free_ranks[np.array(p, dtype=bool)].sum() for p in patterns])
+extreme = np.abs(r_plus_all - 10.5) >= abs(steps["r_plus"] - 10.5)
+print(f"{len(patterns)} sign patterns; as or more extreme than R+ = {steps['r_plus']:g}: {extreme.sum()}")
+print(f"two-sided exact p-value = {extreme.sum()} / {len(patterns)} = {extreme.mean():.4f}")
+res_exact = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, method="exact")
+print(f"wilcoxon_signed_rank(..., method='exact').pvalue = {res_exact.pvalue:.4f}")
+
+# %% [markdown]
+# Only 4 of the 32 patterns are as lopsided as the one observed (all five non-zero
+# differences in ranger's favour, or four of them with rpart winning only the smallest one,
+# and the two mirror images). **Interpretation:** if rpart and ranger were equally good on
+# such tasks, a benchmark at least this one-sided would turn up in 12.5 % of benchmarks of six
+# tasks. That is not rare enough: there is no evidence at the 5 % level that either algorithm
+# is better. (This does not show that they are equally good; six tasks are simply too few to
+# tell.)
+#
+# Listing $2^n$ patterns is hopeless for 60 data sets ($10^{18}$ patterns). `lecture_lib`
+# never lists them: $R^+$ is a sum of ranks each included with probability 1/2, so its
+# distribution is the product of the polynomials $(1 + x^{2 r_i})/2$, with the ranks doubled
+# so that mid-ranks such as 3.5 become integers. Multiplying them out one factor at a time
+# costs about $n^3$ operations (about a millisecond for $n = 100$) and stays exact with ties
+# and zeros. The figure shows the resulting distribution for our six tasks.
+
+# %%
+fig, ax = plt.subplots(figsize=(7, 3.6))
+plot_signed_rank_null(d, zero_method="zsplit", ax=ax)
+fig.tight_layout()
+plt.show()
+
+# %% [markdown]
+# **The normal approximation.** For many data sets, $R^+$ is approximately normal with mean
+# $n(n+1)/4$ and variance $n(n+1)(2n+1)/24$ (minus a tie correction), so
+# $z = (R^+ - n(n+1)/4) / \mathrm{sd}$. With six data sets the bars above are visibly not a
+# normal curve, and the tails matter most:
+
+# %%
+res_normal = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, method="approx")
+res_corrected = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, method="approx", correction=True)
+print(f"z = {res_normal.z:.4f}: normal p = {res_normal.pvalue:.4f}, "
+      f"with continuity correction p = {res_corrected.pvalue:.4f}, exact p = {res_exact.pvalue:.4f}")
+print(res_exact)
+
+# %% [markdown]
+# The normal p-value 0.093 understates the exact 0.125 by a quarter (the continuity correction
+# brings it to 0.116); neither crosses 0.05 here, but with a handful of data sets an
+# approximate p-value can land on the wrong side of the threshold. For up to 50 data sets
+# `method="auto"` therefore uses the exact distribution (scipy's `"auto"` does so only without
+# ties and zeros, and runs a permutation test or the normal approximation otherwise).
+
+# %% [markdown]
+# ## Zeros and ties: four conventions
+#
+# A zero difference carries no sign. There are several ways to handle it, and they give
+# different rank sums:
+#
+# - `zsplit` (scipy's name, the default here): rank the zeros with the rest and give half of
+#   their ranks to each sum;
+# - `pratt`: rank the zeros with the rest, then drop their ranks (the other ranks keep their
+#   values);
+# - `wilcox`: drop the zeros before ranking ($n$ shrinks);
+# - Demšar (2006) and seed 001: split the zeros' ranks evenly, "if there is an odd number of
+#   them, one is ignored". That differs from `zsplit`, which never ignores a zero: with one
+#   zero, Demšar gives $R^+ = 18$, $R^- = 2$ (the same sums as `pratt`), `zsplit` gives 18.5
+#   and 2.5.
+
+# %%
+print(f"{'convention':<12}{'R+':>6}{'R-':>6}{'T':>6}{'z':>8}{'exact p':>9}{'normal p':>10}")
+for zero_method in ("zsplit", "pratt", "wilcox"):
+    exact = wilcoxon_signed_rank(d, zero_method=zero_method, method="exact")
+    normal = wilcoxon_signed_rank(d, zero_method=zero_method, method="approx")
+    print(f"{zero_method:<12}{exact.r_plus:>6g}{exact.r_minus:>6g}{exact.statistic:>6g}{normal.z:>8.3f}"
+          f"{exact.pvalue:>9.4f}{normal.pvalue:>10.4f}")
+n = 6  # Demšar: the single zero ignored, N = 6 kept in the formula
+z_demsar = (2 - n * (n + 1) / 4) / np.sqrt(n * (n + 1) * (2 * n + 1) / 24)
+print(f"{'Demšar':<12}{18:>6}{2:>6}{2:>6}{z_demsar:>8.3f}{'':>9}{2 * stats.norm.cdf(z_demsar):>10.4f}")
+
+# %% [markdown]
+# The rank sums and the normal p-values (0.075 to 0.094) depend on the convention; the exact
+# p-value is 0.125 under all three, because the five non-zero differences keep their order
+# and their signs. In every convention the conclusion is the same: no evidence at the 5 %
+# level. Demšar's row is seed 001's computation: $T = 2$ and $z = -1.78$ come from ignoring
+# the zero and keeping $N = 6$ in the formula. (Our `z` is the normal score of $R^+$, positive
+# when $R^+$ is above its mean; Demšar's formula standardises $T = \min(R^+, R^-)$, so his
+# $z$ is never positive.)
+#
+# Ties among the non-zero |d| get mid-ranks. Demšar warns not to round the differences to one
+# or two decimals before ranking, since that creates ties and loses power. Beware of the
+# opposite problem too: subtracting decimal scores in floating point can *break* a tie that
+# the printed numbers have ($0.3 - 0.1 \ne 0.5 - 0.3$ in binary), which is why the fixtures
+# round the differences to the printed precision.
+
+# %%
+print(0.3 - 0.1 == 0.5 - 0.3, rankdata(np.abs([0.3 - 0.1, 0.5 - 0.3])), rankdata(np.round([0.3 - 0.1, 0.5 - 0.3], 4)))
+
+# %% [markdown]
+# ## Seed 001's slide, checked
+#
+# The slide computes $R^+ = 2$, $R^- = 15$, $T = 2$ and $z = -1.78$, then says the two-sided
+# critical value at $\alpha = 0.05$ is 1, that $-1.78 < 1$, and rejects $H_0$. Three things are
+# wrong:
+
+# %%
+for key in ("seed001-wilcoxon-rminus", "seed001-wilcoxon-critical-value", "seed001-wilcoxon-decision"):
+    print(f"[{key}]\n  says:  {ERRATA[key].says}\n  right: {ERRATA[key].correct}\n")
+print(f"exact critical value of T for N = 6: {wilcoxon_critical_value(6)}; "
+      f"normal critical value: {stats.norm.ppf(0.975):.2f}")
+
+# %% [markdown]
+# The ranks 1 to 6 sum to 21, so $R^- = 15$ cannot go with $R^+ = 2$; the right value is
+# $R^- = 18$ (or 18.5 with `zsplit`). $T = 2$ and $z = -1.78$ are consistent with that. The
+# decision rule compares a negative $z$ with a positive "critical value": the two-sided 5 %
+# test rejects when $z \le -1.96$ (Demšar's paper prints "if z is smaller than 1.96", a
+# missing minus sign that may be the origin of the slip). In terms of $T$, the exact table
+# for six data sets rejects only when $T = 0$, i.e. when one algorithm wins on all six.
+#
+# **The corrected conclusion.** $z = -1.78$ (normal p = 0.075), exact p = 0.125: the benchmark
+# gives no evidence at the 5 % level that ranger and rpart differ on tasks of this kind. The
+# seed's "there is evidence that the two algorithms do not perform equally well" does not
+# follow. It is the t-test, whose assumptions fail here, that gave p < 0.05.
+
+# %% [markdown]
+# ## Demšar's own example: 14 data sets
+#
+# Demšar {cite}`demsar2006` compares C4.5 with and without a tuned pruning parameter m on 14
+# UCI data sets (AUC, higher is better; d = tuned $-$ untuned). Two differences are zero and
+# two pairs of |d| tie. We reproduce his ranks and sums:
+
+# %%
+dem = wilcoxon_example("demsar2006_table2")
+d_dem = dem.differences
+res_dem = wilcoxon_signed_rank(d_dem)
+print("ranks:", rankdata(np.abs(d_dem)).tolist())
+print(f"R+ = {res_dem.r_plus:g} (paper: 93), R- = {res_dem.r_minus:g} (paper: 12), T = {res_dem.statistic:g}, "
+      f"critical T for N = 14: {wilcoxon_critical_value(14)} (paper: 21)")
+print(f"exact p = {res_dem.pvalue:.4f}, normal p = {wilcoxon_signed_rank(d_dem, method='approx').pvalue:.4f}")
+
+# %% [markdown]
+# $T = 12 \le 21$, and the exact p-value is 0.0078: if tuning m made no difference, sign
+# patterns this lopsided would occur in fewer than 1 % of benchmarks of these 14 data sets.
+# There is evidence at the 5 % (even the 1 %) level that tuning m improves C4.5's AUC on such
+# data sets. The normal approximation (p = 0.011) leads to the same decision at 5 %, but not
+# at 1 %: with 14 data sets its tail is still noticeably off.
+
+# %% [markdown]
+# ## The sign test
+#
+# The sign test throws away the sizes of the differences and keeps only who won.
+# **$H_0$:** on a data set from the population, each algorithm is equally likely to win. Then
+# the number of wins among $N$ data sets is Binomial($N$, 1/2), and the two-sided p-value is
+# $\min(1, 2 P(X \le \min(W, N - W)))$. It needs no commensurability at all: any score on any
+# scale can be compared, as long as the data sets are independent. Ties support $H_0$, so
+# Demšar splits them evenly between the two algorithms and ignores one if their number is odd
+# (`ties="split"`); the textbook version discards them (`ties="drop"`).
+
+# %%
+for ties in ("split", "drop"):
+    res = sign_test(ex.scores_2, ex.scores_1, ties=ties, higher_is_better=False)  # x = ranger
+    print(f"ties={ties!r}: ranger wins {res.wins}, loses {res.losses}, ties {res.ties}; "
+          f"counted {res.statistic:g} of {res.n}, p = {res.pvalue:.4f}")
+print(f"check with scipy.stats.binomtest: p = {stats.binomtest(4, 5).pvalue:.4f}")
+
+# %% [markdown]
+# ranger wins 4 of the 5 decided tasks; if both algorithms were equally likely to win, a split
+# at least this uneven would occur with probability 0.375. No evidence at the 5 % level: even
+# less than from the Wilcoxon test, because the sign test ignores that ranger's wins are large
+# and rpart's only win is tiny.
+#
+# **How many wins are needed?** The smallest number of wins out of $N$ that is significant:
+
+# %%
+table = sign_test_critical_table()
+print(f"{'N':>3}{'two-sided 0.05':>16}{'one-sided 0.05':>16}{'Demšar w_0.05':>15}")
+for n_sets, w_paper in zip(table["n_datasets"], table["w_0.05"]):
+    if n_sets in (5, 6, 8, 10, 11, 14, 20, 23, 24, 25):
+        w_two = sign_test_critical_wins(n_sets)
+        two = f"{w_two}" if w_two <= n_sets else "none"
+        print(f"{n_sets:>3}{two:>16}{sign_test_critical_wins(n_sets, alternative='greater'):>16}{w_paper:>15}")
+
+# %% [markdown]
+# With six data sets, only 6 wins out of 6 are significant at 5 % (two-sided p = 2/64 =
+# 0.031); five of six gives p = 0.22. The last two columns reveal something about Demšar's
+# Table 3, labelled "two-tailed": its $\alpha = 0.05$ row is the exact **one-sided** critical
+# number (two-sided at 0.10), apart from $N = 23, 24$, and its $\alpha = 0.10$ row is the
+# one-sided test at 0.10 for every $N$. His sign-test example says that 11 wins out of 14 are
+# significant with $p < 0.05$; the exact two-sided p-value is
+
+# %%
+sign_dem = sign_test(dem.scores_1, dem.scores_2)
+print(f"wins {sign_dem.wins} + half of {sign_dem.ties} ties = {sign_dem.statistic:g} of {sign_dem.n}: "
+      f"two-sided p = {sign_dem.pvalue:.4f}, one-sided p = {sign_dem.pvalue / 2:.4f}")
+
+# %% [markdown]
+# 0.057: no evidence at the 5 % level from the sign test on these 14 data sets, although the
+# Wilcoxon test on the same data gave p = 0.008.
+
+# %% [markdown]
+# ## Power: how often does each test detect a real difference?
+#
+# Suppose one algorithm really is better: the differences are drawn around a positive shift.
+# We simulate 20 000 benchmarks for each number of data sets and count how often each
+# two-sided 5 % test rejects. (All three decisions are vectorised: the exact Wilcoxon test
+# rejects when $T$ is at most `wilcoxon_critical_value(N)`, the sign test when the winner has
+# at least `sign_test_critical_wins(N)` wins.) Left: normal differences, the t-test's home
+# ground. Right: heavy-tailed differences (Student t with 2 df), as with occasional extreme
+# data sets.
+
+# %%
+def rejection_rates(draw, n_values, n_reps=20_000, seed=5):
+    rng = np.random.default_rng(seed)
+    rates = {"paired t-test": [], "Wilcoxon (exact)": [], "sign test": []}
+    for n_sets in n_values:
+        diffs = draw(rng, (n_reps, n_sets))
+        t_values = diffs.mean(axis=1) / (diffs.std(axis=1, ddof=1) / np.sqrt(n_sets))
+        rates["paired t-test"].append(np.mean(np.abs(t_values) >= stats.t.ppf(0.975, n_sets - 1)))
+        ranks = rankdata(np.abs(diffs))
+        r_plus = np.sum(ranks * (diffs > 0), axis=1)
+        t_stat = np.minimum(r_plus, n_sets * (n_sets + 1) / 2 - r_plus)
+        rates["Wilcoxon (exact)"].append(np.mean(t_stat <= wilcoxon_critical_value(n_sets)))
+        wins = np.sum(diffs > 0, axis=1)
+        rates["sign test"].append(np.mean(np.maximum(wins, n_sets - wins) >= sign_test_critical_wins(n_sets)))
+    return rates
+
+
+n_values = [6, 8, 10, 14, 20, 30]
+scenarios = {
+    "normal differences, shift 0.5 sd": lambda rng, size: rng.normal(0.5, 1.0, size),
+    "heavy tails (t, 2 df), shift 0.5": lambda rng, size: 0.5 + rng.standard_t(2, size),
+}
+fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), sharey=True)
+for ax, (title, draw) in zip(axes, scenarios.items()):
+    rates = rejection_rates(draw, n_values)
+    print(f"{title} (N = {n_values}):")
+    for name, values in rates.items():
+        print(f"  {name:<17} {np.round(values, 3).tolist()}")
+    for name, values in rates.items():
+        ax.plot(n_values, values, marker="o", label=name)
+    ax.set_title(title)
+    ax.set_xlabel("number of data sets N")
+    ax.grid(alpha=0.3)
+axes[0].set_ylabel("power (rejection rate at 5 %)")
+axes[0].legend()
+fig.tight_layout()
+plt.show()
+
+# %% [markdown]
+# With normal differences the t-test is the most powerful and the Wilcoxon test is close
+# behind; with heavy tails the Wilcoxon test overtakes it clearly (0.46 against 0.29 at
+# N = 30). The sign test trails the Wilcoxon test everywhere (with heavy tails it still
+# beats the t-test from N = 20 on). At N = 6 the Wilcoxon and sign tests have the same power,
+# because both reject only a clean sweep. The sign test's saw-tooth shape (less power at
+# N = 8 than at N = 6) comes from the discreteness of its statistic: its attainable
+# significance levels jump with N, and at N = 8 the largest one below 5 % is 0.8 %.
+
+# %% [markdown]
+# ## Interactive: edit the differences
+#
+# The boxes hold the six differences of seed 001 (rpart $-$ ranger). Change any of them, or
+# the zero convention, and watch the ranks, $R^+$, $R^-$ and the exact and normal p-values
+# follow. Try: make pollen's difference positive (all five decided tasks then go the same
+# way); make monks-problems-3's difference non-zero; make two |d| equal.
+
+# %% tags=["nbval-ignore-output"]
+wilcoxon_explorer(d, names=ex.datasets)
+
+# %% [markdown]
+# ## Which test, and what the p-value means
+#
+# | situation | test |
+# |---|---|
+# | two algorithms, N data sets, scores on comparable scales | Wilcoxon signed-rank (exact for N up to about 50) |
+# | scores on incomparable scales, or only wins and losses known | sign test (weak: needs nearly all wins for small N) |
+# | many data sets and the differences really are commensurable and roughly normal | paired t-test is possible, but rarely justified |
+# | more than two algorithms | Friedman test and post-hoc tests (chapter 6) |
+#
+# Whatever the test, the data sets are the sample: the conclusion is about data sets like
+# these, and a benchmark of six is a very small sample. A p-value above 0.05 says the
+# benchmark is not sufficient evidence, never that the algorithms are equal. And two
+# algorithms compared on the same data set's cross-validation folds are *not* independent
+# observations: the tests of this chapter assume one independent score per data set.
+
+# %% [markdown]
+# ## Summary
+#
+# - Over several data sets, each data set gives one paired difference $d_i$. Averaging or a
+#   paired t-test treats differences from unrelated problems as commensurable, is driven by
+#   outliers and needs normality that six numbers cannot show: on seed 001's benchmark it
+#   gives p = 0.043, and p = 0.11 after a harmless rescaling.
+# - The Wilcoxon signed-rank test ranks $|d_i|$ and compares $R^+$ with $R^-$. Its exact null
+#   distribution follows from the $2^n$ equally likely sign patterns and is computed without
+#   listing them; `lecture_lib` keeps it exact with ties and zeros.
+# - Zeros: `zsplit`, `pratt`, `wilcox` and Demšar's "ignore one if odd" give different rank
+#   sums; on seed 001's data the exact p-value is 0.125 under all of them.
+# - Seed 001's slide has $R^- = 15$ (should be 18 or 18.5), a critical value of 1 (should be
+#   $-1.96$ for z, or $T \le 0$ for $N = 6$) and rejects $H_0$; correctly, there is no evidence
+#   at the 5 % level that rpart and ranger differ.
+# - The sign test needs no commensurability but is weak: with six data sets only a clean
+#   sweep is significant. Demšar's table of critical wins is one-sided.
+
+# %% [markdown]
+# ## Exercises
+#
+# **Exercise 1.** How many of the six tasks would ranger have to win, and with which ranks,
+# for the two-sided exact Wilcoxon test to reject at 5 %? Use `wilcoxon_critical_value` and
+# explain the answer with the 64 sign patterns.
+#
+# **Exercise 2.** Take Demšar's 14 differences and round them to two decimals before testing.
+# What happens to the number of zeros and ties, to $R^+$, and to the exact p-value?
+#
+# **Exercise 3.** Test seed 001's benchmark one-sided: $H_1$ "ranger has the lower error". Which
+# `alternative` is it with `x = rpart`, `y = ranger`? Interpret the p-value. Why must the
+# alternative be chosen before looking at the data?
+#
+# **Exercise 4.** With the widget, find a set of six differences for which the normal
+# approximation rejects at 5 % but the exact test does not.
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 1
+# :class: dropdown
+# `wilcoxon_critical_value(6)` is 0: only $T = 0$ is significant, i.e. one algorithm wins
+# every task (with no zero difference). Of the 64 sign patterns, "all positive" and "all
+# negative" are the only ones with $T = 0$, so $p = 2/64 = 0.031$; the next most extreme
+# patterns ($T = 1$) bring it to $4/64 = 0.0625 > 0.05$. ranger must win all six, so the
+# monks-problems-3 tie alone already rules out significance.
+# ```
+
+# %% tags=["hide-input"]
+print("critical T for N = 6:", wilcoxon_critical_value(6))
+print("all six positive:", wilcoxon_signed_rank(np.abs(d) + 0.001).pvalue)
+values, probs = signed_rank_null_distribution(np.arange(1.0, 7.0))
+print("P(T <= 0) * 2 =", 2 * probs[values <= 0].sum(), "  P(T <= 1) * 2 =", 2 * probs[values <= 1].sum())
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 2
+# :class: dropdown
+# Rounding to two decimals turns the two differences of $\pm 0.005$ into zeros (4 zeros
+# instead of 2) and leaves only 6 distinct |d| instead of 12: more zeros, more ties. The rank
+# sums change and the exact p-value grows from 0.0078 to 0.0098: the test loses information,
+# as Demšar warns. The code below shows the numbers.
+# ```
+
+# %% tags=["hide-input"]
+rounded = np.round(d_dem, 2)
+for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
+    res = wilcoxon_signed_rank(values_)
+    print(f"{label}: zeros = {res.n_zero}, distinct |d| = {np.unique(np.abs(values_)).size}, "
+          f"R+ = {res.r_plus:g}, R- = {res.r_minus:g}, exact p = {res.pvalue:.4f}")
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 3
+# :class: dropdown
+# With $d = $ rpart $-$ ranger, "ranger has the lower error" means $d$ tends to be positive:
+# `alternative="greater"`. The exact one-sided p-value is 4/64 = 0.0625: if the algorithms
+# were equally good, a benchmark at least this favourable to ranger would occur in 6 % of
+# cases; no evidence at the 5 % level. Choosing the direction after seeing the data halves
+# the p-value for free, which is exactly why it must be fixed in advance.
+# ```
+
+# %% tags=["hide-input"]
+one_sided = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, alternative="greater")
+print(f"statistic R+ = {one_sided.statistic:g}, one-sided exact p = {one_sided.pvalue:.4f}")
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 4
+# :class: dropdown
+# Six differences of equal sign except the smallest one, e.g. $-0.01, 0.02, \dots, 0.06$:
+# $T = 1$, the normal p-value is 0.046 but the exact one is 4/64 = 0.0625. The normal
+# approximation is too optimistic in the tails for such a small N.
+# ```
+
+# %% tags=["hide-input"]
+example_4 = np.array([-0.01, 0.02, 0.03, 0.04, 0.05, 0.06])
+print(f"normal p = {wilcoxon_signed_rank(example_4, method='approx').pvalue:.4f}, "
+      f"exact p = {wilcoxon_signed_rank(example_4, method='exact').pvalue:.4f}")
