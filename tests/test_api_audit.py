@@ -92,6 +92,14 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "simulate_paired_tests": ((), {"n_examples": 40, "n_reps": 3, "n_resamples": 5, "k": 5, "seed": 0}),
     "paired_power_curve": (([0.0, 0.05],), {"accuracy_1": 0.8, "alpha": 0.05, "n_reps": 2, "seed": 0}),
     "plot_pvalue_histogram": (([0.1, 0.5, 0.9],), {"alpha": 0.05}),
+    # chapter 5
+    "wilcoxon_example": (("seed001_rpart_ranger_6tasks",), {}),
+    "wilcoxon_signed_rank": ((S1, S2), {"zero_method": "zsplit", "method": "exact", "alternative": "two-sided"}),
+    "signed_rank_null_distribution": ((S1, S2), {"zero_method": "pratt"}),
+    "wilcoxon_steps": ((S1 - S2,), {"zero_method": "wilcox", "alternative": "greater"}),
+    "sign_test": ((S1, S2), {"ties": "split"}),
+    "sign_test_critical_wins": ((10,), {"alpha": 0.05, "alternative": "two-sided"}),
+    "wilcoxon_critical_value": ((10,), {"alpha": 0.05}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -105,6 +113,7 @@ EXEMPT = {
     "cochran_examples": "takes no arguments",
     "evaluation_examples": "takes no arguments",
     "paired_examples": "takes no arguments",
+    "wilcoxon_examples": "takes no arguments",
     "learning_curve": "takes an estimator; bad input tested in tests/test_ch1_curves.py",
     "compare_algorithms": "takes estimators; bad input tested in tests/test_paired.py",
     "plot_complexity_curve": "takes a result object; tested in tests/test_ch1_curves.py",
@@ -175,13 +184,14 @@ def bound_arguments(name):
     return sig, bound
 
 
-def bad_values(name: str, param: str, value):
+def bad_values(name: str, param: str, value, default=inspect.Parameter.empty):
     """(label, bad value) pairs for an argument, by its name and valid value."""
     if param in ARRAY_NAMES and not isinstance(value, (int, np.integer)):
         arr = np.asarray(value)
         with_nan = arr.astype(float).copy()
         with_nan.flat[0] = np.nan
-        yield "None", None
+        if default is not None:  # None is valid where it is the default (x alone holds the differences)
+            yield "None", None
         yield "empty", np.array([])
         yield "NaN", with_nan
         if (name, param) not in ANY_SHAPE:
@@ -213,7 +223,7 @@ def audit_cases():
                 for label, bad in bad_values(name, "y_preds", value[0]):
                     yield pytest.param(name, param, label, bad, id=f"{name}-{param}-{label}")
                 continue
-            for label, bad in bad_values(name, param, value):
+            for label, bad in bad_values(name, param, value, sig.parameters[param].default):
                 yield pytest.param(name, param, label, bad, id=f"{name}-{param}-{label}")
 
 
