@@ -83,3 +83,32 @@ __all__ = [
     "simulate_mcnemar",
     "wilson_interval",
 ]
+
+# chapter 6: many algorithms over many data sets
+from .ranks import (  # noqa: E402
+    CD_TESTS,
+    CONTROL_ADJUST,
+    BonferroniDunnResult,
+    FriedmanResult,
+    NemenyiResult,
+    bonferroni_dunn,
+    cd_cliques,
+    critical_difference,
+    critical_value,
+    friedman,
+    nemenyi,
+)
+
+__all__ += [
+    "CD_TESTS",
+    "CONTROL_ADJUST",
+    "BonferroniDunnResult",
+    "FriedmanResult",
+    "NemenyiResult",
+    "bonferroni_dunn",
+    "cd_cliques",
+    "critical_difference",
+    "critical_value",
+    "friedman",
+    "nemenyi",
+]
