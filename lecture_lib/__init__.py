@@ -112,3 +112,11 @@ __all__ += [
     "friedman",
     "nemenyi",
 ]
+
+from .examples import BenchmarkTable, appml_benchmark, demsar_table5  # noqa: E402
+
+__all__ += ["BenchmarkTable", "appml_benchmark", "demsar_table5"]
+
+from .plots import plot_critical_difference  # noqa: E402
+
+__all__ += ["plot_critical_difference"]

@@ -365,11 +365,14 @@ def critical_value(k, alpha: float = 0.05, test: str = "nemenyi") -> float:
     two-sided normal quantile at the Bonferroni level alpha / (k - 1).
     No lookup table: any k and alpha work.
 
-    Demšar's Table 5 differs from these values in the third decimal in three
-    places: Nemenyi k = 3 (2.343, exact 2.3437) and k = 7 (2.949, exact
-    2.9483) at alpha = 0.05, where he divided the 3-decimal table values of
-    q by sqrt(2); and Bonferroni-Dunn k = 9 at alpha = 0.05 (2.724, exact
-    2.7344), a misprint.
+    Demšar's (2006) Table 5 (k = 2..10, alpha = 0.05 and 0.10) is
+    reproduced to its 3 decimals with four exceptions. Three Nemenyi entries
+    are off by 0.001 because the table divides the 3-decimal quantiles of q
+    by sqrt(2) and rounds again: k = 3 and k = 7 at alpha = 0.05 (exact
+    2.3437 and 2.9483, printed 2.343 and 2.949) and k = 5 at alpha = 0.10
+    (exact 2.4595, printed 2.459). The Bonferroni-Dunn entry for k = 9 at
+    alpha = 0.05 is a misprint (2.724 for 2.7344). scipy's quantiles agree
+    with an independent quadrature of the range distribution to 1e-9.
 
     Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``).
 
