@@ -155,7 +155,7 @@ def _check_scores(scores, name: str = "scores") -> np.ndarray:
         raise ValueError(f"{name} is empty (shape {arr.shape})")
     if not np.all(np.isfinite(arr)):
         bad = np.argwhere(~np.isfinite(arr))[0]
-        raise ValueError(f"{name} must be finite, got {arr[tuple(bad)]!r} at row {bad[0]}, column {bad[1]}")
+        raise ValueError(f"{name} must be finite, got {float(arr[tuple(bad)])!r} at row {bad[0]}, column {bad[1]}")
     n, k = arr.shape
     if k < 2:
         raise ValueError(f"{name} must have at least 2 algorithms (columns), got {k}")
