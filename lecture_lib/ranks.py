@@ -164,9 +164,18 @@ def _check_scores(scores, name: str = "scores") -> np.ndarray:
     return arr
 
 
+def _ranks_and_ties(arr: np.ndarray, higher_is_better: bool):
+    """Mid-ranks along rows (1 = best) and the total tie term, from one sort."""
+    order, first, last = _tie_groups(-arr if higher_is_better else arr)
+    ranks = np.empty(arr.shape, dtype=float)
+    np.put_along_axis(ranks, order, (first + last) / 2.0 + 1.0, axis=-1)
+    size = (last - first + 1).astype(float)
+    return ranks, float((size**2 - 1.0).sum())
+
+
 def _ranks_best_first(arr: np.ndarray, higher_is_better: bool) -> np.ndarray:
     # rank 1 = best on each data set; ties share their mid-rank
-    return rankdata(-arr if higher_is_better else arr, axis=1)
+    return _ranks_and_ties(arr, higher_is_better)[0]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -299,11 +308,12 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True)
     higher_is_better = _check_flag(higher_is_better, "higher_is_better")
     tie_correction = _check_flag(tie_correction, "tie_correction")
     n, k = arr.shape
-    ranks = _ranks_best_first(arr, higher_is_better)
+    ranks, ties = _ranks_and_ties(arr, higher_is_better)
     mean_ranks = ranks.mean(axis=0)
     statistic = 12.0 * n / (k * (k + 1.0)) * float(np.sum((mean_ranks - (k + 1.0) / 2.0) ** 2))
     if tie_correction:
-        factor = 1.0 - float(tie_term(arr, axis=1).sum()) / (n * k * (k * k - 1.0))
+        # ties: the sum over data sets and tie groups of t^3 - t (see tie_term)
+        factor = 1.0 - ties / (n * k * (k * k - 1.0))
         # factor == 0 only when every data set ties all algorithms; then the
         # mean ranks are all (k + 1) / 2 and the statistic is already 0.
         statistic = statistic / factor if factor > 0 else 0.0
