@@ -324,7 +324,8 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
         fig, ax = plt.subplots(figsize=(7.0, height))
         fig.subplots_adjust(left=0.02, right=0.98, bottom=0.02, top=0.98 if not title else 0.9)
     gap = 0.05 * (k - 1) + 0.12  # horizontal legs reach this far beyond the axis
-    x_left, x_right = 1.0 - gap, k + gap
+    # a CD longer than the axis (few data sets) pushes the right-hand names out of its way
+    x_left, x_right = 1.0 - gap, max(float(k), 1.0 + cd) + gap
     line_kw = dict(color="black", linewidth=1.0, solid_capstyle="butt")
     # the axis of average ranks with integer ticks
     ax.plot([1, k], [0, 0], gid="axis", **line_kw)

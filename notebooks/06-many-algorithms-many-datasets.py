@@ -235,10 +235,12 @@ print(f"0.95 quantile of chi2 with 5 df: {stats.chi2.ppf(0.95, 5):.4f} (seed: {p
 q = critical_value(6, 0.05) * np.sqrt(2)
 print(f"q_0.05(6, inf) = {q:.4f} (seed: {printed['q_nemenyi_k6']}); "
       f"CD = {critical_difference(6, 16):.4f} (seed: {printed['cd_nemenyi']})")
+print(f"Bonferroni-Dunn level per comparison: 0.05 / (6 - 1) = {0.05 / 5:.2f} (seed: {printed['alpha_bonferroni_dunn']})")
 
 # %% [markdown]
 # What agrees: the printed ranks, the average ranks of rpart (3.53) and ranger (1.59), their
-# difference (1.94) and the critical difference (1.88, to two decimals). What does not:
+# difference (1.94), the critical difference (1.88, to two decimals) and the Bonferroni level
+# 0.01. What does not:
 #
 # - **Overall mean rank.** The seed first computes it correctly as 3.5, then uses 3.427 in both
 #   sums of squares. Since every row of ranks sums to 21, the overall mean is always exactly

@@ -201,3 +201,14 @@ def test_cd_explorer_builds():
     sliders = box.children[0].children
     assert [s.description for s in sliders] == ["data sets N", "alpha"]
     assert sliders[0].max == 16
+
+
+def test_cd_longer_than_the_axis_keeps_names_clear():
+    # N = 2 data sets, k = 6: CD = 5.33 > k - 1, the bar reaches beyond rank 6
+    cd = critical_difference(6, 2)
+    ranks = np.array([1.5, 2.0, 3.5, 4.0, 5.5, 4.5])
+    ax = plot_critical_difference(ranks, list("abcdef"), cd)
+    (bar,) = _by_gid(ax, "cd-bar")
+    right_names = [t for t in _by_gid(ax, "name") if t.get_horizontalalignment() == "left"]
+    assert max(bar.get_xdata()) == pytest.approx(1 + cd)
+    assert all(t.get_position()[0] > 1 + cd for t in right_names)

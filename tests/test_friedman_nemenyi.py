@@ -473,3 +473,32 @@ def test_bad_cd_cliques_arguments():
         cd_cliques([1, np.inf], 1.0)
     with pytest.raises(TypeError, match="precise_rows must be True or False"):
         appml_benchmark(precise_rows="yes")
+
+
+# ---------------------------------------------------------------- properties (hypothesis)
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.extra.numpy import arrays  # noqa: E402
+
+_tables = st.tuples(st.integers(2, 12), st.integers(2, 7)).flatmap(
+    lambda shape: arrays(float, shape, elements=st.sampled_from([0.1, 0.2, 0.3, 0.5, 0.8]))
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_tables, st.randoms(use_true_random=False))
+def test_friedman_properties(x, rnd):
+    n, k = x.shape
+    res = friedman(x)
+    assert 0.0 <= res.pvalue <= 1.0 and 0.0 <= res.iman_davenport_pvalue <= 1.0
+    assert 0.0 <= res.statistic <= n * (k - 1) + 1e-9  # chi2_F lies between 0 and N (k - 1)
+    assert res.mean_ranks.sum() == pytest.approx(k * (k + 1) / 2)
+    # relabelling the algorithms permutes the average ranks and changes nothing else
+    perm = list(range(k))
+    rnd.shuffle(perm)
+    other = friedman(x[:, perm])
+    np.testing.assert_allclose(other.mean_ranks, res.mean_ranks[perm])
+    assert other.statistic == pytest.approx(res.statistic, rel=1e-12, abs=1e-12)
+    # the Nemenyi p-values do not depend on the direction of the scores
+    np.testing.assert_allclose(nemenyi(x).pvalues, nemenyi(x, higher_is_better=False).pvalues, rtol=1e-12)
