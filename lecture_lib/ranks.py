@@ -270,7 +270,8 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True)
         F_F = \\frac{(N - 1)\\chi^2_F}{N(k - 1) - \\chi^2_F}
         \\sim F\\bigl(k - 1, (k - 1)(N - 1)\\bigr),
 
-    which is the F statistic of a two-way analysis of variance of the ranks.
+    which, computed from the tie-corrected chi2_F, is exactly the F statistic
+    of a two-way (repeated-measures) analysis of variance of the ranks.
 
     Degenerate tables: when every data set ties all algorithms, there is no
     evidence of any difference: statistic 0, p-value 1, F_F 0 and its p-value

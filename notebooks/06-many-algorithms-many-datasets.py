@@ -194,13 +194,14 @@ print(f"critical value of chi2 with {corrected.df} df at alpha = 0.05: {stats.ch
 # %% [markdown]
 # ## Iman and Davenport's F: the preferred version
 #
-# Iman and Davenport showed that $\chi^2_F$ is undesirably conservative and proposed
-# {cite}`demsar2006`
+# Iman and Davenport found the chi-squared approximation of Friedman's statistic too
+# conservative (it rejects less often than it should) and proposed {cite}`demsar2006`
 #
 # $$F_F = \frac{(N-1)\chi^2_F}{N(k-1) - \chi^2_F} \sim F\bigl(k-1, (k-1)(N-1)\bigr).$$
 #
-# $F_F$ is exactly the F statistic of a two-way analysis of variance of the *ranks* (data sets as
-# blocks), and the F distribution approximates its null distribution better than chi-squared
+# Computed from the tie-corrected $\chi^2_F$, $F_F$ is exactly the F statistic of a two-way
+# analysis of variance of the *ranks* (data sets as blocks; the test suite checks it against
+# statsmodels), and the F distribution approximates its null distribution better than chi-squared
 # does, especially for small N. The same $H_0$ is tested.
 
 # %%
@@ -320,10 +321,10 @@ for i, j in pairs:
     print(f"{names[better]:>11} vs {names[worse]:<11} gap {gap:.3f}  p = {p:.3g}: {verdict}")
 
 # %% [markdown]
-# Each line interprets one of the fifteen p-values: it is the probability, if the two learners
-# were equally good, of a gap in average ranks at least this large *somewhere among the fifteen
-# pairs*, so the p-values are already adjusted for the whole family and are compared with 0.05
-# directly. Eight pairs differ significantly. The seed's example, rpart against ranger (gap 1.94,
+# Each line interprets one of the fifteen p-values. A Nemenyi p-value is the probability, if all
+# six learners were equally good, that the *largest* gap among their average ranks would be at
+# least the gap observed for this pair; the p-values are therefore already adjusted for the whole
+# family of fifteen comparisons and are compared with 0.05 directly. Eight pairs differ significantly. The seed's example, rpart against ranger (gap 1.94,
 # p = 0.040), just clears the CD of 1.885: there is evidence that ranger would rank better than
 # rpart on more tasks like these. ranger against svm (gap 0.59, p = 0.95) gives no evidence
 # either way: the data cannot tell them apart, which does not mean they are equally good.
