@@ -272,3 +272,40 @@ def bench_wilcoxon(repeats: int = 21) -> None:
 
 if __name__ == "__main__":
     bench_wilcoxon()
+
+
+# ---------------------------------------------------------------- chapter 6: Friedman and Nemenyi
+
+
+def bench_friedman(n_datasets: int = 100_000, k: int = 10, repeats: int = 7) -> None:
+    from lecture_lib import friedman
+
+    rng = np.random.default_rng(6)
+    scores = np.round(rng.random((n_datasets, k)), 2)  # rounded: many ties
+    assert abs(friedman(scores).statistic - stats.friedmanchisquare(*scores.T).statistic) < 1e-8
+    row(
+        f"Friedman chi2_F (ties), {n_datasets:.0e} x {k}",
+        median_time(lambda: friedman(scores), repeats),
+        {"scipy": median_time(lambda: stats.friedmanchisquare(*scores.T), repeats)},
+    )
+
+
+def bench_nemenyi(n_datasets: int = 1_000, k: int = 20, repeats: int = 7) -> None:
+    import scikit_posthocs as sp
+
+    from lecture_lib import nemenyi
+
+    rng = np.random.default_rng(6)
+    scores = rng.random((n_datasets, k)) + np.linspace(0, 0.2, k)
+    ref = sp.posthoc_nemenyi_friedman(scores).to_numpy()
+    assert np.allclose(nemenyi(scores).pvalues, ref, rtol=1e-9, atol=1e-13)
+    row(
+        f"Nemenyi p-values, {n_datasets} x {k}",
+        median_time(lambda: nemenyi(scores), repeats),
+        {"scikit-posthocs": median_time(lambda: sp.posthoc_nemenyi_friedman(scores), repeats)},
+    )
+
+
+if __name__ == "__main__":
+    bench_friedman()
+    bench_nemenyi()

@@ -238,3 +238,40 @@ __all__ += [
 from .ranks import WILCOXON_EXACT_MAX  # noqa: E402
 
 __all__ += ["WILCOXON_EXACT_MAX"]
+
+# chapter 6: many algorithms over many data sets
+from .ranks import (  # noqa: E402
+    CD_TESTS,
+    CONTROL_ADJUST,
+    BonferroniDunnResult,
+    FriedmanResult,
+    NemenyiResult,
+    bonferroni_dunn,
+    cd_cliques,
+    critical_difference,
+    critical_value,
+    friedman,
+    nemenyi,
+)
+
+__all__ += [
+    "CD_TESTS",
+    "CONTROL_ADJUST",
+    "BonferroniDunnResult",
+    "FriedmanResult",
+    "NemenyiResult",
+    "bonferroni_dunn",
+    "cd_cliques",
+    "critical_difference",
+    "critical_value",
+    "friedman",
+    "nemenyi",
+]
+
+from .examples import BenchmarkTable, appml_benchmark, demsar_table5  # noqa: E402
+
+__all__ += ["BenchmarkTable", "appml_benchmark", "demsar_table5"]
+
+from .plots import plot_critical_difference  # noqa: E402
+
+__all__ += ["plot_critical_difference"]

@@ -658,3 +658,119 @@ def wilcoxon_explorer(differences, names=None, zero_method: str = "zsplit", alph
 
 
 __all__ += ["wilcoxon_report", "wilcoxon_explorer"]
+
+
+# ---------------------------------------------------------------- chapter 6: how CD shrinks with N
+
+import dataclasses as _dataclasses  # noqa: E402
+
+import numpy as _np  # noqa: E402
+
+from .plots import plot_critical_difference  # noqa: E402
+from .ranks import CD_TESTS, _check_flag, _check_scores, cd_cliques, critical_difference, friedman  # noqa: E402
+from ._validation import check_option  # noqa: E402
+
+__all__ += ["CDSubsample", "cd_subsample", "cd_explorer"]
+
+
+@_dataclasses.dataclass(frozen=True)
+class CDSubsample:
+    """What the CD widget shows for the first ``n_datasets`` data sets.
+
+    Attributes
+    ----------
+    rows : ndarray of int
+        Row indices used, the first ``n_datasets`` of a fixed seeded order.
+    mean_ranks : ndarray, shape (k,)
+        Average ranks on those rows (1 = best).
+    cd : float
+        Critical difference for k algorithms and ``n_datasets`` data sets.
+    friedman_pvalue, iman_davenport_pvalue : float
+        The omnibus tests on those rows.
+    cliques : list of tuple of int
+        Groups not significantly different (Nemenyi) or, for
+        Bonferroni-Dunn, an empty list.
+    """
+
+    rows: _np.ndarray
+    mean_ranks: _np.ndarray
+    cd: float
+    friedman_pvalue: float
+    iman_davenport_pvalue: float
+    cliques: list
+
+
+def cd_subsample(scores, n_datasets, alpha=0.05, test="nemenyi", higher_is_better=True, seed=0) -> CDSubsample:
+    """Average ranks and CD on the first ``n_datasets`` rows of a seeded order.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N, k)
+        The full benchmark table.
+    n_datasets : int
+        How many data sets to use, 2 <= n_datasets <= N.
+    alpha : float, optional
+        Family-wise significance level.
+    test : {"nemenyi", "bonferroni-dunn"}, optional
+        Which critical difference.
+    higher_is_better : bool, optional
+        False for errors.
+    seed : int, optional
+        Seed of the order in which data sets are added; the subsets are
+        nested, so moving the slider up only adds data sets.
+
+    Returns
+    -------
+    summary : CDSubsample
+
+    Examples
+    --------
+    >>> from lecture_lib.examples import appml_benchmark
+    >>> from lecture_lib.widgets import cd_subsample
+    >>> table = appml_benchmark()
+    >>> [round(cd_subsample(table.scores, n, higher_is_better=False).cd, 2) for n in (4, 16)]
+    [3.77, 1.88]
+
+    Four times as many data sets halve the critical difference.
+    """
+    arr = _check_scores(scores)
+    n_total, k = arr.shape
+    n_datasets = check_count(n_datasets, "n_datasets")
+    if not 2 <= n_datasets <= n_total:
+        raise ValueError(f"n_datasets must lie in [2, {n_total}] (the rows of scores), got {n_datasets}")
+    check_option(test, "test", CD_TESTS)
+    higher_is_better = _check_flag(higher_is_better, "higher_is_better")
+    order = _np.random.default_rng(check_count(seed, "seed")).permutation(n_total)
+    rows = _np.sort(order[:n_datasets])
+    result = friedman(arr[rows], higher_is_better=higher_is_better)
+    cd = critical_difference(k, n_datasets, alpha, test)
+    cliques = cd_cliques(result.mean_ranks, cd) if test == "nemenyi" else []
+    return CDSubsample(rows, result.mean_ranks, cd, result.pvalue, result.iman_davenport_pvalue, cliques)
+
+
+def cd_explorer(scores, names, higher_is_better=True, control=None, seed=0):
+    """Sliders for alpha and the number of data sets, redrawing the CD diagram.
+
+    ``control=None`` draws the Nemenyi diagram; a name or index draws the
+    Bonferroni-Dunn diagram around that control. The numbers come from
+    :func:`cd_subsample`.
+    """
+    arr = _check_scores(scores)
+    names = list(names)
+    test = "nemenyi" if control is None else "bonferroni-dunn"
+    style = {"description_width": "initial"}
+    n_slider = widgets.IntSlider(value=arr.shape[0], min=2, max=arr.shape[0], description="data sets N",
+                                 continuous_update=False, style=style)
+    a_slider = widgets.FloatSlider(value=0.05, min=0.01, max=0.20, step=0.01, readout_format=".2f",
+                                   description="alpha", continuous_update=False, style=style)
+
+    def draw(n_datasets, alpha):
+        summary = cd_subsample(arr, n_datasets, alpha, test, higher_is_better, seed)
+        print(f"N = {n_datasets}: CD = {summary.cd:.3f}; Friedman p = {summary.friedman_pvalue:.3g}, "
+              f"Iman-Davenport p = {summary.iman_davenport_pvalue:.3g}")
+        plot_critical_difference(summary.mean_ranks, names, summary.cd, control=control,
+                                 title=f"{test}, alpha = {alpha:.2f}, N = {n_datasets}")
+        plt.show()
+
+    out = widgets.interactive_output(draw, {"n_datasets": n_slider, "alpha": a_slider})
+    return widgets.VBox([widgets.HBox([n_slider, a_slider]), out])

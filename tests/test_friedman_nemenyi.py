@@ -1,0 +1,504 @@
+"""Chapter 6: Friedman, Iman-Davenport, critical differences, Nemenyi, Bonferroni-Dunn.
+
+Oracles: scipy.stats.friedmanchisquare (tie-corrected chi2_F), statsmodels' AnovaRM
+(Iman-Davenport's F is the repeated-measures ANOVA F of the ranks), scikit-posthocs'
+posthoc_nemenyi_friedman, statsmodels' multipletests, an independent quadrature of the
+studentized range distribution, and Demšar's (2006) Table 5.
+"""
+
+import itertools
+
+import numpy as np
+import pandas as pd
+import pytest
+import scikit_posthocs as sp
+from scipy import integrate, optimize, stats
+from statsmodels.stats.anova import AnovaRM
+from statsmodels.stats.multitest import multipletests
+
+from lecture_lib import (
+    appml_benchmark,
+    bonferroni_dunn,
+    cd_cliques,
+    critical_difference,
+    critical_value,
+    demsar_table5,
+    errata,
+    friedman,
+    nemenyi,
+)
+
+ERRATA = {e.key: e for e in errata()}
+
+
+def _random_table(seed, ties=True):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 30))
+    k = int(rng.integers(3, 9))
+    if ties:  # few distinct values: many ties, some rows entirely tied
+        return rng.integers(0, int(rng.integers(1, 5)) + 1, size=(n, k)).astype(float)
+    return rng.normal(size=(n, k))
+
+
+# ---------------------------------------------------------------- Friedman
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_friedman_matches_scipy_with_ties(seed):
+    x = _random_table(seed)
+    ours = friedman(x)
+    if np.all(x == x[:, :1]):  # scipy divides 0 by 0 when every row is tied
+        assert (ours.statistic, ours.pvalue) == (0.0, 1.0)
+        return
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ref = stats.friedmanchisquare(*x.T)
+    assert ours.statistic == pytest.approx(ref.statistic, rel=1e-9, abs=1e-12)
+    assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-15)
+    assert ours.df == x.shape[1] - 1
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_friedman_without_ties_scipy_and_demsar_agree(seed):
+    x = _random_table(seed, ties=False)
+    corrected, plain = friedman(x), friedman(x, tie_correction=False)
+    ref = stats.friedmanchisquare(*x.T).statistic
+    assert corrected.statistic == pytest.approx(ref, rel=1e-9)
+    assert plain.statistic == pytest.approx(ref, rel=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_friedman_uncorrected_is_demsars_formula(seed):
+    # Demšar (2006), eq. 1, computed from scipy's mid-ranks
+    x = _random_table(seed)
+    n, k = x.shape
+    r = stats.rankdata(-x, axis=1).mean(axis=0)
+    chi2 = 12 * n / (k * (k + 1)) * (np.sum(r**2) - k * (k + 1) ** 2 / 4)
+    res = friedman(x, tie_correction=False)
+    assert res.statistic == pytest.approx(chi2, rel=1e-9, abs=1e-9)
+    np.testing.assert_allclose(res.mean_ranks, r, rtol=1e-12)
+    # the tie correction can only increase the statistic
+    assert friedman(x).statistic >= res.statistic - 1e-12
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_iman_davenport_is_the_anova_f_of_the_ranks(seed):
+    x = _random_table(seed + 1000)
+    n, k = x.shape
+    r = stats.rankdata(x, axis=1)
+    res = friedman(x)
+    if np.all(x == x[:, :1]) or res.iman_davenport == np.inf:
+        return  # ANOVA undefined (no error variance); covered by the degenerate tests
+    frame = pd.DataFrame({"dataset": np.repeat(np.arange(n), k), "algo": np.tile(np.arange(k), n), "rank": r.ravel()})
+    table = AnovaRM(frame, "rank", "dataset", within=["algo"]).fit().anova_table
+    assert res.iman_davenport == pytest.approx(table["F Value"].iloc[0], rel=1e-9)
+    assert res.iman_davenport_pvalue == pytest.approx(table["Pr > F"].iloc[0], rel=1e-8, abs=1e-14)
+    assert res.iman_davenport_df == (k - 1, (k - 1) * (n - 1))
+
+
+def test_iman_davenport_formula_demsar():
+    # Demšar (2006), eq. 2: F_F = (N - 1) chi2_F / (N (k - 1) - chi2_F); his worked example
+    # (Table 6, 14 data sets, 4 algorithms) has chi2_F = 9.28 and F_F = 3.69
+    n, k, chi2 = 14, 4, 9.28
+    assert round((n - 1) * chi2 / (n * (k - 1) - chi2), 2) == 3.69
+    x = _random_table(7, ties=False)
+    res = friedman(x)
+    n, k = x.shape
+    assert res.iman_davenport == pytest.approx((n - 1) * res.statistic / (n * (k - 1) - res.statistic), rel=1e-12)
+    assert res.iman_davenport_pvalue == pytest.approx(stats.f.sf(res.iman_davenport, k - 1, (k - 1) * (n - 1)))
+
+
+def test_friedman_direction_and_invariance():
+    x = _random_table(3)
+    up, down = friedman(x), friedman(x, higher_is_better=False)
+    k = x.shape[1]
+    np.testing.assert_allclose(up.mean_ranks + down.mean_ranks, k + 1)
+    assert up.statistic == pytest.approx(down.statistic)
+    # ranks are invariant under increasing transformations of each data set's scores
+    rng = np.random.default_rng(0)
+    y = np.exp(x) * rng.uniform(1, 3, size=(x.shape[0], 1)) + rng.normal(size=(x.shape[0], 1))
+    assert friedman(y).statistic == pytest.approx(up.statistic, rel=1e-12)
+    # mean ranks always average (k + 1) / 2
+    assert up.mean_ranks.mean() == pytest.approx((k + 1) / 2)
+
+
+def test_friedman_degenerate_all_ties():
+    for correction in (True, False):
+        res = friedman(np.full((5, 4), 0.8), tie_correction=correction)
+        assert (res.statistic, res.pvalue, res.iman_davenport, res.iman_davenport_pvalue) == (0.0, 1.0, 0.0, 1.0)
+        np.testing.assert_array_equal(res.mean_ranks, 2.5)
+
+
+def test_friedman_degenerate_perfect_agreement():
+    # every data set ranks the algorithms the same way: chi2_F = N (k - 1), its maximum
+    x = np.tile([0.9, 0.8, 0.7, 0.6], (6, 1)) + np.arange(6)[:, None] * 0.01
+    res = friedman(x)
+    assert res.statistic == pytest.approx(6 * 3)
+    assert res.iman_davenport == np.inf and res.iman_davenport_pvalue == 0.0
+    assert 0 < res.pvalue < 1e-3
+    np.testing.assert_array_equal(res.mean_ranks, [1, 2, 3, 4])
+
+
+def test_friedman_k2_is_defined():
+    # two algorithms: chi2_F has 1 df; with no ties it is (wins - losses)^2 / N
+    x = np.array([[0.9, 0.8], [0.7, 0.75], [0.6, 0.5], [0.8, 0.7], [0.9, 0.6]])
+    res = friedman(x)
+    assert res.df == 1
+    assert res.statistic == pytest.approx((4 - 1) ** 2 / 5)
+
+
+# ---------------------------------------------------------------- critical values
+
+
+def _range_cdf(w, k):
+    """P(range of k iid N(0,1) <= w) by quadrature: k * int phi(z) (Phi(z) - Phi(z - w))^(k-1) dz."""
+    def f(z):
+        return stats.norm.pdf(z) * (stats.norm.cdf(z) - stats.norm.cdf(z - w)) ** (k - 1)
+
+    return k * integrate.quad(f, -np.inf, np.inf, epsabs=1e-13, epsrel=1e-12, limit=200)[0]
+
+
+@pytest.mark.parametrize("k", [3, 6, 13, 40])
+@pytest.mark.parametrize("alpha", [0.01, 0.05, 0.10])
+def test_nemenyi_critical_value_matches_quadrature(k, alpha):
+    ours = critical_value(k, alpha, "nemenyi") * np.sqrt(2)
+    # the root must lie within 1e-6 of scipy's quantile (brentq fails otherwise)
+    q = optimize.brentq(lambda w: _range_cdf(w, k) - (1 - alpha), ours - 1e-6, ours + 1e-6, xtol=1e-12)
+    assert ours == pytest.approx(q, abs=1e-9)
+
+
+def test_nemenyi_k2_is_the_normal_quantile():
+    # with two algorithms the range is |Z1 - Z2| = sqrt(2) |Z|: q / sqrt(2) = z(1 - alpha / 2)
+    for alpha in (0.01, 0.05, 0.1):
+        assert critical_value(2, alpha) == pytest.approx(stats.norm.isf(alpha / 2), abs=1e-9)
+
+
+def test_demsar_table5_nemenyi():
+    table = demsar_table5()
+    for alpha, name in ((0.05, "nemenyi_0.05"), (0.10, "nemenyi_0.10")):
+        for k, printed in zip(table["k"], table[name]):
+            exact = critical_value(k, alpha, "nemenyi")
+            assert abs(exact - printed) < 0.0011, (k, alpha)
+            # Demšar divided the 3-decimal quantile of q by sqrt(2) and rounded again
+            q3 = round(exact * np.sqrt(2), 3)
+            assert round(q3 / np.sqrt(2), 3) == pytest.approx(printed, abs=1e-12), (k, alpha)
+    # the three entries where rounding twice shows (Table 5 (a) versus the exact values)
+    assert [round(critical_value(k, a), 3) for k, a in ((3, 0.05), (7, 0.05), (5, 0.10))] == [2.344, 2.948, 2.46]
+
+
+def test_demsar_table5_bonferroni_dunn():
+    table = demsar_table5()
+    for alpha, name in ((0.05, "bonferroni-dunn_0.05"), (0.10, "bonferroni-dunn_0.10")):
+        for k, printed in zip(table["k"], table[name]):
+            exact = round(critical_value(k, alpha, "bonferroni-dunn"), 3)
+            if (k, alpha) == (9, 0.05):
+                # misprint in Demšar's Table 5 (b): z(1 - 0.05 / 16) = 2.7344
+                assert printed == 2.724 and exact == 2.734
+                continue
+            assert exact == pytest.approx(printed, abs=1e-12), (k, alpha)
+
+
+@pytest.mark.parametrize("test", ["nemenyi", "bonferroni-dunn"])
+def test_critical_values_any_k_and_alpha(test):
+    ks = [2, 5, 10, 11, 25, 50, 100]
+    values = [critical_value(k, 0.05, test) for k in ks]
+    assert all(np.diff(values) > 0)  # more algorithms, larger critical value
+    assert critical_value(12, 0.01, test) > critical_value(12, 0.05, test) > critical_value(12, 0.2, test)
+    # control comparisons (k - 1 of them) never need more than all pairs
+    assert critical_value(30, 0.05, "bonferroni-dunn") < critical_value(30, 0.05, "nemenyi")
+
+
+def test_critical_difference_formula():
+    # Demšar (2006), eq. 5, and his example: k = 4, N = 14, alpha = 0.05 gives CD = 1.25
+    assert round(critical_difference(4, 14, 0.05), 2) == 1.25
+    # ... and at alpha = 0.10, with q = 2.291, CD = 1.12 (same example)
+    assert round(critical_difference(4, 14, 0.10), 2) == 1.12
+    for n in (4, 9, 16, 100):
+        assert critical_difference(6, n) == pytest.approx(critical_value(6) * np.sqrt(42 / (6 * n)), rel=1e-14)
+    assert critical_difference(6, 64) == pytest.approx(critical_difference(6, 16) / 2)
+
+
+# ---------------------------------------------------------------- Nemenyi
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_nemenyi_matches_scikit_posthocs(seed):
+    x = _random_table(seed + 500, ties=seed % 2 == 0)
+    ours = nemenyi(x)
+    ref = sp.posthoc_nemenyi_friedman(x).to_numpy()
+    np.testing.assert_allclose(ours.pvalues, ref, rtol=1e-9, atol=1e-13)
+    # scikit-posthocs ranks ascending (largest value gets rank k); p-values do not care
+    np.testing.assert_allclose(nemenyi(x, higher_is_better=False).pvalues, ref, rtol=1e-9, atol=1e-13)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_nemenyi_decisions_agree_with_cd(seed):
+    rng = np.random.default_rng(seed)
+    n, k = int(rng.integers(5, 40)), int(rng.integers(3, 10))
+    x = rng.normal(size=(n, k)) + np.linspace(0, rng.uniform(0, 2), k)
+    res = nemenyi(x, alpha=0.05)
+    diff = np.abs(res.mean_ranks[:, None] - res.mean_ranks[None, :])
+    away = np.abs(diff - res.cd) > 1e-9
+    np.testing.assert_array_equal(res.significant[away], (diff >= res.cd)[away])
+    assert not res.significant.diagonal().any()
+    assert np.all(res.pvalues.diagonal() == 1.0)
+    np.testing.assert_array_equal(res.pvalues, res.pvalues.T)
+    assert res.pvalue == pytest.approx(res.pvalues[np.triu_indices(k, 1)].min())
+    assert res.statistic == pytest.approx(diff.max() / np.sqrt(k * (k + 1) / (6 * n)))
+
+
+# ---------------------------------------------------------------- Bonferroni-Dunn and Holm
+
+
+@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("adjust", ["bonferroni", "holm"])
+def test_bonferroni_dunn_against_statsmodels(seed, adjust):
+    x = _random_table(seed + 2000, ties=seed % 2 == 0)
+    n, k = x.shape
+    control = seed % k
+    res = bonferroni_dunn(x, control, adjust=adjust)
+    r = stats.rankdata(-x, axis=1).mean(axis=0)
+    others = [i for i in range(k) if i != control]
+    z = (r[others] - r[control]) / np.sqrt(k * (k + 1) / (6 * n))
+    raw = 2 * stats.norm.sf(np.abs(z))
+    assert res.others == tuple(others)
+    np.testing.assert_allclose(res.z, z, rtol=1e-12, atol=1e-14)
+    np.testing.assert_allclose(res.raw_pvalues, raw, rtol=1e-12)
+    reject, adjusted, _, _ = multipletests(raw, alpha=0.05, method=adjust)
+    np.testing.assert_allclose(res.pvalues, adjusted, rtol=1e-12)
+    np.testing.assert_array_equal(res.significant, reject)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_bonferroni_dunn_cd_and_holm_power(seed):
+    rng = np.random.default_rng(seed)
+    n, k = int(rng.integers(8, 40)), int(rng.integers(3, 9))
+    x = rng.normal(size=(n, k)) + np.linspace(0, rng.uniform(0, 1.5), k)
+    bd, holm = bonferroni_dunn(x, 0), bonferroni_dunn(x, 0, adjust="holm")
+    d = np.abs(bd.mean_ranks[list(bd.others)] - bd.mean_ranks[0])
+    away = np.abs(d - bd.cd) > 1e-9
+    np.testing.assert_array_equal(bd.significant[away], (d >= bd.cd)[away])
+    assert np.all(holm.significant >= bd.significant)  # Holm rejects everything Bonferroni does
+    assert holm.cd == bd.cd == pytest.approx(critical_difference(k, n, 0.05, "bonferroni-dunn"))
+
+
+def test_control_comparisons_need_smaller_differences_than_nemenyi():
+    # the reason to compare with a control: k - 1 tests instead of k (k - 1) / 2
+    for k in range(3, 15):
+        assert critical_difference(k, 20, test="bonferroni-dunn") < critical_difference(k, 20)
+
+
+# ---------------------------------------------------------------- groups for the CD diagram
+
+
+def _brute_force_cliques(ranks, cd):
+    k = len(ranks)
+    close = lambda group: all(abs(ranks[a] - ranks[b]) < cd for a, b in itertools.combinations(group, 2))  # noqa: E731
+    groups = [set(g) for size in range(2, k + 1) for g in itertools.combinations(range(k), size) if close(g)]
+    return sorted(tuple(sorted(g)) for g in groups if not any(g < h for h in groups))
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_cd_cliques_are_the_maximal_cliques(seed):
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(2, 9))
+    ranks = np.round(rng.uniform(1, k, size=k), 1)  # rounding creates equal ranks
+    cd = float(rng.uniform(0.2, 3))
+    ours = cd_cliques(ranks, cd)
+    assert sorted(tuple(sorted(c)) for c in ours) == _brute_force_cliques(ranks, cd)
+    for c in ours:  # listed in order of rank
+        assert list(ranks[list(c)]) == sorted(ranks[list(c)])
+
+
+# ---------------------------------------------------------------- seed 001's benchmark
+
+
+def _demsar_sums(x, rbar):
+    r = stats.rankdata(x, axis=1)
+    n, k = r.shape
+    return n * np.sum((r.mean(axis=0) - rbar) ** 2), np.sum((r - rbar) ** 2) / (n * (k - 1))
+
+
+def test_seed001_printed_ranks_and_mean_ranks():
+    table = appml_benchmark()
+    assert table.scores.shape == (16, 6) and table.algorithms == ("featureless", "cv_glmnet", "rpart", "ranger", "kknn", "svm")
+    ranks = stats.rankdata(table.scores, axis=1)  # errors: rank 1 = lowest
+    for task in ("pollen", "threeOf9", "strikes"):  # seed 001 prints rows 1, 2 and 16
+        np.testing.assert_array_equal(ranks[table.datasets.index(task)], table.printed[f"ranks_{task}"])
+    res = friedman(table.scores, higher_is_better=False)
+    names = table.algorithms
+    assert round(res.mean_ranks[names.index("rpart")], 2) == 3.53  # seed 001: 3.53
+    assert round(res.mean_ranks[names.index("ranger")], 2) == 1.59  # seed 001: 1.59
+    assert round(res.mean_ranks[2] - res.mean_ranks[3], 2) == 1.94  # seed 001: 1.94
+    assert round(critical_difference(6, 16), 2) == 1.88  # seed 001: CD = 1.88
+    # "If the distance ... exceeds the CD": ranger vs svm does not, ranger vs rpart does
+    nem = nemenyi(table.scores, higher_is_better=False)
+    assert nem.significant[3, 2] and not nem.significant[3, 5]
+    # Bonferroni-Dunn: alpha 0.05 / 5 = 0.01 per comparison
+    assert 0.05 / (6 - 1) == pytest.approx(table.printed["alpha_bonferroni_dunn"])
+    # the published 2-decimal table alone does not give the seed's mean ranks
+    rounded = friedman(appml_benchmark(precise_rows=False).scores, higher_is_better=False)
+    assert round(rounded.mean_ranks[2], 2) != 3.53
+
+
+def test_seed001_friedman_overall_mean_rank():
+    # erratum seed001-friedman-overall-mean-rank: the overall mean rank is (K + 1)/2 = 3.5, never 3.427
+    assert "3.427" in ERRATA["seed001-friedman-overall-mean-rank"].says
+    table = appml_benchmark()
+    ranks = stats.rankdata(table.scores, axis=1)
+    assert ranks.mean() == 3.5
+    assert table.printed["overall_mean_rank"] == 3.5
+    # using 3.427 changes both sums of squares (SS_total grows by 16 * 6 * 0.073^2)
+    ss_t, ss_e = _demsar_sums(table.scores, 3.5)
+    ss_t_wrong, _ = _demsar_sums(table.scores, 3.427)
+    assert ss_t_wrong - ss_t == pytest.approx(96 * 0.073**2)
+    # with 3.5, SS_total / SS_error is exactly the tie-corrected chi2_F
+    assert ss_t / ss_e == pytest.approx(friedman(table.scores).statistic, rel=1e-12)
+
+
+def test_seed001_friedman_mean_rank_divisor():
+    # erratum seed001-friedman-mean-rank-divisor: divide by M = 16, not by 6
+    table = appml_benchmark()
+    sums = stats.rankdata(table.scores, axis=1).sum(axis=0)
+    assert (sums[2], sums[3]) == (56.5, 25.5)
+    assert (round(sums[2] / 16, 2), round(sums[3] / 16, 2)) == (3.53, 1.59)
+    assert (round(sums[2] / 6, 2), round(sums[3] / 6, 2)) == (9.42, 4.25)  # > 6: impossible
+    assert "1/16" in ERRATA["seed001-friedman-mean-rank-divisor"].correct
+
+
+def test_seed001_friedman_chi2_quantile():
+    # erratum seed001-friedman-chi2-quantile: the 0.95 quantile of chi2 with 5 df is 11.070
+    assert round(stats.chi2.ppf(0.95, 5), 3) == 11.070
+    assert round(stats.chi2.ppf(0.95, 5), 3) != appml_benchmark().printed["chi2_critical_5df"]  # 11.075
+
+
+def test_seed001_friedman_statistic():
+    # erratum seed001-friedman-statistic: the printed parts do not give the printed quotient
+    printed = appml_benchmark().printed
+    assert round(printed["ss_total"] / printed["ss_error"], 2) == 53.80
+    assert round(printed["ss_total"] / printed["ss_error"], 3) != printed["statistic_friedman"]
+    # SS_error of ranks around 3.5 is at most (K + 1) K / 12 = 3.5; 187.281 / 52.872 = 3.542 exceeds it
+    assert printed["ss_total"] / printed["statistic_friedman"] > 3.5
+    # what the published table gives (tie-corrected: the SS form; and Demšar's formula)
+    table = appml_benchmark()
+    assert round(friedman(table.scores).statistic, 2) == 56.55
+    assert round(friedman(table.scores, tie_correction=False).statistic, 2) == 54.22
+    assert friedman(table.scores).statistic > stats.chi2.ppf(0.95, 5)
+
+
+def test_seed001_nemenyi_q():
+    # erratum seed001-nemenyi-q: q_0.05(6, inf) = 4.030, not 4.02; CD = 1.885, printed 1.88
+    q = critical_value(6, 0.05) * np.sqrt(2)
+    assert round(q, 3) == 4.030 and round(q, 2) != 4.02
+    assert round(critical_difference(6, 16), 3) == 1.885
+    assert round(4.02 / np.sqrt(2) * np.sqrt(42 / 96), 3) == 1.880
+    assert "4.02" in ERRATA["seed001-nemenyi-q"].says
+
+
+# ---------------------------------------------------------------- bad input
+
+BAD_SCORES = [
+    (None, TypeError, "scores must be a 2-D array"),
+    ("abc", TypeError, "scores must be a 2-D array"),
+    ([["a", "b"], ["c", "d"]], TypeError, "scores must be a 2-D array"),
+    ([1.0, 2.0, 3.0], ValueError, r"2-D .* shape \(3,\)"),
+    (np.zeros((2, 3, 4)), ValueError, r"shape \(2, 3, 4\)"),
+    (np.zeros((0, 3)), ValueError, "scores is empty"),
+    ([[0.1, np.nan], [0.2, 0.3]], ValueError, "finite, got nan at row 0, column 1"),
+    ([[0.1, 0.2], [np.inf, 0.3]], ValueError, "finite, got inf at row 1, column 0"),
+    ([[0.1], [0.2], [0.3]], ValueError, "at least 2 algorithms .* got 1"),
+    ([[0.1, 0.2, 0.3]], ValueError, "at least 2 data sets .* got 1"),
+]
+
+
+@pytest.mark.parametrize("scores, error, match", BAD_SCORES)
+def test_bad_scores(scores, error, match):
+    for func in (friedman, nemenyi, lambda s: bonferroni_dunn(s, 0)):
+        with pytest.raises(error, match=match):
+            func(scores)
+
+
+def test_bad_options():
+    x = np.random.default_rng(0).random((5, 4))
+    with pytest.raises(TypeError, match="higher_is_better must be True or False, got 'yes'"):
+        friedman(x, higher_is_better="yes")
+    with pytest.raises(TypeError, match="tie_correction must be True or False, got 1"):
+        friedman(x, tie_correction=1)
+    with pytest.raises(TypeError, match="higher_is_better"):
+        nemenyi(x, higher_is_better=None)
+    for alpha in (0, 1, 1.5, -0.1, float("nan")):
+        with pytest.raises(ValueError, match="alpha must lie in"):
+            nemenyi(x, alpha=alpha)
+        with pytest.raises(ValueError, match="alpha must lie in"):
+            critical_difference(4, 10, alpha=alpha)
+    with pytest.raises(TypeError, match="alpha must be a number"):
+        bonferroni_dunn(x, 0, alpha="0.05")
+    with pytest.raises(ValueError, match="test must be one of .* got 'tukey'"):
+        critical_value(4, 0.05, "tukey")
+    with pytest.raises(ValueError, match="adjust must be one of .* got 'fdr'"):
+        bonferroni_dunn(x, 0, adjust="fdr")
+    with pytest.raises(ValueError, match=r"control must be a column index in \[0, 3\], got 4"):
+        bonferroni_dunn(x, 4)
+    with pytest.raises(ValueError, match="control must be a column index"):
+        bonferroni_dunn(x, -1)
+    for control in (True, "svm", 1.0, None):
+        with pytest.raises(TypeError, match="control must be a column index"):
+            bonferroni_dunn(x, control)
+
+
+def test_bad_critical_difference_arguments():
+    with pytest.raises(ValueError, match="k must be at least 2 algorithms, got 1"):
+        critical_value(1)
+    with pytest.raises(ValueError, match="k must be a whole number, got 2.5"):
+        critical_difference(2.5, 10)
+    with pytest.raises(TypeError, match="k must be an integer count"):
+        critical_difference("6", 10)
+    with pytest.raises(ValueError, match="n_datasets must be at least 2, got 1"):
+        critical_difference(6, 1)
+    with pytest.raises(ValueError, match="n_datasets must be >= 0, got -3"):
+        critical_difference(6, -3)
+
+
+def test_bad_cd_cliques_arguments():
+    with pytest.raises(ValueError, match="cd must be a positive finite number, got 0.0"):
+        cd_cliques([1, 2], 0.0)
+    with pytest.raises(ValueError, match="cd must be a positive finite number, got inf"):
+        cd_cliques([1, 2], float("inf"))
+    with pytest.raises(TypeError, match="cd must be a number"):
+        cd_cliques([1, 2], "1")
+    with pytest.raises(ValueError, match="mean_ranks must be 1-D"):
+        cd_cliques([[1, 2]], 1.0)
+    with pytest.raises(ValueError, match="mean_ranks contains NaN"):
+        cd_cliques([1, np.nan], 1.0)
+    with pytest.raises(ValueError, match="mean_ranks must be finite"):
+        cd_cliques([1, np.inf], 1.0)
+    with pytest.raises(TypeError, match="precise_rows must be True or False"):
+        appml_benchmark(precise_rows="yes")
+
+
+# ---------------------------------------------------------------- properties (hypothesis)
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from hypothesis.extra.numpy import arrays  # noqa: E402
+
+_tables = st.tuples(st.integers(2, 12), st.integers(2, 7)).flatmap(
+    lambda shape: arrays(float, shape, elements=st.sampled_from([0.1, 0.2, 0.3, 0.5, 0.8]))
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_tables, st.randoms(use_true_random=False))
+def test_friedman_properties(x, rnd):
+    n, k = x.shape
+    res = friedman(x)
+    assert 0.0 <= res.pvalue <= 1.0 and 0.0 <= res.iman_davenport_pvalue <= 1.0
+    assert 0.0 <= res.statistic <= n * (k - 1) + 1e-9  # chi2_F lies between 0 and N (k - 1)
+    assert res.mean_ranks.sum() == pytest.approx(k * (k + 1) / 2)
+    # relabelling the algorithms permutes the average ranks and changes nothing else
+    perm = list(range(k))
+    rnd.shuffle(perm)
+    other = friedman(x[:, perm])
+    np.testing.assert_allclose(other.mean_ranks, res.mean_ranks[perm])
+    assert other.statistic == pytest.approx(res.statistic, rel=1e-12, abs=1e-12)
+    # the Nemenyi p-values do not depend on the direction of the scores
+    np.testing.assert_allclose(nemenyi(x).pvalues, nemenyi(x, higher_is_better=False).pvalues, rtol=1e-12)
