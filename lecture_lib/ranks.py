@@ -888,7 +888,7 @@ def _check_scores(scores, name: str = "scores") -> np.ndarray:
     return arr
 
 
-def _ranks_and_ties(arr: np.ndarray, higher_is_better: bool):
+def _row_ranks_and_ties(arr: np.ndarray, higher_is_better: bool):
     """Mid-ranks along rows (1 = best) and the total tie term, from one sort."""
     order, first, last = _tie_groups(-arr if higher_is_better else arr)
     ranks = np.empty(arr.shape, dtype=float)
@@ -899,7 +899,7 @@ def _ranks_and_ties(arr: np.ndarray, higher_is_better: bool):
 
 def _ranks_best_first(arr: np.ndarray, higher_is_better: bool) -> np.ndarray:
     # rank 1 = best on each data set; ties share their mid-rank
-    return _ranks_and_ties(arr, higher_is_better)[0]
+    return _row_ranks_and_ties(arr, higher_is_better)[0]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -1033,7 +1033,7 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True)
     higher_is_better = _check_flag(higher_is_better, "higher_is_better")
     tie_correction = _check_flag(tie_correction, "tie_correction")
     n, k = arr.shape
-    ranks, ties = _ranks_and_ties(arr, higher_is_better)
+    ranks, ties = _row_ranks_and_ties(arr, higher_is_better)
     mean_ranks = ranks.mean(axis=0)
     statistic = 12.0 * n / (k * (k + 1.0)) * float(np.sum((mean_ranks - (k + 1.0) / 2.0) ** 2))
     if tie_correction:
