@@ -38,6 +38,7 @@ S1 = np.array([0.8, 0.7, 0.9, 0.85])
 S2 = np.array([0.75, 0.7, 0.8, 0.8])
 F1 = np.full((5, 2), 0.8) + np.arange(10).reshape(5, 2) / 100
 F2 = np.full((5, 2), 0.8)
+T64 = np.random.default_rng(1).random((6, 4))  # 6 data sets x 4 algorithms
 
 # name -> (args, kwargs) of one valid call
 VALID: dict[str, tuple[tuple, dict]] = {
@@ -100,6 +101,15 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "sign_test": ((S1, S2), {"ties": "split"}),
     "sign_test_critical_wins": ((10,), {"alpha": 0.05, "alternative": "two-sided"}),
     "wilcoxon_critical_value": ((10,), {"alpha": 0.05}),
+    # chapter 6
+    "appml_benchmark": ((), {"precise_rows": True}),
+    "friedman": ((T64,), {"higher_is_better": True, "tie_correction": True}),
+    "nemenyi": ((T64,), {"alpha": 0.05, "higher_is_better": False}),
+    "bonferroni_dunn": ((T64, 0), {"alpha": 0.05, "higher_is_better": True, "adjust": "holm"}),
+    "critical_difference": ((4, 6), {"alpha": 0.05, "test": "bonferroni-dunn"}),
+    "critical_value": ((4,), {"alpha": 0.05, "test": "nemenyi"}),
+    "cd_cliques": (([1.5, 2.0, 3.1, 3.4],), {"cd": 1.0}),
+    "plot_critical_difference": (([1.5, 2.0, 3.1, 3.4], ["a", "b", "c", "d"], 1.0), {}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -114,6 +124,7 @@ EXEMPT = {
     "evaluation_examples": "takes no arguments",
     "paired_examples": "takes no arguments",
     "wilcoxon_examples": "takes no arguments",
+    "demsar_table5": "takes no arguments",
     "learning_curve": "takes an estimator; bad input tested in tests/test_ch1_curves.py",
     "compare_algorithms": "takes estimators; bad input tested in tests/test_paired.py",
     "plot_complexity_curve": "takes a result object; tested in tests/test_ch1_curves.py",
@@ -136,13 +147,14 @@ CLOSED_PROBABILITIES = {
 
 ARRAY_NAMES = {
     "y_true", "y_pred", "y_pred_1", "y_pred_2", "y_preds", "y", "x", "a", "b", "c", "table",
-    "pvalues", "scores", "scores_1", "scores_2", "oob_scores", "n_or_y", "differences",
+    "pvalues", "scores", "mean_ranks", "names", "scores_1", "scores_2", "oob_scores", "n_or_y", "differences",
     "X", "X_train", "y_train", "X_test", "y_test", "X_query", "test_sizes",
 }
 OPTION_NAMES = {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring"}
 PROBABILITY_NAMES = {"alpha", "confidence", "p_b", "p_discordant", "test_size", "accuracy", "accuracy_1",
                      "accuracy_2", "correlation"}
-POSITIVE_NAMES = {"test_train_ratio"}  # positive real numbers
+POSITIVE_NAMES = {"test_train_ratio", "cd"}  # positive real numbers
+FLAG_NAMES = {"higher_is_better", "tie_correction", "correction", "pooled", "precise_rows", "show_ranks", "shuffle"}
 COUNT_NAMES = {
     "k", "n_reps", "n_repeats", "n_bootstraps", "n_classes", "max_count", "n_discordant", "n_test",
     "n_models", "n_sim", "n_examples", "n_features", "n_resamples", "batch_size", "n_neighbors",
@@ -188,12 +200,13 @@ def bad_values(name: str, param: str, value, default=inspect.Parameter.empty):
     """(label, bad value) pairs for an argument, by its name and valid value."""
     if param in ARRAY_NAMES and not isinstance(value, (int, np.integer)):
         arr = np.asarray(value)
-        with_nan = arr.astype(float).copy()
-        with_nan.flat[0] = np.nan
         if default is not None:  # None is valid where it is the default (x alone holds the differences)
             yield "None", None
         yield "empty", np.array([])
-        yield "NaN", with_nan
+        if arr.dtype.kind in "biuf":  # numbers: one NaN among them
+            with_nan = arr.astype(float).copy()
+            with_nan.flat[0] = np.nan
+            yield "NaN", with_nan
         if (name, param) not in ANY_SHAPE:
             yield "too many dimensions", arr[np.newaxis, np.newaxis, ...] if arr.ndim else np.zeros((2, 2, 2))
     elif param in OPTION_NAMES:
@@ -204,6 +217,9 @@ def bad_values(name: str, param: str, value, default=inspect.Parameter.empty):
         for bad in (*boundary, -0.5, 1.5, math.nan):
             yield f"probability {bad}", bad
         yield "text probability", "0.05"
+    elif param in FLAG_NAMES:
+        yield "text flag", "yes"
+        yield "None flag", None
     elif param in POSITIVE_NAMES:
         for bad in (-0.5, math.nan, math.inf):
             yield f"number {bad}", bad
