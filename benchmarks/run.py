@@ -127,17 +127,6 @@ def bench_5x2cv(n_tests: int = 1000, repeats: int = 5) -> None:
           f"{per_mlxtend_call * n_tests / loop:,.0f} x (one call per test)")
 
 
-def main() -> None:
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-          f"numpy {np.__version__}")
-    print("median wall time per call; ratio = ours / theirs (below 1: lecture_lib is faster)\n")
-    bench_table()
-    bench_exact()
-    bench_chi2()
-    bench_cochran()
-    bench_5x2cv()
-
-
 def bench_cochran(repeats: int = 5) -> None:
     """Cochran's Q from labels: 10 models on 10^6 examples (and 10^5 for mlxtend)."""
     from mlxtend.evaluate import cochrans_q as mlxtend_cochrans_q
@@ -176,8 +165,6 @@ def bench_cochran(repeats: int = 5) -> None:
     )
 
 
-if __name__ == "__main__":
-    main()
 
 
 # --------------------------------------------------------------------------- chapter 1
@@ -227,9 +214,6 @@ def bench_knn_splits(n: int = 300, n_splits: int = 200, repeats: int = 3) -> Non
     )
 
 
-if __name__ == "__main__":
-    bench_knn_curve()
-    bench_knn_splits()
 
 
 # ---------------------------------------------------------------- chapter 5: Wilcoxon and sign tests
@@ -270,8 +254,6 @@ def bench_wilcoxon(repeats: int = 21) -> None:
     )
 
 
-if __name__ == "__main__":
-    bench_wilcoxon()
 
 
 # ---------------------------------------------------------------- chapter 6: Friedman and Nemenyi
@@ -306,6 +288,66 @@ def bench_nemenyi(n_datasets: int = 1_000, k: int = 20, repeats: int = 7) -> Non
     )
 
 
+# ---------------------------------------------------------------- issue 9 rows: sizes of the brief
+
+
+def bench_rank_tests_issue_sizes(repeats: int = 21) -> None:
+    from lecture_lib import friedman, wilcoxon_signed_rank
+
+    rng = np.random.default_rng(9)
+    d20 = rng.normal(0.3, 1.0, 20)
+    assert abs(wilcoxon_signed_rank(d20, method="exact").pvalue - stats.wilcoxon(d20, method="exact").pvalue) < 1e-9
+    row("exact Wilcoxon p, n = 20", median_time(lambda: wilcoxon_signed_rank(d20, method="exact"), repeats),
+        {"scipy exact": median_time(lambda: stats.wilcoxon(d20, method="exact"), repeats)})
+    d5k = rng.normal(0.05, 1.0, 5_000)
+    row("normal-approx Wilcoxon p, n = 5 000",
+        median_time(lambda: wilcoxon_signed_rank(d5k, method="approx"), repeats),
+        {"scipy asymptotic": median_time(
+            lambda: stats.wilcoxon(d5k, zero_method="zsplit", method="asymptotic"), repeats)})
+    scores = rng.random((2_000, 30))
+    row("Friedman chi2_F, 2 000 x 30", median_time(lambda: friedman(scores), repeats),
+        {"scipy": median_time(lambda: stats.friedmanchisquare(*scores.T), repeats)})
+
+
+def bench_type1_lab(n_reps: int = 1_000) -> None:
+    """The chapter 4 lab: seven tests on n_reps simulated data sets (no peer has one)."""
+    from lecture_lib import simulate_paired_tests
+
+    start = time.perf_counter()
+    simulate_paired_tests(n_reps=n_reps, seed=0)
+    print(f"{'Type I error lab, 1 000 replications':<44} ours {time.perf_counter() - start:9.3f} s "
+          "(7 tests, 50 trainings per algorithm per data set)")
+
+
+def bench_notebooks() -> None:
+    """Wall time of the whole nbval suite, as make test runs it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "notebooks"],
+                          cwd=root, capture_output=True, text=True)
+    last = done.stdout.strip().splitlines()[-1] if done.stdout.strip() else done.stderr[-200:]
+    print(f"{'nbval, every notebook':<44} {time.perf_counter() - start:9.1f} s  ({last})")
+
+
+def main() -> None:
+    import widget_latency
+
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"numpy {np.__version__}")
+    print("median wall time per call; ratio = ours / theirs (below 1: lecture_lib is faster)\n")
+    for bench in (bench_table, bench_exact, bench_chi2, bench_cochran, bench_5x2cv, bench_knn_curve,
+                  bench_knn_splits, bench_wilcoxon, bench_rank_tests_issue_sizes, bench_friedman,
+                  bench_nemenyi, bench_type1_lab):
+        bench()
+    print()
+    widget_latency.main()
+    print()
+    bench_notebooks()
+
+
 if __name__ == "__main__":
-    bench_friedman()
-    bench_nemenyi()
+    main()

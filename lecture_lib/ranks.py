@@ -6,6 +6,8 @@ values share the average of the ranks they occupy.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 __all__ = ["rankdata", "tie_term"]
@@ -1073,6 +1075,13 @@ def _check_k(k, name: str = "k") -> int:
     return k
 
 
+@functools.lru_cache(maxsize=256)
+def _nemenyi_quantile(k: int, alpha: float) -> float:
+    # scipy inverts a numerical integral here (milliseconds); the same (k, alpha) recurs in
+    # every widget redraw and in every nemenyi() call, so it is computed once
+    return float(_stats.studentized_range.ppf(1.0 - alpha, k, np.inf) / np.sqrt(2.0))
+
+
 def critical_value(k, alpha: float = 0.05, test: str = "nemenyi") -> float:
     """The critical value q_alpha of the Nemenyi or Bonferroni-Dunn test.
 
@@ -1124,7 +1133,7 @@ def critical_value(k, alpha: float = 0.05, test: str = "nemenyi") -> float:
     alpha = check_alpha(alpha)
     check_option(test, "test", CD_TESTS)
     if test == "nemenyi":
-        return float(_stats.studentized_range.ppf(1.0 - alpha, k, np.inf) / np.sqrt(2.0))
+        return _nemenyi_quantile(k, alpha)
     return float(_stats.norm.isf(alpha / (2.0 * (k - 1))))
 
 
@@ -1277,12 +1286,16 @@ def nemenyi(scores, alpha: float = 0.05, higher_is_better: bool = True) -> Nemen
     alpha = check_alpha(alpha)
     higher_is_better = _check_flag(higher_is_better, "higher_is_better")
     n, k = arr.shape
-    mean_ranks = _ranks_best_first(arr, higher_is_better).mean(axis=0)
+    rank_sums = _ranks_best_first(arr, higher_is_better).sum(axis=0)  # multiples of 1/2: exact
+    mean_ranks = rank_sums / n
     se = np.sqrt(k * (k + 1.0) / (6.0 * n))
     z = np.abs(mean_ranks[:, None] - mean_ranks[None, :]) / se
     upper = np.triu_indices(k, 1)
     pvalues = np.ones((k, k))
-    pvalues[upper] = np.clip(_stats.studentized_range.sf(np.sqrt(2.0) * z[upper], k, np.inf), 0.0, 1.0)
+    # each sf value is a numerical integral; pairs with the same rank-sum gap share one
+    gaps, which = np.unique(np.abs(rank_sums[upper[0]] - rank_sums[upper[1]]), return_inverse=True)
+    unique_p = _stats.studentized_range.sf(np.sqrt(2.0) * gaps / n / se, k, np.inf)
+    pvalues[upper] = np.clip(unique_p[which.ravel()], 0.0, 1.0)
     pvalues[upper[1], upper[0]] = pvalues[upper]
     significant = pvalues <= alpha
     np.fill_diagonal(significant, False)
