@@ -535,6 +535,8 @@ def _scores(values, name: str) -> np.ndarray:
     arr = np.asarray(values)
     if arr.dtype.kind not in "iuf" or arr.dtype.kind == "b":
         raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
+    if arr.ndim > 1:  # one score per bootstrap sample: a table here is a mistake, not a batch
+        raise ValueError(f"{name} must be a number or a 1-D array of scores, got an array of shape {arr.shape}")
     arr = arr.astype(np.float64).reshape(-1)
     if arr.size == 0:
         raise ValueError(f"{name} is empty")

@@ -244,7 +244,7 @@ def audit_cases():
 
 
 # Gaps found by the audit and not yet fixed: strict xfail, so fixing one forces its removal here.
-KNOWN_GAPS = {"estimate_632-oob_scores-too many dimensions"}
+KNOWN_GAPS: set[str] = set()
 
 
 def marked(cases):
