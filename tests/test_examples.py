@@ -123,6 +123,3 @@ def test_erratum_seed002_confirms_h0():
     # with b + c = 3 no split can reach p <= 0.25, so nothing could be significant at 0.05
     smallest = min(mcnemar([[4, b], [3 - b, 3]], "exact").pvalue for b in range(4))
     assert smallest == 0.25
-
-
-# Chapter 3's fixtures and errata come from seed 004 (and seed 000).
