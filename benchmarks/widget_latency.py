@@ -57,11 +57,40 @@ def other_values(control, how_many: int = 3):
     return values[:how_many]
 
 
+def _inputs():
+    """The data the notebooks hand to the explorers that need some (small, seeded)."""
+    import numpy as np
+    from sklearn.datasets import make_classification
+
+    import lecture_lib as ll
+
+    X, y = make_classification(300, n_features=10, n_informative=4, flip_y=0.1, random_state=1)
+    simulation = ll.simulate_paired_tests(n_reps=200, seed=0)
+    bench = ll.appml_benchmark()
+    rng = np.random.default_rng(0)
+    s1, s2 = 0.8 + 0.02 * rng.standard_normal(10), 0.79 + 0.02 * rng.standard_normal(10)
+    example = ll.wilcoxon_example("seed001_rpart_ranger_6tasks")
+    return {
+        "complexity_explorer": ((ll.knn_complexity_curve(X[:200], y[:200], X[200:], y[200:], range(1, 51)),), {}),
+        "holdout_explorer": ((ll.holdout_accuracy_table(X, y, [0.1, 0.2, 0.3, 0.5], n_splits=200), [0.1, 0.2, 0.3, 0.5]),
+                             {"test_size": 0.3}),
+        "type1_error_lab": ((simulation,), {}),
+        "corrected_ttest_explorer": ((s1, s2), {"simulation": simulation}),
+        "wilcoxon_explorer": ((example.differences,), {"names": example.datasets}),
+        "cd_explorer": ((bench.scores, bench.algorithms), {"higher_is_better": bench.higher_is_better}),
+    }
+
+
 def factories():
     names = getattr(course_widgets, "__all__", dir(course_widgets))
+    inputs = _inputs()
     for name in names:
         func = getattr(course_widgets, name)
         if not inspect.isfunction(func):
+            continue
+        if name in inputs:
+            args, kwargs = inputs[name]
+            yield name, lambda func=func, args=args, kwargs=kwargs: func(*args, **kwargs)
             continue
         params = inspect.signature(func).parameters.values()
         if any(p.default is inspect.Parameter.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
