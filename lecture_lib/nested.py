@@ -331,6 +331,9 @@ class NestedComparison:
 
 
 def _check_estimator(estimator, name: str = "estimator"):
+    if isinstance(estimator, type):
+        raise TypeError(f"{name} must be an estimator instance, got the class {estimator.__name__}; "
+                        f"write {estimator.__name__}()")
     for method in ("get_params", "set_params", "fit", "predict"):
         if not callable(getattr(estimator, method, None)):
             raise TypeError(
