@@ -48,6 +48,7 @@ from .nested import (
     simulate_tuning_bias,
 )
 from .plots import plot_nested_cv_diagram, plot_tuning_bias
+from .examples import nested_example
 
 __version__ = "0.1.0"
 
@@ -100,4 +101,5 @@ __all__ = [
     "plot_nested_cv_diagram",
     "plot_tuning_bias",
     "simulate_tuning_bias",
+    "nested_example",
 ]

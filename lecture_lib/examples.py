@@ -178,3 +178,22 @@ def predictions_from_table(table, n_classes: int = 2, seed=0):
     y_pred_1 = np.where(right_1, y_true, (y_true + shift_1) % n_classes)
     y_pred_2 = np.where(right_2, y_true, (y_true + shift_2) % n_classes)
     return y_true, y_pred_1, y_pred_2
+
+
+# --------------------------------------------------------------------------- chapter 7
+
+
+def nested_example(key: str = "seed000_nested_setup") -> dict:
+    """The seed's nested cross-validation set-up, with provenance (chapter 7).
+
+    Examples
+    --------
+    >>> from lecture_lib.examples import nested_example
+    >>> setup = nested_example()
+    >>> setup["outer_cv"], setup["inner_cv"], sorted(setup["printed"])
+    (5, 2, ['DTree', 'KNN', 'RForest', 'SVM', 'Softmax'])
+    """
+    examples = {item["key"]: item for item in _load("nested_examples.json")["examples"]}
+    if key not in examples:
+        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
+    return json.loads(json.dumps(examples[key]))  # a fresh copy: the cached fixture stays intact

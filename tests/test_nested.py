@@ -445,3 +445,25 @@ def test_plots():
         plot_nested_cv_diagram(5, 2, outer_fold=5)
     with pytest.raises(ValueError, match="inner_cv must be at most 10"):
         plot_nested_cv_diagram(5, 11)
+
+
+# ---------------------------------------------------------------- the seed's set-up
+
+
+def test_seed000_setup_fixture_matches_the_defaults():
+    import inspect
+
+    from lecture_lib import nested_example
+
+    setup = nested_example("seed000_nested_setup")
+    defaults = inspect.signature(nested_cv).parameters
+    # seed 000's code example: inner StratifiedKFold(n_splits=2) inside outer StratifiedKFold(n_splits=5)
+    assert (setup["outer_cv"], setup["inner_cv"]) == (5, 2)
+    assert (defaults["outer_cv"].default, defaults["inner_cv"].default) == (5, 2)
+    assert setup["stratified"] and setup["scoring"] == defaults["scoring"].default == "accuracy"
+    # the linked notebook prints "KNN | outer ACC 91.10% +/- 0.58"
+    assert setup["printed"]["KNN"] == [91.10, 0.58]
+    setup["printed"]["KNN"][0] = 0  # a copy: the cached fixture is not changed
+    assert nested_example()["printed"]["KNN"] == [91.10, 0.58]
+    with pytest.raises(ValueError, match="key must be one of"):
+        nested_example("seed999")
