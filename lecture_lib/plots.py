@@ -262,20 +262,20 @@ def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
         raise ValueError(f"outer_fold must be below outer_cv={outer_cv}, got {outer_fold}")
     if ax is None:
         _, ax = plt.subplots(figsize=(7.5, 0.45 * (outer_cv + inner_cv) + 1.6))
-    colors = {"train": "#c6dbef", "test": "#fd8d3c", "inner train": "#9ecae1", "validation": "#74c476"}
+    colors = {"outer train": "#c6dbef", "outer test": "#fd8d3c", "inner train": "#bcbddc", "validation": "#74c476"}
     width = 1.0 / outer_cv
     row = 0.0
     for i in range(outer_cv):
         y = -row
         for j in range(outer_cv):
-            kind = "test" if j == i else "train"
+            kind = "outer test" if j == i else "outer train"
             ax.add_patch(Rectangle((j * width, y), width, 0.8, facecolor=colors[kind], edgecolor="white"))
         edge = "black" if i == outer_fold else "none"
         ax.add_patch(Rectangle((0, y), 1, 0.8, fill=False, edgecolor=edge, linewidth=1.5))
         ax.text(-0.02, y + 0.4, f"outer fold {i + 1}", ha="right", va="center", fontsize="small")
         row += 1.0
     # the inner loop of the chosen outer fold: its training part, re-split
-    row += 0.6
+    row += 1.0
     train_blocks = [j for j in range(outer_cv) if j != outer_fold]
     left = min(train_blocks) * width
     span = (outer_cv - 1) * width
@@ -288,13 +288,12 @@ def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
                                    edgecolor="white"))
         ax.text(-0.02, y + 0.4, f"inner split {f + 1}", ha="right", va="center", fontsize="small")
         row += 1.0
-    ax.text(1.02, -(outer_cv + 0.6) + 0.4, f"inner loop of outer fold {outer_fold + 1}:\nits training part only",
-            ha="left", va="top", fontsize="small")
-    ax.set_xlim(-0.25, 1.3)
+    ax.text(left, -(outer_cv + 1.0) + 0.95, f"inner loop of outer fold {outer_fold + 1}: its outer training "
+            f"part, split into {inner_cv} folds", ha="left", va="bottom", fontsize="small")
+    ax.set_xlim(-0.25, 1.05)
     ax.set_ylim(-row, 1.0)
     ax.axis("off")
-    ax.legend(handles=[Patch(facecolor=c, label=k) for k, c in colors.items()], loc="upper right",
-              ncol=4, fontsize="small", frameon=False, bbox_to_anchor=(1.0, 1.12))
-    ax.set_title(f"Nested CV: {outer_cv} outer folds estimate, {inner_cv} inner folds tune", fontsize="medium",
-                 pad=22)
+    ax.legend(handles=[Patch(facecolor=c, label=k) for k, c in colors.items()], loc="upper center",
+              ncol=4, fontsize="small", frameon=False, bbox_to_anchor=(0.5, 0.0))
+    ax.set_title(f"Nested CV: {outer_cv} outer folds estimate, {inner_cv} inner folds tune", fontsize="medium")
     return ax
