@@ -39,6 +39,15 @@ def _close_figures():
     plt.close("all")
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _one_thread():
+    """scikit-learn's side of the comparisons: many tiny fits run faster on one thread."""
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1):
+        yield
+
+
 def _iris():
     return load_iris(return_X_y=True)
 
@@ -158,6 +167,38 @@ def test_compare_uses_the_same_folds_for_every_algorithm():
     assert "knn-pipeline" in str(comparison)
     with pytest.raises(KeyError, match="name must be one of"):
         comparison["svm"]
+
+
+def test_one_grid_point_is_plain_cross_validation():
+    """Nothing to tune: the outer scores are those of the fixed model on the outer folds."""
+    from lecture_lib import cross_validate_scores
+
+    X, y = _wine()
+    model = make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=7))
+    result = nested_cv(model, {"kneighborsclassifier__n_neighbors": [7]}, X, y, outer_cv=5, inner_cv=3, random_state=9)
+    outer = [(train, test) for train, test, _ in nested_splits(y, 5, 3, 9)]
+    np.testing.assert_array_equal(result.outer_scores, cross_validate_scores(model, X, y, outer))
+    assert result.chosen_counts == (({"kneighborsclassifier__n_neighbors": 7}, 5),)
+    assert "most often chosen: {n_neighbors: 7} in 5 of 5 folds" in str(result)
+
+
+def test_identical_outer_scores_give_zero_spread():
+    # two well separated blobs: every fold is classified perfectly, std is 0 and no warning is raised
+    X = np.r_[np.zeros((20, 2)), np.full((20, 2), 10.0)] + np.random.default_rng(0).normal(0, 0.1, (40, 2))
+    y = np.repeat([0, 1], 20)
+    result = nested_cv(KNeighborsClassifier(), {"n_neighbors": [1, 3]}, X, y, outer_cv=4, inner_cv=2, random_state=0)
+    assert result.mean == 1.0 and result.std == 0.0
+    # every grid point ties at 1.0 in every fold: the first one is chosen, as GridSearchCV does
+    assert result.best_params == ({"n_neighbors": 1},) * 4
+
+
+def test_nested_splits_bad_input():
+    with pytest.raises(ValueError, match="y is empty"):
+        nested_splits([], 2, 2)
+    with pytest.raises(TypeError, match="y must be a 1-D array of labels, got None"):
+        nested_splits(None, 2, 2)
+    with pytest.raises(ValueError, match="outer_cv=3 folds is more than the 2 example"):
+        nested_splits([0, 0, 0, 1, 1], 3, 2)
 
 
 # ---------------------------------------------------------------- splits and result
