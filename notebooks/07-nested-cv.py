@@ -168,8 +168,8 @@ plt.show()
 # no part in any choice, so its expectation is exactly the truth.
 #
 # Use the sliders to change the numbers of outer and inner folds and the grid size. (Each pair
-# of fold numbers is simulated once on 100 data sets, which takes well under a second, and then
-# cached; the grid-size slider only redraws.)
+# of fold numbers is simulated once on 100 data sets, in a few tens of milliseconds, and then
+# cached; the grid-size slider only redraws the figure.)
 
 # %% tags=["nbval-ignore-output"]
 tuning_bias_explorer()
