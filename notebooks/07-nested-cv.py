@@ -261,6 +261,16 @@ for name, description in setup["algorithms"].items():
 print("printed (mean, ddof-0 std of the outer accuracies, %):", setup["printed"])
 
 # %% [markdown]
+# **The seed, checked.** The slides' account of nested CV (outer loop for the estimate, inner
+# loop for tuning, a check of stability, a final fit on the whole data set) is correct, and the
+# course records no erratum for it. Two things in the linked code's output are easy to misread,
+# though neither is an error. The "+/-" values are `np.std` of the five outer scores with
+# ddof = 0 (the sample standard deviation is $\sqrt{5/4} \approx 1.12$ times larger), and
+# neither is a standard error of the mean, since the outer scores are correlated. And the final
+# grid search prints its `best_score_` as the "average over k-fold CV test folds": true, but it
+# is the optimistic best-of-grid number of the second section; the accuracy to quote is the
+# nested estimate or, as that notebook does, the score on a test set held out from the start.
+#
 # Its data (a 5 000-image subset of MNIST) are not bundled with scikit-learn, and its SVM and
 # forest grids take minutes, so we keep the design and change the data: four algorithms on the
 # breast cancer data, each with a small grid, all scored on **one** set of outer folds (and the
