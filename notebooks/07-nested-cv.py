@@ -116,7 +116,7 @@ print(f"best: {candidates[best]}, reported accuracy {cv_means[best]:.3f}  (truth
 # The "best" k-NN appears to be right 57 % of the time on data where 50 % is the ceiling. No
 # configuration is better than another; the grid search simply picked the one whose noise
 # happened to point up. Each of the 30 cross-validation scores is an honest estimate of its own
-# configuration, but their **maximum** is not an honest estimate of anything: the expected
+# configuration, but their **maximum** is not an honest estimate of the winner's accuracy: the expected
 # value of a maximum is above the maximum of the expected values,
 #
 # $$
