@@ -103,3 +103,38 @@ __all__ = [
     "simulate_tuning_bias",
     "nested_example",
 ]
+
+# chapter 4: two algorithms on one data set
+from .paired import (  # noqa: E402
+    PAIRED_TESTS,
+    AlgorithmComparison,
+    FoldTTestResult,
+    FTest5x2cvResult,
+    PairedTTestResult,
+    ProportionDifferenceResult,
+    TTest5x2cvResult,
+    ftest_5x2cv,
+    kfold_cv_ttest,
+    paired_ttest,
+    proportion_difference_test,
+    resampled_ttest,
+    compare_algorithms,
+    ttest_5x2cv,
+)
+
+__all__ += [
+    "PAIRED_TESTS",
+    "AlgorithmComparison",
+    "compare_algorithms",
+    "FoldTTestResult",
+    "FTest5x2cvResult",
+    "PairedTTestResult",
+    "ProportionDifferenceResult",
+    "TTest5x2cvResult",
+    "ftest_5x2cv",
+    "kfold_cv_ttest",
+    "paired_ttest",
+    "proportion_difference_test",
+    "resampled_ttest",
+    "ttest_5x2cv",
+]

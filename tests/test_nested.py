@@ -508,3 +508,21 @@ def test_seed000_setup_fixture_matches_the_defaults():
     assert nested_example()["printed"]["KNN"] == [91.10, 0.58]
     with pytest.raises(ValueError, match="key must be one of"):
         nested_example("seed999")
+
+
+def test_paired_outer_scores_feed_the_corrected_resampled_ttest():
+    """The chapter's recipe: corrected t on the paired outer scores with ratio 1/(K - 1)."""
+    from scipy import stats
+
+    from lecture_lib import resampled_ttest
+
+    X, y = _wine()
+    comparison = nested_cv_compare({name: CASES[name] for name in ("knn-pipeline", "tree-ties")}, X, y,
+                                   outer_cv=5, inner_cv=2, random_state=0)
+    d = comparison.scores[:, 0] - comparison.scores[:, 1]
+    K = d.size
+    # Nadeau and Bengio (2003): t = mean(d) / sqrt((1/K + n_test/n_train) s^2), K - 1 df, n_test/n_train = 1/(K-1)
+    t = d.mean() / np.sqrt((1 / K + 1 / (K - 1)) * d.var(ddof=1))
+    result = resampled_ttest(comparison.scores[:, 0], comparison.scores[:, 1], test_train_ratio=1 / (K - 1))
+    assert result.statistic == pytest.approx(t, rel=1e-12)
+    assert result.pvalue == pytest.approx(2 * stats.t.sf(abs(t), K - 1), rel=1e-9)
