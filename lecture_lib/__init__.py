@@ -38,6 +38,18 @@ from .resampling import (
     stratified_kfold,
 )
 from .simulate import RejectionRates, mcnemar_rejection_probability, simulate_mcnemar, wilson_interval
+from .nested import (
+    NestedComparison,
+    NestedCVResult,
+    TuningBias,
+    nested_cv,
+    nested_cv_compare,
+    nested_splits,
+    parameter_grid,
+    simulate_tuning_bias,
+)
+from .plots import plot_nested_cv_diagram, plot_tuning_bias
+from .examples import nested_example
 
 __version__ = "0.1.0"
 
@@ -82,7 +94,19 @@ __all__ = [
     "tie_term",
     "simulate_mcnemar",
     "wilson_interval",
+    "NestedComparison",
+    "NestedCVResult",
+    "TuningBias",
+    "nested_cv",
+    "nested_cv_compare",
+    "nested_splits",
+    "parameter_grid",
+    "plot_nested_cv_diagram",
+    "plot_tuning_bias",
+    "simulate_tuning_bias",
+    "nested_example",
 ]
+
 from .cochran import (
     CochranQResult,
     FamilywiseError,

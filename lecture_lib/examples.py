@@ -649,3 +649,22 @@ def demsar_table5() -> dict:
 
 
 __all__ += ["BenchmarkTable", "appml_benchmark", "demsar_table5"]
+
+
+# --------------------------------------------------------------------------- chapter 7
+
+
+def nested_example(key: str = "seed000_nested_setup") -> dict:
+    """The seed's nested cross-validation set-up, with provenance (chapter 7).
+
+    Examples
+    --------
+    >>> from lecture_lib.examples import nested_example
+    >>> setup = nested_example()
+    >>> setup["outer_cv"], setup["inner_cv"], sorted(setup["printed"])
+    (5, 2, ['DTree', 'KNN', 'RForest', 'SVM', 'Softmax'])
+    """
+    examples = {item["key"]: item for item in _load("nested_examples.json")["examples"]}
+    if key not in examples:
+        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
+    return json.loads(json.dumps(examples[key]))  # a fresh copy: the cached fixture stays intact

@@ -808,3 +808,130 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
     if title:
         ax.set_title(title)
     return ax
+
+
+# --------------------------------------------------------------------------- chapter 7
+
+
+def plot_tuning_bias(result, n_configs=None, ax=None):
+    """Mean non-nested and nested estimates against the grid size.
+
+    Parameters
+    ----------
+    result : TuningBias
+        As returned by :func:`lecture_lib.nested.simulate_tuning_bias`.
+    n_configs : int, optional
+        A grid size to mark with a vertical line and the two values.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+
+    Returns
+    -------
+    ax : matplotlib.axes.Axes
+
+    Notes
+    -----
+    The bands are plus or minus two Monte Carlo standard errors. Taught in
+    chapter 7 (``notebooks/07-nested-cv``).
+    """
+    from .nested import TuningBias
+
+    if not isinstance(result, TuningBias):
+        raise TypeError(f"result must be a TuningBias, got {type(result).__name__}")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6, 3.6))
+    g = result.n_configs
+    for values, se, label, color in (
+        (result.non_nested, result.non_nested_se, "non-nested: best CV score of the grid", "tab:red"),
+        (result.nested, result.nested_se, "nested CV", "tab:blue"),
+    ):
+        ax.plot(g, values, marker="o", markersize=3, color=color, label=label)
+        ax.fill_between(g, values - 2 * se, values + 2 * se, color=color, alpha=0.15, linewidth=0)
+    ax.axhline(result.truth, color="black", linestyle="--", linewidth=1, label=f"true accuracy {result.truth:g}")
+    if n_configs is not None:
+        n_configs = check_count(n_configs, "n_configs", minimum=1)
+        if n_configs > g[-1]:
+            raise ValueError(f"n_configs must be at most {int(g[-1])}, got {n_configs}")
+        i = n_configs - 1
+        ax.axvline(n_configs, color="grey", linewidth=1)
+        ax.annotate(f"{result.non_nested[i]:.3f}", (n_configs, result.non_nested[i]), textcoords="offset points",
+                    xytext=(5, 5), color="tab:red")
+        ax.annotate(f"{result.nested[i]:.3f}", (n_configs, result.nested[i]), textcoords="offset points",
+                    xytext=(5, -12), color="tab:blue")
+    ax.set_xlabel("number of configurations tried (grid size)")
+    ax.set_ylabel("mean estimated accuracy")
+    ax.set_title(f"Random labels, n = {result.n_samples}: {result.outer_cv}-fold outer, "
+                 f"{result.inner_cv}-fold inner, {result.n_reps} data sets", fontsize="medium")
+    ax.legend(frameon=False, fontsize="small", loc="upper left")
+    return ax
+
+
+def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
+    """The nested loop as a picture: outer folds, and the inner folds of one of them.
+
+    Parameters
+    ----------
+    outer_cv, inner_cv : int
+        Numbers of outer and inner folds (2 to 20 and 2 to 10).
+    outer_fold : int, default 0
+        The outer fold whose inner loop is drawn (0-based).
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+
+    Returns
+    -------
+    ax : matplotlib.axes.Axes
+
+    Notes
+    -----
+    Each row is one train/test split of the data (a bar from left to
+    right). Taught in chapter 7 (``notebooks/07-nested-cv``).
+    """
+    from matplotlib.patches import Patch, Rectangle
+
+    outer_cv = check_count(outer_cv, "outer_cv", minimum=2)
+    inner_cv = check_count(inner_cv, "inner_cv", minimum=2)
+    outer_fold = check_count(outer_fold, "outer_fold")
+    if outer_cv > 20:
+        raise ValueError(f"outer_cv must be at most 20 to be drawn, got {outer_cv}")
+    if inner_cv > 10:
+        raise ValueError(f"inner_cv must be at most 10 to be drawn, got {inner_cv}")
+    if outer_fold >= outer_cv:
+        raise ValueError(f"outer_fold must be below outer_cv={outer_cv}, got {outer_fold}")
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7.5, 0.45 * (outer_cv + inner_cv) + 1.6))
+    colors = {"outer train": "#c6dbef", "outer test": "#fd8d3c", "inner train": "#bcbddc", "validation": "#74c476"}
+    width = 1.0 / outer_cv
+    row = 0.0
+    for i in range(outer_cv):
+        y = -row
+        for j in range(outer_cv):
+            kind = "outer test" if j == i else "outer train"
+            ax.add_patch(Rectangle((j * width, y), width, 0.8, facecolor=colors[kind], edgecolor="white"))
+        edge = "black" if i == outer_fold else "none"
+        ax.add_patch(Rectangle((0, y), 1, 0.8, fill=False, edgecolor=edge, linewidth=1.5))
+        ax.text(-0.02, y + 0.4, f"outer fold {i + 1}", ha="right", va="center", fontsize="small")
+        row += 1.0
+    # the inner loop of the chosen outer fold: its training part, re-split
+    row += 1.0
+    train_blocks = [j for j in range(outer_cv) if j != outer_fold]
+    left = min(train_blocks) * width
+    span = (outer_cv - 1) * width
+    inner_width = span / inner_cv
+    for f in range(inner_cv):
+        y = -row
+        for g in range(inner_cv):
+            kind = "validation" if g == f else "inner train"
+            ax.add_patch(Rectangle((left + g * inner_width, y), inner_width, 0.8, facecolor=colors[kind],
+                                   edgecolor="white"))
+        ax.text(-0.02, y + 0.4, f"inner split {f + 1}", ha="right", va="center", fontsize="small")
+        row += 1.0
+    ax.text(left, -(outer_cv + 1.0) + 0.95, f"inner loop of outer fold {outer_fold + 1}: its outer training "
+            f"part, split into {inner_cv} folds", ha="left", va="bottom", fontsize="small")
+    ax.set_xlim(-0.25, 1.05)
+    ax.set_ylim(-row, 1.0)
+    ax.axis("off")
+    ax.legend(handles=[Patch(facecolor=c, label=k) for k, c in colors.items()], loc="upper center",
+              ncol=4, fontsize="small", frameon=False, bbox_to_anchor=(0.5, 0.0))
+    ax.set_title(f"Nested CV: {outer_cv} outer folds estimate, {inner_cv} inner folds tune", fontsize="medium")
+    return ax

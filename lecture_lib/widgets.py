@@ -774,3 +774,84 @@ def cd_explorer(scores, names, higher_is_better=True, control=None, seed=0):
 
     out = widgets.interactive_output(draw, {"n_datasets": n_slider, "alpha": a_slider})
     return widgets.VBox([widgets.HBox([n_slider, a_slider]), out])
+
+
+# --------------------------------------------------------------------------- chapter 7
+
+
+def tuning_bias_report(result, n_configs: int) -> str:
+    """An HTML sentence on the optimism of the non-nested estimate at one grid size.
+
+    Parameters
+    ----------
+    result : TuningBias
+        As returned by :func:`lecture_lib.nested.simulate_tuning_bias`.
+    n_configs : int
+        The grid size to report (1 to the largest grid simulated).
+
+    Returns
+    -------
+    html : str
+        Both mean estimates, their Monte Carlo standard errors and the
+        optimism (non-nested minus truth) in percentage points.
+
+    Examples
+    --------
+    >>> from lecture_lib.nested import simulate_tuning_bias
+    >>> from lecture_lib.widgets import tuning_bias_report
+    >>> "optimism" in tuning_bias_report(simulate_tuning_bias(max_configs=5, n_reps=50), 5)
+    True
+    """
+    from .nested import TuningBias
+
+    if not isinstance(result, TuningBias):
+        raise TypeError(f"result must be a TuningBias, got {type(result).__name__}")
+    n_configs = check_count(n_configs, "n_configs", minimum=1)
+    if n_configs > result.n_configs[-1]:
+        raise ValueError(f"n_configs must be at most {int(result.n_configs[-1])}, got {n_configs}")
+    i = n_configs - 1
+    optimism = 100 * (result.non_nested[i] - result.truth)
+    nested_gap = 100 * (result.nested[i] - result.truth)
+    return (
+        f"<p>Best of <b>{n_configs}</b> configuration(s), {result.outer_cv}-fold CV: mean reported accuracy "
+        f"<b>{result.non_nested[i]:.3f}</b> (MC s.e. {result.non_nested_se[i]:.3f}), an optimism of "
+        f"<b>{optimism:+.1f}</b> percentage points over the truth {result.truth:g}.</p>"
+        f"<p>Nested CV ({result.outer_cv} outer x {result.inner_cv} inner folds): "
+        f"<b>{result.nested[i]:.3f}</b> (MC s.e. {result.nested_se[i]:.3f}), {nested_gap:+.1f} points.</p>"
+    )
+
+
+def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int = 100, seed: int = 0):
+    """Sliders for outer k, inner k and grid size over :func:`simulate_tuning_bias`.
+
+    Each pair of fold numbers is simulated once (10 to 35 ms for the
+    default sizes, outer and inner k from 2 to 10) and cached, so the
+    grid-size slider only redraws; drawing the figure (about 65 ms) is most
+    of a callback.
+    """
+    from functools import lru_cache
+
+    from .nested import simulate_tuning_bias
+    from .plots import plot_tuning_bias
+
+    @lru_cache(maxsize=None)
+    def simulate(outer_cv, inner_cv):
+        return simulate_tuning_bias(n_samples, max_configs, outer_cv, inner_cv, n_reps, seed)
+
+    style = {"description_width": "initial"}
+    outer = widgets.IntSlider(value=5, min=2, max=10, description="outer k", continuous_update=False, style=style)
+    inner = widgets.IntSlider(value=2, min=2, max=10, description="inner k", continuous_update=False, style=style)
+    size = widgets.IntSlider(value=10, min=1, max=max_configs, description="grid size", style=style)
+
+    def draw(outer_cv, inner_cv, n_configs):
+        result = simulate(outer_cv, inner_cv)
+        fig, ax = plt.subplots(figsize=(6, 3.6))
+        plot_tuning_bias(result, n_configs, ax=ax)
+        plt.show()
+        display_html = widgets.HTML(tuning_bias_report(result, n_configs))
+        from IPython.display import display
+
+        display(display_html)
+
+    out = widgets.interactive_output(draw, {"outer_cv": outer, "inner_cv": inner, "n_configs": size})
+    return widgets.VBox([widgets.HBox([outer, inner, size]), out])
