@@ -110,6 +110,12 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "critical_value": ((4,), {"alpha": 0.05, "test": "nemenyi"}),
     "cd_cliques": (([1.5, 2.0, 3.1, 3.4],), {"cd": 1.0}),
     "plot_critical_difference": (([1.5, 2.0, 3.1, 3.4], ["a", "b", "c", "d"], 1.0), {}),
+    # chapter 7
+    "nested_example": (("seed000_nested_setup",), {}),
+    "nested_splits": ((YK,), {"outer_cv": 2, "inner_cv": 2, "random_state": 0}),
+    "parameter_grid": (({"n_neighbors": [1, 3]},), {}),
+    "plot_nested_cv_diagram": ((), {"outer_cv": 3, "inner_cv": 2, "outer_fold": 1}),
+    "simulate_tuning_bias": ((), {"n_samples": 30, "max_configs": 3, "outer_cv": 3, "inner_cv": 2, "n_reps": 5}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -125,6 +131,9 @@ EXEMPT = {
     "paired_examples": "takes no arguments",
     "wilcoxon_examples": "takes no arguments",
     "demsar_table5": "takes no arguments",
+    "nested_cv": "takes an estimator and a grid; bad input tested in tests/test_nested.py",
+    "nested_cv_compare": "takes estimators; bad input tested in tests/test_nested.py",
+    "plot_tuning_bias": "takes a result object; tested in tests/test_nested.py",
     "learning_curve": "takes an estimator; bad input tested in tests/test_ch1_curves.py",
     "compare_algorithms": "takes estimators; bad input tested in tests/test_paired.py",
     "plot_complexity_curve": "takes a result object; tested in tests/test_ch1_curves.py",
@@ -159,6 +168,7 @@ COUNT_NAMES = {
     "k", "n_reps", "n_repeats", "n_bootstraps", "n_classes", "max_count", "n_discordant", "n_test",
     "n_models", "n_sim", "n_examples", "n_features", "n_resamples", "batch_size", "n_neighbors",
     "n_splits", "max_models", "n_datasets", "n_outer", "n_inner", "outer_cv", "inner_cv",
+    "n_samples", "max_configs", "outer_fold",
 }
 
 
