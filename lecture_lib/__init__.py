@@ -299,3 +299,24 @@ __all__ += ["BenchmarkTable", "appml_benchmark", "demsar_table5"]
 from .plots import plot_critical_difference  # noqa: E402
 
 __all__ += ["plot_critical_difference"]
+
+# chapter 8: choosing a test
+from .guide import (  # noqa: E402
+    GUIDE_CARDS,
+    GUIDE_FUNCTIONS,
+    Recommendation,
+    guide_table_html,
+    plot_decision_diagram,
+    recommend_test,
+    recommendation_html,
+)
+
+__all__ += [
+    "GUIDE_CARDS",
+    "GUIDE_FUNCTIONS",
+    "Recommendation",
+    "guide_table_html",
+    "plot_decision_diagram",
+    "recommend_test",
+    "recommendation_html",
+]

@@ -855,3 +855,45 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
 
     out = widgets.interactive_output(draw, {"outer_cv": outer, "inner_cv": inner, "n_configs": size})
     return widgets.VBox([widgets.HBox([outer, inner, size]), out])
+
+
+# ---------------------------------------------------------------- chapter 8: choosing a test
+
+
+def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: bool = False):
+    """Which test? Controls for the experimental set-up and the live answer of
+    :func:`lecture_lib.guide.recommend_test` (chapter 8)."""
+    from .guide import PER_EXAMPLE_OPTIONS, recommend_test, recommendation_html
+
+    style = {"description_width": "initial"}
+    layout = widgets.Layout(width="420px")
+    models = widgets.IntSlider(value=n_models, min=2, max=10, description="models or algorithms", style=style, layout=layout)
+    datasets = widgets.IntSlider(value=n_datasets, min=1, max=30, description="data sets", style=style, layout=layout)
+    retrain = widgets.Checkbox(value=can_retrain, description="I can retrain the algorithms (one data set)", style=style)
+    per_example = widgets.Dropdown(
+        options=[("right / wrong (accuracy)", PER_EXAMPLE_OPTIONS[0]), ("a continuous loss (e.g. Brier)", PER_EXAMPLE_OPTIONS[1])],
+        value=PER_EXAMPLE_OPTIONS[0],
+        description="each test prediction is scored as",
+        style=style,
+    )
+    commensurable = widgets.Checkbox(value=True, description="score differences are comparable across data sets", style=style)
+    control = widgets.Checkbox(value=False, description="compare each algorithm with a control only", style=style)
+    tuning = widgets.Checkbox(value=False, description="hyperparameters are tuned on these data", style=style)
+    answer = widgets.HTML()
+
+    def update(_change=None):
+        answer.value = recommendation_html(
+            recommend_test(
+                models.value, datasets.value, retrain.value, per_example.value,
+                commensurable.value, control.value, tuning.value,
+            )
+        )
+
+    controls = (models, datasets, retrain, per_example, commensurable, control, tuning)
+    for control_widget in controls:
+        control_widget.observe(update, names="value")
+    update()
+    return widgets.VBox(
+        [widgets.HBox([models, datasets]), widgets.HBox([retrain, tuning]), per_example,
+         widgets.HBox([commensurable, control]), answer]
+    )

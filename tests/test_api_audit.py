@@ -116,6 +116,8 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "parameter_grid": (({"n_neighbors": [1, 3]},), {}),
     "plot_nested_cv_diagram": ((), {"outer_cv": 3, "inner_cv": 2, "outer_fold": 1}),
     "simulate_tuning_bias": ((), {"n_samples": 30, "max_configs": 3, "outer_cv": 3, "inner_cv": 2, "n_reps": 5}),
+    # chapter 8
+    "recommend_test": ((3, 12), {"can_retrain": False, "per_example": "correctness", "control": True}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -134,6 +136,9 @@ EXEMPT = {
     "nested_cv": "takes an estimator and a grid; bad input tested in tests/test_nested.py",
     "nested_cv_compare": "takes estimators; bad input tested in tests/test_nested.py",
     "plot_tuning_bias": "takes a result object; tested in tests/test_nested.py",
+    "recommendation_html": "takes a result object; tested in tests/test_guide.py",
+    "guide_table_html": "takes the guide's own cards; tested in tests/test_guide.py",
+    "plot_decision_diagram": "takes only an optional Axes; tested in tests/test_guide.py",
     "learning_curve": "takes an estimator; bad input tested in tests/test_ch1_curves.py",
     "compare_algorithms": "takes estimators; bad input tested in tests/test_paired.py",
     "plot_complexity_curve": "takes a result object; tested in tests/test_ch1_curves.py",
@@ -159,11 +164,11 @@ ARRAY_NAMES = {
     "pvalues", "scores", "mean_ranks", "names", "scores_1", "scores_2", "oob_scores", "n_or_y", "differences",
     "X", "X_train", "y_train", "X_test", "y_test", "X_query", "test_sizes",
 }
-OPTION_NAMES = {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring"}
+OPTION_NAMES = {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring", "per_example"}
 PROBABILITY_NAMES = {"alpha", "confidence", "p_b", "p_discordant", "test_size", "accuracy", "accuracy_1",
                      "accuracy_2", "correlation"}
 POSITIVE_NAMES = {"test_train_ratio", "cd"}  # positive real numbers
-FLAG_NAMES = {"higher_is_better", "tie_correction", "correction", "pooled", "precise_rows", "show_ranks", "shuffle"}
+FLAG_NAMES = {"can_retrain", "commensurable", "control", "tuning", "higher_is_better", "tie_correction", "correction", "pooled", "precise_rows", "show_ranks", "shuffle"}
 COUNT_NAMES = {
     "k", "n_reps", "n_repeats", "n_bootstraps", "n_classes", "max_count", "n_discordant", "n_test",
     "n_models", "n_sim", "n_examples", "n_features", "n_resamples", "batch_size", "n_neighbors",
