@@ -71,6 +71,7 @@ def test_errata_are_complete_records():
 
 
 def test_erratum_seed000_exact_cap():
+    # erratum key: seed000-exact-cap
     # 2 * sum_{i = max(B, C)}^{n} C(n, i) / 2^n at B = C = 5 is 1.2461 > 1
     uncapped = 2 * stats.binom.sf(4, 10, 0.5)
     assert round(uncapped, 4) == 1.2461
@@ -78,6 +79,7 @@ def test_erratum_seed000_exact_cap():
 
 
 def test_erratum_seed000_rules_of_thumb():
+    # erratum key: seed000-rules-of-thumb
     # "b, c > 25" and "b, c > 50" disagree; what the course shows: with b, c > 50 the
     # corrected p-value is within 0.001 of the exact one, but not for all b, c > 25.
     from lecture_lib import mcnemar_pvalue_grid
@@ -88,6 +90,7 @@ def test_erratum_seed000_rules_of_thumb():
 
 
 def test_erratum_seed000_mlxtend_doc():
+    # erratum key: seed000-mlxtend-doc
     # mlxtend's `corrected` is a switch: True and False give different statistics
     from mlxtend.evaluate import mcnemar as mlxtend_mcnemar
 
@@ -97,12 +100,14 @@ def test_erratum_seed000_mlxtend_doc():
 
 
 def test_erratum_seed001_alpha():
+    # erratum key: seed001-alpha
     # 3.841 is the critical value at alpha = 0.05, not 0.5 (where it is 0.455)
     assert round(stats.chi2.ppf(1 - 0.05, 1), 3) == 3.841
     assert round(stats.chi2.ppf(1 - 0.5, 1), 3) == 0.455
 
 
 def test_erratum_seed002_each_cell_25():
+    # erratum key: seed002-each-cell-25
     # a and d never enter the test: any change of them leaves every p-value unchanged
     for method in ("chi2", "corrected", "exact", "midp"):
         base = mcnemar([[4, 30], [26, 3]], method).pvalue
@@ -110,6 +115,7 @@ def test_erratum_seed002_each_cell_25():
 
 
 def test_erratum_seed002_not_accuracy():
+    # erratum key: seed002-not-accuracy
     # b - c is the difference in the number of correct predictions
     rng = np.random.default_rng(0)
     y = rng.integers(0, 3, 500)
@@ -120,6 +126,7 @@ def test_erratum_seed002_not_accuracy():
 
 
 def test_erratum_seed002_confirms_h0():
+    # erratum key: seed002-confirms-h0
     # with b + c = 3 no split can reach p <= 0.25, so nothing could be significant at 0.05
     smallest = min(mcnemar([[4, b], [3 - b, 3]], "exact").pvalue for b in range(4))
     assert smallest == 0.25
