@@ -7,6 +7,7 @@ except in CI (environment variable ``CI`` set), where that is a failure.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
@@ -197,19 +198,20 @@ def artifacts_dir() -> Path:
     return ARTIFACTS
 
 
-@pytest.fixture(scope="module")
-def voila_server(tmp_path_factory):
-    """Voila serving notebooks/02-mcnemar.ipynb on 127.0.0.1:<free port> with the venv's kernel.
+@contextlib.contextmanager
+def running_voila(notebook: Path, log_dir: Path):
+    """Voila serving one notebook on 127.0.0.1:<free port> with the venv's kernel.
 
-    Yields the base URL; the server (and its kernels) are stopped afterwards.
+    Yields the base URL; the server (and its kernels, in its own session) are
+    stopped afterwards.
     """
-    if not MCNEMAR_NOTEBOOK.exists():
-        pytest.skip("notebooks/02-mcnemar.ipynb does not exist yet")
+    if not notebook.exists():
+        pytest.skip(f"{notebook.name} does not exist yet")
     voila = Path(sys.executable).with_name("voila")
     if not voila.exists():
         pytest.fail(f"voila is not installed next to {sys.executable} (it is in the test extra)")
     port = free_port()
-    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    log_path = log_dir / "voila.log"
     env = dict(os.environ)
     # The kernel spec "python3" runs `python -m ipykernel_launcher`; jupyter_client
     # replaces "python" with the server's interpreter, and PATH makes sure of it.
@@ -217,7 +219,7 @@ def voila_server(tmp_path_factory):
     env["MPLBACKEND"] = "module://matplotlib_inline.backend_inline"
     command = [
         str(voila),
-        str(MCNEMAR_NOTEBOOK),
+        str(notebook),
         "--no-browser",
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
@@ -225,7 +227,7 @@ def voila_server(tmp_path_factory):
     ]
     with open(log_path, "w") as log:
         process = subprocess.Popen(
-            command, cwd=MCNEMAR_NOTEBOOK.parent, env=env, stdout=log, stderr=subprocess.STDOUT,
+            command, cwd=notebook.parent, env=env, stdout=log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )
     url = f"http://127.0.0.1:{port}"
@@ -249,3 +251,17 @@ def voila_server(tmp_path_factory):
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)  # our own session: voila and its kernels
             process.wait(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory):
+    """Voila serving notebooks/02-mcnemar.ipynb (the McNemar explorer)."""
+    with running_voila(MCNEMAR_NOTEBOOK, tmp_path_factory.mktemp("voila-02")) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def voila_server_cochran(tmp_path_factory):
+    """Voila serving notebooks/03-cochrans-q.ipynb (the family-wise error explorer)."""
+    with running_voila(ROOT / "notebooks" / "03-cochrans-q.ipynb", tmp_path_factory.mktemp("voila-03")) as url:
+        yield url

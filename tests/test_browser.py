@@ -1,10 +1,10 @@
 """Headless Chromium on the built website and on Voila.
 
-(a) The McNemar chapter of the built book, served from 127.0.0.1: math is
-    typeset by the local MathJax, the figures load, the embedded widgets render,
-    and no request leaves the machine.
-(b) Voila serves the chapter notebook on 127.0.0.1: moving the "b" slider
-    changes the p-values that the kernel computes.
+(a) Every page of the built book's table of contents, served from 127.0.0.1:
+    math is typeset by the local MathJax, the figures load, the embedded widgets
+    render, no request leaves the machine and no asset of the site is missing.
+(b) Voila serves two chapters on 127.0.0.1 (McNemar, Cochran's Q): moving a
+    slider changes the text that the kernel computes.
 
 Both use the system Chromium (see conftest.py); screenshots go to test-artifacts/.
 """
@@ -50,33 +50,69 @@ def own_failures(log) -> list[tuple[int, str]]:
     return [(status, url) for status, url in log.failed_responses if not url.endswith(IGNORED_404)]
 
 
-def test_book_chapter_renders_offline(new_page, book_server, artifacts_dir):
-    needs_mcnemar_notebook()
-    page, log = new_page()
-    page.goto(f"{book_server}/notebooks/02-mcnemar.html", wait_until="load", timeout=30_000)
+def toc_pages() -> list[str]:
+    """Every page of the book's table of contents except the landing page."""
+    import yaml
 
-    # MathJax 3 (served from _static/vendor/mathjax) replaces the TeX with <mjx-container>.
-    page.wait_for_selector("mjx-container", state="attached", timeout=30_000)
-    # The html-manager renders the embedded widget state: ipywidgets 8 sliders.
-    slider = page.locator(".widget-slider").first
-    slider.wait_for(state="visible", timeout=30_000)
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    return [entry["file"] for part in toc["parts"] for entry in part["chapters"]]
+
+
+def notebook_features(page_file: str) -> dict:
+    """What a page must show, read from its source: math, figures, widgets."""
+    import json
+
+    source = ROOT / f"{page_file}.ipynb"
+    if not source.exists():
+        return {"math": False, "figures": False, "widgets": False}
+    nb = json.loads(source.read_text(encoding="utf-8"))
+    markdown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    outputs = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("outputs", [])]
+    return {
+        "math": "$" in markdown,
+        "figures": any("image/png" in o.get("data", {}) for o in outputs),
+        "widgets": any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs),
+    }
+
+
+@pytest.mark.parametrize("page_file", toc_pages())
+def test_book_page_renders_offline(page_file, new_page, book_server, artifacts_dir):
+    features = notebook_features(page_file)
+    page, log = new_page()
+    page.goto(f"{book_server}/{page_file}.html", wait_until="load", timeout=30_000)
+    if features["math"]:
+        # MathJax 3 (served from _static/vendor/mathjax) replaces the TeX with <mjx-container>.
+        page.wait_for_selector("mjx-container", state="attached", timeout=30_000)
+    if features["widgets"]:
+        # The html-manager renders the embedded widget state (ipywidgets 8 controls).
+        page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=30_000)
     page.wait_for_load_state("networkidle", timeout=30_000)
 
-    assert page.locator("mjx-container").count() > 0
-    loaded_images = page.eval_on_selector_all(
-        "img", "images => images.filter(i => i.complete && i.naturalWidth > 0).map(i => i.src)"
-    )
-    assert loaded_images, "no <img> figure loaded on the chapter page"
-    assert page.locator(".widget-slider .noUi-handle, .widget-slider input[type=range]").count() > 0
-
-    page.screenshot(path=str(artifacts_dir / "book-02-mcnemar.png"), full_page=True)
+    if features["figures"]:
+        loaded = page.eval_on_selector_all("img", "images => images.filter(i => i.complete && i.naturalWidth > 0).length")
+        assert loaded > 0, "no figure loaded on the page"
+    if features["widgets"]:
+        controls = page.locator(".widget-slider, .widget-dropdown, .widget-checkbox, .widget-text, .widget-toggle-buttons")
+        assert controls.count() > 0, "the embedded widgets did not render any control"
+    page.screenshot(path=str(artifacts_dir / f"book-{Path(page_file).name}.png"), full_page=True)
 
     assert not log.external, f"requests left 127.0.0.1: {log.external}"
     assert not own_failures(log), f"the site answered with errors: {own_failures(log)}"
     errors = [error for error in log.page_errors if error not in KNOWN_PAGE_ERRORS]
     assert not errors, f"JavaScript errors on the page: {errors}"
-    assert any("/_static/vendor/mathjax/" in url for url in log.requests), "local MathJax was not loaded"
-    assert any(url.split("?")[0].endswith("/_static/vendor/html-manager/embed-amd.js") for url in log.requests)
+    if features["math"]:
+        assert any("/_static/vendor/mathjax/" in url for url in log.requests), "local MathJax was not loaded"
+    if features["widgets"]:
+        assert any(url.split("?")[0].endswith("/_static/vendor/html-manager/embed-amd.js") for url in log.requests)
+
+
+def test_mcnemar_chapter_shows_its_sliders(new_page, book_server):
+    needs_mcnemar_notebook()
+    page, _log = new_page()
+    page.goto(f"{book_server}/notebooks/02-mcnemar.html", wait_until="load", timeout=30_000)
+    slider = page.locator(".widget-slider").first
+    slider.wait_for(state="visible", timeout=30_000)
+    assert page.locator(".widget-slider .noUi-handle, .widget-slider input[type=range]").count() > 0
 
 
 def test_voila_slider_changes_pvalue(new_page, voila_server, artifacts_dir):
@@ -143,3 +179,35 @@ def test_landing_page_loads_nothing_from_other_hosts(new_page, book_server):
     assert not own_failures(log), f"the site answered with errors: {own_failures(log)}"
     errors = [error for error in log.page_errors if error not in KNOWN_PAGE_ERRORS]
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def test_voila_cochran_slider_changes_the_familywise_table(new_page, voila_server_cochran, artifacts_dir):
+    page, log = new_page()
+    report = page.locator(".familywise-report").first
+    for attempt in (1, 2):  # see test_voila_slider_changes_pvalue for why a second try
+        try:
+            page.goto(f"{voila_server_cochran}/", wait_until="domcontentloaded", timeout=90_000)
+            report.wait_for(state="visible", timeout=90_000)
+            break
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
+    k_slider = page.locator(
+        ".widget-slider", has=page.locator(".widget-label", has_text=re.compile(r"number of models"))
+    ).first
+    before = report.inner_text()
+    handle = k_slider.locator(".noUi-handle").first
+    handle.focus()
+    handle.press("ArrowRight")
+    try:
+        page.wait_for_function(
+            "before => { const t = document.querySelector('.familywise-report'); return t && t.innerText !== before; }",
+            arg=before,
+            timeout=15_000,
+        )
+    finally:
+        page.screenshot(path=str(artifacts_dir / "voila-03-cochrans-q.png"), full_page=True)
+    assert report.inner_text() != before
+    external = [url for url in log.external if url not in VOILA_TEMPLATE_CDN]
+    assert not external, f"requests left 127.0.0.1: {external}"
+    assert not own_failures(log), f"Voila answered with errors: {own_failures(log)}"
