@@ -4,6 +4,7 @@
 #   make book   build the website into _build/html
 #   make lab    JupyterLab on notebooks/
 #   make bench  speed comparisons against mlxtend, statsmodels and scipy
+#   make app    the interactive chapters as Voila apps on http://127.0.0.1:8866
 #   make sync   re-pair notebooks with their .py twins (jupytext --sync)
 
 PYTHON ?= python3
@@ -11,7 +12,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test book lab bench sync execute clean
+.PHONY: test book lab bench app sync execute clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python >= 3.10 is needed")'
@@ -31,6 +32,13 @@ lab: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
+
+# Voila runs each notebook in a fresh kernel and shows only its outputs and widgets;
+# bound to 127.0.0.1, so nothing is exposed to the network. Stop it with Ctrl-C.
+APP_PORT ?= 8866
+app: $(STAMP)
+	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" MPLBACKEND=module://matplotlib_inline.backend_inline \
+	  $(VENV)/bin/voila notebooks/ --Voila.ip=127.0.0.1 --port=$(APP_PORT) --no-browser
 
 sync: $(STAMP)
 	$(VENV)/bin/jupytext --sync notebooks/*.ipynb
