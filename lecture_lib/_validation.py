@@ -102,6 +102,13 @@ def check_option(value, name: str, options: Iterable[str]) -> str:
     return value
 
 
+def check_flag(value, name: str) -> bool:
+    """``value`` must be a boolean (Python's or numpy's); returned as a Python bool."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {_show(value)}")
+    return bool(value)
+
+
 def check_probability(value, name: str, *, open_interval: bool = True) -> float:
     """A real number in (0, 1) (or [0, 1] when ``open_interval`` is False)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):

@@ -17,7 +17,7 @@ import numbers
 
 import numpy as np
 
-from ._validation import _show, as_generator, check_count, check_labels, check_probability
+from ._validation import _show, as_generator, check_count, check_flag, check_labels, check_probability
 from .resampling import repeated_holdout
 
 __all__ = [
@@ -496,8 +496,7 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
     else:
         check_option(scoring, "scoring", SCORINGS)
         score = getattr(metrics, scoring)
-    if not isinstance(shuffle, (bool, np.bool_)):
-        raise TypeError(f"shuffle must be True or False, got {_show(shuffle)}")
+    shuffle = check_flag(shuffle, "shuffle")
     if X is None:
         raise TypeError("X must be an array of features, got None")
     X = np.asarray(X)

@@ -15,7 +15,7 @@ from importlib import resources
 
 import numpy as np
 
-from ._validation import as_generator, check_count_table, check_positive_int
+from ._validation import as_generator, check_count_table, check_flag, check_positive_int
 
 __all__ = [
     "McNemarExample",
@@ -598,8 +598,7 @@ def appml_benchmark(precise_rows: bool = True) -> BenchmarkTable:
     >>> table.scores.shape, table.algorithms[2:4]
     ((16, 6), ('rpart', 'ranger'))
     """
-    if not isinstance(precise_rows, (bool, np.bool_)):
-        raise TypeError(f"precise_rows must be True or False, got {precise_rows!r:.60}")
+    precise_rows = check_flag(precise_rows, "precise_rows")
     item = next(e for e in _load("friedman_examples.json")["examples"] if e["key"] == "appml_benchmark_16x6")
     datasets = tuple(item["tasks"])
     scores = np.array(item["errors"], dtype=float)

@@ -20,7 +20,7 @@ import html
 
 import matplotlib.pyplot as plt
 
-from ._validation import check_count, check_option
+from ._validation import check_count, check_flag, check_option
 
 __all__ = [
     "CHAPTERS",
@@ -120,12 +120,6 @@ class Recommendation:
     def chapter_title(self) -> str:
         """The title of :attr:`chapter`."""
         return CHAPTERS[self.chapter]
-
-
-def _check_flag(value, name: str) -> bool:
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, got {value!r}")
-    return value
 
 
 def smallest_two_sided_pvalue(n_datasets: int) -> float:
@@ -240,11 +234,11 @@ def recommend_test(
     """
     n_models = check_count(n_models, "n_models", minimum=2)
     n_datasets = check_count(n_datasets, "n_datasets", minimum=1)
-    can_retrain = _check_flag(can_retrain, "can_retrain")
+    can_retrain = check_flag(can_retrain, "can_retrain")
     per_example = check_option(per_example, "per_example", PER_EXAMPLE_OPTIONS)
-    commensurable = _check_flag(commensurable, "commensurable")
-    control = _check_flag(control, "control")
-    tuning = _check_flag(tuning, "tuning")
+    commensurable = check_flag(commensurable, "commensurable")
+    control = check_flag(control, "control")
+    tuning = check_flag(tuning, "tuning")
 
     if n_datasets == 1 and not can_retrain:
         rec = _trained_models(n_models, per_example)

@@ -17,7 +17,7 @@ import numpy as np
 from scipy import special
 
 from ._results import TestResult
-from ._validation import _show, check_probability
+from ._validation import _show, check_flag, check_probability
 
 __all__ = [
     "PairedTTestResult",
@@ -495,9 +495,8 @@ def proportion_difference_test(accuracy_1, accuracy_2, n_test, pooled: bool = Tr
     p1 = _check_accuracy(accuracy_1, "accuracy_1")
     p2 = _check_accuracy(accuracy_2, "accuracy_2")
     n_test = _check_n_test(n_test)
-    if not isinstance(pooled, (bool, np.bool_)):
-        raise TypeError(f"pooled must be True or False, got {_show(pooled)}")
-    statistic, pvalue, se = _z_proportions(p1, p2, n_test, bool(pooled))
+    pooled = check_flag(pooled, "pooled")
+    statistic, pvalue, se = _z_proportions(p1, p2, n_test, pooled)
     return ProportionDifferenceResult(
         statistic=float(statistic),
         pvalue=float(pvalue),

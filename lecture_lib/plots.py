@@ -9,7 +9,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ._validation import check_alpha, check_count, check_option
+from ._validation import check_alpha, check_count, check_flag, check_option
 from .mcnemar import MCNEMAR_METHODS, mcnemar_pvalues
 from .simulate import RejectionRates, mcnemar_rejection_probability
 
@@ -721,8 +721,7 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
     and rpart are 1.2 apart, more than CD = 1.0, so no bar joins them.
     """
     ranks, names, cd, control = _check_cd_inputs(mean_ranks, names, cd, control)
-    if not isinstance(show_ranks, (bool, np.bool_)):
-        raise TypeError(f"show_ranks must be True or False, got {show_ranks!r:.60}")
+    show_ranks = check_flag(show_ranks, "show_ranks")
     k = ranks.size
     order = np.argsort(ranks, kind="stable")
     n_left = (k + 1) // 2

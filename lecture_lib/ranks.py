@@ -115,7 +115,7 @@ import dataclasses  # noqa: E402
 from scipy import special  # noqa: E402
 
 from ._results import TestResult  # noqa: E402
-from ._validation import _show, check_alpha, check_count, check_option  # noqa: E402
+from ._validation import _show, check_alpha, check_count, check_flag, check_option  # noqa: E402
 
 __all__ += [
     "WILCOXON_ZERO_METHODS",
@@ -183,12 +183,6 @@ def _paired_differences(x, y) -> np.ndarray:
     if x.size != y.size:
         raise ValueError(f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}")
     return x - y
-
-
-def _check_switch(value, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {_show(value)}")
-    return bool(value)
 
 
 def _ranks_and_ties(a: np.ndarray):
@@ -539,7 +533,7 @@ def wilcoxon_signed_rank(
     check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
     check_option(method, "method", WILCOXON_METHODS)
     check_option(alternative, "alternative", ALTERNATIVES)
-    correction = _check_switch(correction, "correction")
+    correction = check_flag(correction, "correction")
     ranks, positive, constant, count, n_zero, ties = _signed_ranks(d, zero_method)
     r_plus = constant + float(ranks[positive].sum())
     r_minus = constant + float(ranks[~positive].sum())
@@ -775,7 +769,7 @@ def sign_test(x, y, ties: str = "split", higher_is_better: bool = True) -> SignT
     if x.size != y.size:
         raise ValueError(f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}")
     check_option(ties, "ties", SIGN_TEST_TIES)
-    higher_is_better = _check_switch(higher_is_better, "higher_is_better")
+    higher_is_better = check_flag(higher_is_better, "higher_is_better")
     d = x - y if higher_is_better else y - x
     wins = int(np.count_nonzero(d > 0))
     losses = int(np.count_nonzero(d < 0))
@@ -859,12 +853,6 @@ __all__ += [
 
 #: The ``test`` options of :func:`critical_value` and :func:`critical_difference`.
 CD_TESTS = ("nemenyi", "bonferroni-dunn")
-
-
-def _check_flag(value, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {value!r:.60}")
-    return bool(value)
 
 
 def _check_scores(scores, name: str = "scores") -> np.ndarray:
@@ -1032,8 +1020,8 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True)
     5 % of such benchmarks.
     """
     arr = _check_scores(scores)
-    higher_is_better = _check_flag(higher_is_better, "higher_is_better")
-    tie_correction = _check_flag(tie_correction, "tie_correction")
+    higher_is_better = check_flag(higher_is_better, "higher_is_better")
+    tie_correction = check_flag(tie_correction, "tie_correction")
     n, k = arr.shape
     ranks, ties = _row_ranks_and_ties(arr, higher_is_better)
     mean_ranks = ranks.mean(axis=0)
@@ -1284,7 +1272,7 @@ def nemenyi(scores, alpha: float = 0.05, higher_is_better: bool = True) -> Nemen
     """
     arr = _check_scores(scores)
     alpha = check_alpha(alpha)
-    higher_is_better = _check_flag(higher_is_better, "higher_is_better")
+    higher_is_better = check_flag(higher_is_better, "higher_is_better")
     n, k = arr.shape
     rank_sums = _ranks_best_first(arr, higher_is_better).sum(axis=0)  # multiples of 1/2: exact
     mean_ranks = rank_sums / n
@@ -1432,7 +1420,7 @@ def bonferroni_dunn(
     """
     arr = _check_scores(scores)
     alpha = check_alpha(alpha)
-    higher_is_better = _check_flag(higher_is_better, "higher_is_better")
+    higher_is_better = check_flag(higher_is_better, "higher_is_better")
     check_option(adjust, "adjust", CONTROL_ADJUST)
     n, k = arr.shape
     if isinstance(control, (bool, np.bool_)) or not isinstance(control, numbers.Integral):

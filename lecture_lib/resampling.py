@@ -20,6 +20,7 @@ from ._validation import (
     _show,
     as_generator,
     check_count,
+    check_flag,
     check_labels,
     check_option,
     check_probability,
@@ -293,8 +294,7 @@ def kfold(n, k=5, shuffle=True, seed=None) -> Splits:
     """
     n = _check_n(n)
     k = _check_k(k, n)
-    if not isinstance(shuffle, (bool, np.bool_)):
-        raise TypeError(f"shuffle must be True or False, got {_show(shuffle)}")
+    shuffle = check_flag(shuffle, "shuffle")
     rng = as_generator(seed) if shuffle else None
     return _splits_from_ids(_fold_ids_plain(n, k, rng), k)
 

@@ -667,7 +667,8 @@ import dataclasses as _dataclasses  # noqa: E402
 import numpy as _np  # noqa: E402
 
 from .plots import plot_critical_difference  # noqa: E402
-from .ranks import CD_TESTS, _check_flag, _check_scores, cd_cliques, critical_difference, friedman  # noqa: E402
+from ._validation import check_flag  # noqa: E402
+from .ranks import CD_TESTS, _check_scores, cd_cliques, critical_difference, friedman  # noqa: E402
 from ._validation import check_option  # noqa: E402
 
 __all__ += ["CDSubsample", "cd_subsample", "cd_explorer"]
@@ -739,7 +740,7 @@ def cd_subsample(scores, n_datasets, alpha=0.05, test="nemenyi", higher_is_bette
     if not 2 <= n_datasets <= n_total:
         raise ValueError(f"n_datasets must lie in [2, {n_total}] (the rows of scores), got {n_datasets}")
     check_option(test, "test", CD_TESTS)
-    higher_is_better = _check_flag(higher_is_better, "higher_is_better")
+    higher_is_better = check_flag(higher_is_better, "higher_is_better")
     order = _np.random.default_rng(check_count(seed, "seed")).permutation(n_total)
     rows = _np.sort(order[:n_datasets])
     result = friedman(arr[rows], higher_is_better=higher_is_better)
