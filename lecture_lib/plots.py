@@ -162,14 +162,25 @@ def plot_rejection_rates(result: RejectionRates, ax=None):
         raise TypeError(f"result must be a RejectionRates, got {type(result).__name__}")
     if ax is None:
         _, ax = plt.subplots(figsize=(5.2, 3.4))
-    x = np.arange(len(result.methods))
-    err = np.vstack([result.rates - result.ci_low, result.ci_high - result.rates])
-    ax.bar(x, result.rates, yerr=err, capsize=4, color="tab:blue", alpha=0.8)
-    ax.axhline(result.alpha, color="black", linestyle="--", linewidth=1)
-    ax.set_xticks(x, [_LABELS[m] for m in result.methods], rotation=15)
-    ax.set_ylabel("rejection rate")
+    _rejection_rate_frame(ax, result.methods)
+    _rejection_rate_bars(ax, result)
     ax.set_title(f"{result.n_reps} simulated test sets, alpha = {result.alpha:g}")
     return ax
+
+
+def _rejection_rate_frame(ax, methods):
+    """The method names under the bars and the y label."""
+    ax.set_xticks(np.arange(len(methods)), [_LABELS[m] for m in methods], rotation=15)
+    ax.set_xlim(-0.6, len(methods) - 0.4)
+    ax.set_ylabel("rejection rate")
+
+
+def _rejection_rate_bars(ax, result):
+    """The bars with their Monte Carlo intervals and the line at alpha (the artists)."""
+    x = np.arange(len(result.methods))
+    err = np.vstack([result.rates - result.ci_low, result.ci_high - result.rates])
+    bars = ax.bar(x, result.rates, yerr=err, capsize=4, color="tab:blue", alpha=0.8)
+    return [bars, bars.errorbar, ax.axhline(result.alpha, color="black", linestyle="--", linewidth=1)]
 
 
 # ----------------------------------------------------------------------------- chapter 3
@@ -283,9 +294,7 @@ def plot_complexity_curve(curve, k=None, reference=None, ax=None):
         ax.plot(reference.n_neighbors, reference.test_error, color="black", linestyle="--", linewidth=1,
                 label=f"error on {reference.n_test} new examples")
     if k is not None:
-        train, test = curve.at(k)
-        ax.axvline(k, color="grey", linewidth=0.8)
-        ax.plot([k, k], [train, test], "o", color="grey")
+        _mark_k(ax, curve, k)
     ax.set_xscale("log")
     ax.set_xlim(ks.max() * 1.05, ks.min() * 0.95)
     ax.set_xlabel("k (number of neighbours; complexity grows to the right)")
@@ -293,6 +302,12 @@ def plot_complexity_curve(curve, k=None, reference=None, ax=None):
     ax.set_title("k-NN: training and test error against model complexity")
     ax.legend(loc="upper right", fontsize="small")
     return ax
+
+
+def _mark_k(ax, curve, k):
+    """The vertical line and the two points at k on a complexity curve (the artists)."""
+    train, test = curve.at(k)
+    return [ax.axvline(k, color="grey", linewidth=0.8), *ax.plot([k, k], [train, test], "o", color="grey")]
 
 
 def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None, ax=None):
@@ -341,10 +356,7 @@ def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None
     bins = np.linspace(table.min() - 0.005, table.max() + 0.005, 41)
     ax.hist(scores, bins=bins, color="tab:blue", alpha=0.7, label=f"{scores.size} random splits")
     if split is not None:
-        split = check_count(split, "split")
-        if split >= scores.size:
-            raise ValueError(f"split must be < {scores.size}, got {split}")
-        ax.axvline(scores[split], color="tab:orange", linewidth=2, label=f"split {split}: {scores[split]:.3f}")
+        _mark_split(ax, scores, split)
     if reference is not None:
         ax.axvline(reference, color="black", linestyle="--", linewidth=1, label=f"new data: {reference:.3f}")
     ax.set_xlabel("test accuracy")
@@ -352,6 +364,14 @@ def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None
     ax.set_title(f"Holdout with {test_size:.0%} of the data as test set")
     ax.legend(loc="upper left", fontsize="small")
     return ax
+
+
+def _mark_split(ax, scores, split):
+    """The line at one split's accuracy on a holdout histogram."""
+    split = check_count(split, "split")
+    if split >= scores.size:
+        raise ValueError(f"split must be < {scores.size}, got {split}")
+    return ax.axvline(scores[split], color="tab:orange", linewidth=2, label=f"split {split}: {scores[split]:.3f}")
 
 
 def plot_learning_curve(curve, ax=None, label=None):
@@ -531,14 +551,24 @@ def plot_pvalue_histogram(pvalues, alpha: float = 0.05, ax=None, title: str | No
         raise ValueError("pvalues must be a non-empty array of numbers in [0, 1]")
     if ax is None:
         _, ax = plt.subplots(figsize=(4.6, 3.0))
-    ax.hist(p, bins=20, range=(0, 1), density=True, color="tab:blue", alpha=0.8)
+    _pvalue_histogram_frame(ax, title or f"{p.size} simulated p-values")
+    _pvalue_histogram_bars(ax, p, alpha)
+    return ax
+
+
+def _pvalue_histogram_frame(ax, title):
+    """What does not depend on the p-values: the uniform line, the labels, the title."""
     ax.axhline(1.0, color="black", linewidth=1, linestyle="--", label="uniform (valid test under H0)")
-    ax.axvline(alpha, color="tab:red", linewidth=1, label=f"alpha = {alpha:g}")
     ax.set_xlabel("p-value")
     ax.set_ylabel("density")
-    ax.set_title(title or f"{p.size} simulated p-values")
-    ax.legend(frameon=False, fontsize="x-small")
-    return ax
+    ax.set_title(title)
+
+
+def _pvalue_histogram_bars(ax, p, alpha):
+    """The density histogram of ``p`` in 20 bins, the line at alpha and the legend."""
+    _, _, bars = ax.hist(p, bins=20, range=(0, 1), density=True, color="tab:blue", alpha=0.8)
+    line = ax.axvline(alpha, color="tab:red", linewidth=1, label=f"alpha = {alpha:g}")
+    return [bars, line, ax.legend(frameon=False, fontsize="x-small")]
 
 
 # ---------------------------------------------------------------- chapter 5
@@ -839,30 +869,50 @@ def plot_tuning_bias(result, n_configs=None, ax=None):
         raise TypeError(f"result must be a TuningBias, got {type(result).__name__}")
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 3.6))
+    _tuning_bias_curves(ax, result)
+    if n_configs is not None:
+        _mark_grid_size(ax, result, n_configs)
+    ax.set_xlabel("number of configurations tried (grid size)")
+    ax.set_ylabel("mean estimated accuracy")
+    ax.set_title(_tuning_bias_title(result), fontsize="medium")
+    ax.legend(frameon=False, fontsize="small", loc="upper left")
+    return ax
+
+
+def _tuning_bias_title(result):
+    return (f"Random labels, n = {result.n_samples}: {result.outer_cv}-fold outer, "
+            f"{result.inner_cv}-fold inner, {result.n_reps} data sets")
+
+
+def _tuning_bias_curves(ax, result):
+    """Both mean estimates with +-2 standard-error bands, and the truth (the artists)."""
     g = result.n_configs
+    artists = []
     for values, se, label, color in (
         (result.non_nested, result.non_nested_se, "non-nested: best CV score of the grid", "tab:red"),
         (result.nested, result.nested_se, "nested CV", "tab:blue"),
     ):
-        ax.plot(g, values, marker="o", markersize=3, color=color, label=label)
-        ax.fill_between(g, values - 2 * se, values + 2 * se, color=color, alpha=0.15, linewidth=0)
-    ax.axhline(result.truth, color="black", linestyle="--", linewidth=1, label=f"true accuracy {result.truth:g}")
-    if n_configs is not None:
-        n_configs = check_count(n_configs, "n_configs", minimum=1)
-        if n_configs > g[-1]:
-            raise ValueError(f"n_configs must be at most {int(g[-1])}, got {n_configs}")
-        i = n_configs - 1
-        ax.axvline(n_configs, color="grey", linewidth=1)
+        artists += ax.plot(g, values, marker="o", markersize=3, color=color, label=label)
+        artists.append(ax.fill_between(g, values - 2 * se, values + 2 * se, color=color, alpha=0.15, linewidth=0))
+    artists.append(ax.axhline(result.truth, color="black", linestyle="--", linewidth=1,
+                              label=f"true accuracy {result.truth:g}"))
+    return artists
+
+
+def _mark_grid_size(ax, result, n_configs):
+    """The line at one grid size and the two estimates written next to it (the artists)."""
+    g = result.n_configs
+    n_configs = check_count(n_configs, "n_configs", minimum=1)
+    if n_configs > g[-1]:
+        raise ValueError(f"n_configs must be at most {int(g[-1])}, got {n_configs}")
+    i = n_configs - 1
+    return [
+        ax.axvline(n_configs, color="grey", linewidth=1),
         ax.annotate(f"{result.non_nested[i]:.3f}", (n_configs, result.non_nested[i]), textcoords="offset points",
-                    xytext=(5, 5), color="tab:red")
+                    xytext=(5, 5), color="tab:red"),
         ax.annotate(f"{result.nested[i]:.3f}", (n_configs, result.nested[i]), textcoords="offset points",
-                    xytext=(5, -12), color="tab:blue")
-    ax.set_xlabel("number of configurations tried (grid size)")
-    ax.set_ylabel("mean estimated accuracy")
-    ax.set_title(f"Random labels, n = {result.n_samples}: {result.outer_cv}-fold outer, "
-                 f"{result.inner_cv}-fold inner, {result.n_reps} data sets", fontsize="medium")
-    ax.legend(frameon=False, fontsize="small", loc="upper left")
-    return ax
+                    xytext=(5, -12), color="tab:blue"),
+    ]
 
 
 def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):

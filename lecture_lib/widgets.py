@@ -7,19 +7,51 @@ tests exercise directly, then shows the result.
 
 from __future__ import annotations
 
+import dataclasses
+import html
+
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
+import numpy as np
 
-from ._validation import check_alpha, check_count
+from ._validation import check_alpha, check_count, check_flag, check_option
+from .live_figure import LiveFigure
 from .mcnemar import AUTO_EXACT_BELOW, mcnemar
-from .plots import plot_mcnemar_pvalue_heatmap, plot_rejection_rates
+from .paired import PAIRED_TESTS, resampled_ttest
+from .plots import (
+    PAIRED_TEST_LABELS,
+    _pvalue_histogram_bars,
+    _pvalue_histogram_frame,
+    plot_critical_difference,
+    plot_mcnemar_pvalue_heatmap,
+)
+from .ranks import CD_TESTS, _check_scores, cd_cliques, critical_difference, friedman
 from .simulate import simulate_mcnemar
+from .simulate_paired import TRAININGS_PER_ALGORITHM, PairedSimulation
 
 __all__ = [
     "mcnemar_report",
     "mcnemar_explorer",
     "mcnemar_heatmap_explorer",
     "mcnemar_type1_explorer",
+    "familywise_report",
+    "familywise_explorer",
+    "complexity_report",
+    "complexity_explorer",
+    "holdout_report",
+    "holdout_explorer",
+    "type1_lab_report",
+    "type1_error_lab",
+    "corrected_t_report",
+    "corrected_ttest_explorer",
+    "wilcoxon_report",
+    "wilcoxon_explorer",
+    "CDSubsample",
+    "cd_subsample",
+    "cd_explorer",
+    "tuning_bias_report",
+    "tuning_bias_explorer",
+    "which_test_explorer",
 ]
 
 _REPORT_METHODS = ("chi2", "corrected", "exact", "midp")
@@ -104,16 +136,48 @@ def mcnemar_explorer(b: int = 11, c: int = 1, n: int = 10_000, alpha: float = 0.
 
 
 def mcnemar_heatmap_explorer(max_count: int = 60, method: str = "corrected"):
-    """Heat map of approximate minus exact p-values with a grid-size slider."""
-    size = widgets.IntSlider(value=max_count, min=10, max=150, step=5, description="max b, c", continuous_update=False)
+    """Heat map of approximate minus exact p-values with a grid-size slider.
+
+    The whole 150 x 150 grid is drawn once per variant; the slider zooms
+    (the largest difference sits at small b and c, so the colour scale is
+    the same at every grid size).
+    """
+    largest = 150
+    size = widgets.IntSlider(value=max_count, min=10, max=largest, step=5, description="max b, c",
+                             continuous_update=False)
     choice = widgets.Dropdown(options=["chi2", "corrected", "midp"], value=method, description="variant")
 
-    def draw(max_count, method):
-        fig, ax = plt.subplots(figsize=(5.2, 4.2))
-        plot_mcnemar_pvalue_heatmap(max_count, method, ax=ax)
-        plt.show()
+    def background(figure, method):
+        ax = figure.add_subplot()
+        plot_mcnemar_pvalue_heatmap(largest, method, ax=ax)
+        for artist in (ax.images[0], ax.xaxis, ax.yaxis):
+            artist.set_animated(True)  # they change with the zoom
+        return ax
 
-    return widgets.VBox([widgets.HBox([size, choice]), widgets.interactive_output(draw, {"max_count": size, "method": choice})])
+    def moving(ax, max_count):
+        ax.set_xlim(-0.5, max_count + 0.5)
+        ax.set_ylim(-0.5, max_count + 0.5)
+        return [ax.images[0], ax.xaxis, ax.yaxis]
+
+    live = LiveFigure(background, moving, figsize=(5.2, 4.2))
+    live.prepare(choice.options)  # three backgrounds: every change is then a zoom or a swap
+
+    def update(_change=None):
+        live.show(choice.value, size.value,
+                  alt=f"Heat map over b and c from 0 to {size.value} of the {choice.value} p-value minus the exact "
+                      "p-value: red where the variant is more conservative, blue where it rejects more easily.",
+                  caption=f"{choice.value} minus exact McNemar p-value for b, c = 0..{size.value}.")
+
+    for control in (size, choice):
+        control.observe(update, names="value")
+    update()
+    return widgets.VBox([widgets.HBox([size, choice]), live.widget])
+
+
+def _rate_axis_top(rates, alpha):
+    """The top of the y axis for rejection rates: the first step of a ladder above the data."""
+    need = max(float(np.max(rates)), alpha) * 1.15
+    return next(top for top in (0.1, 0.2, 0.3, 0.5, 1.0) if top >= need or top == 1.0)
 
 
 def mcnemar_type1_explorer(n_test: int = 200, p_discordant: float = 0.05, alpha: float = 0.05, n_reps: int = 10_000, seed: int = 0):
@@ -127,19 +191,39 @@ def mcnemar_type1_explorer(n_test: int = 200, p_discordant: float = 0.05, alpha:
                                    description="alpha", continuous_update=False, style=style)
     r_slider = widgets.IntSlider(value=n_reps, min=1000, max=100_000, step=1000, description="replications",
                                  continuous_update=False, style=style)
+    text = widgets.HTML()
 
-    def draw(n_test, p_discordant, alpha, n_reps):
-        result = simulate_mcnemar(n_test, p_discordant, alpha, n_reps, seed=seed)
-        print(f"expected number of disagreements per test set: {n_test * p_discordant:.1f}")
-        print(result)
-        fig, ax = plt.subplots(figsize=(5.2, 3.4))
-        plot_rejection_rates(result, ax=ax)
-        plt.show()
+    def background(figure, key):
+        from .plots import _rejection_rate_frame
 
-    controls = dict(n_test=n_slider, p_discordant=p_slider, alpha=a_slider, n_reps=r_slider)
-    out = widgets.interactive_output(draw, controls)
-    return widgets.VBox([widgets.HBox([n_slider, p_slider]), widgets.HBox([a_slider, r_slider]), out])
+        top, methods = key
+        ax = figure.add_subplot()
+        _rejection_rate_frame(ax, methods)
+        ax.set_ylim(0, top)
+        ax.set_title("Simulated rejection rates under H0 (dashed: alpha)")
+        return ax
 
+    def moving(ax, result):
+        from .plots import _rejection_rate_bars
+
+        return _rejection_rate_bars(ax, result)
+
+    live = LiveFigure(background, moving, figsize=(5.2, 3.4))
+
+    def update(_change=None):
+        result = simulate_mcnemar(n_slider.value, p_slider.value, a_slider.value, r_slider.value, seed=seed)
+        text.value = (f"<p>Expected number of disagreements per test set: {n_slider.value * p_slider.value:.1f}.</p>"
+                      f"<pre>{html.escape(str(result))}</pre>")
+        rates = ", ".join(f"{m} {r:.3f}" for m, r in zip(result.methods, result.rates))
+        live.show((_rate_axis_top(result.ci_high, result.alpha), result.methods), result,
+                  alt=f"Bar chart of the rejection rates under H0 with 95% Monte Carlo intervals: {rates}; "
+                      f"dashed line at alpha = {result.alpha:g}.",
+                  caption=f"{result.n_reps} simulated test sets of n = {n_slider.value}, alpha = {result.alpha:g}.")
+
+    for control in (n_slider, p_slider, a_slider, r_slider):
+        control.observe(update, names="value")
+    update()
+    return widgets.VBox([widgets.HBox([n_slider, p_slider]), widgets.HBox([a_slider, r_slider]), text, live.widget])
 
 
 # ----------------------------------------------------------------------------- chapter 3
@@ -222,12 +306,10 @@ def familywise_explorer(n_models: int = 5, alpha: float = 0.05, max_models: int 
     return widgets.VBox([widgets.HBox([k_slider, alpha_slider]), report])
 
 
-__all__ += ["familywise_report", "familywise_explorer"]
 
 
 # --------------------------------------------------------------------------- chapter 1
 
-import numpy as np  # noqa: E402
 
 
 def complexity_report(curve, k, reference=None) -> str:
@@ -288,23 +370,34 @@ def complexity_explorer(curve, reference=None, k=1):
     The curves are computed beforehand (``curve``, ``reference``); moving the
     slider only redraws the figure and the sentence.
     """
-    from .plots import plot_complexity_curve
+    from .plots import _mark_k, plot_complexity_curve
 
     options = [int(v) for v in curve.n_neighbors]
     slider = widgets.SelectionSlider(options=options, value=int(k), description="k",
                                      continuous_update=False, style={"description_width": "initial"})
     report = widgets.HTML(complexity_report(curve, int(k), reference))
 
-    def draw(k):
-        fig, ax = plt.subplots(figsize=(6.4, 3.6))
-        plot_complexity_curve(curve, k=k, reference=reference, ax=ax)
-        plt.show()
+    def background(figure, _key):
+        ax = figure.add_subplot()
+        plot_complexity_curve(curve, reference=reference, ax=ax)
+        return ax
 
-    def update(change):
-        report.value = complexity_report(curve, change["new"], reference)
+    def moving(ax, k):
+        return _mark_k(ax, curve, k)
+
+    live = LiveFigure(background, moving, figsize=(6.4, 3.6))
+
+    def update(_change=None):
+        k = slider.value
+        report.value = complexity_report(curve, k, reference)
+        train, test = curve.at(k)
+        live.show(None, k, alt=f"Training error (blue) and test error (orange) of k-NN against k on a reversed log "
+                               f"axis; the marked k = {k} has training error {train:.3f} and test error {test:.3f}.",
+                  caption=f"Training and test error against k; the grey line marks k = {k}.")
 
     slider.observe(update, names="value")
-    return widgets.VBox([slider, report, widgets.interactive_output(draw, {"k": slider})])
+    update()
+    return widgets.VBox([slider, report, live.widget])
 
 
 def holdout_report(table, test_sizes, test_size, split, reference=None) -> str:
@@ -356,7 +449,8 @@ def holdout_report(table, test_sizes, test_size, split, reference=None) -> str:
 
 def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
     """Sliders for the test size and the split ("seed") over a precomputed table."""
-    from .plots import plot_holdout_spread
+    from .curves import _table_row
+    from .plots import _mark_split, plot_holdout_spread
 
     style = {"description_width": "initial"}
     sizes = [float(s) for s in test_sizes]
@@ -366,33 +460,40 @@ def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
                                      continuous_update=False, style=style)
     report = widgets.HTML(holdout_report(table, sizes, float(test_size), split, reference))
 
-    def draw(test_size, split):
-        fig, ax = plt.subplots(figsize=(6.4, 3.4))
-        plot_holdout_spread(table, sizes, test_size, split=split, reference=reference, ax=ax)
-        plt.show()
+    def background(figure, test_size):
+        ax = figure.add_subplot()
+        plot_holdout_spread(table, sizes, test_size, reference=reference, ax=ax)
+        ax.get_legend().remove()  # redrawn with the split's line
+        return ax
+
+    def moving(ax, test_size, split):
+        _, scores = _table_row(table, sizes, test_size)
+        return [_mark_split(ax, scores, split), ax.legend(loc="upper left", fontsize="small")]
+
+    live = LiveFigure(background, moving, figsize=(6.4, 3.4))
+    live.prepare(sizes)  # one background per test size: every slider move is then a blit
 
     def update(_change=None):
-        report.value = holdout_report(table, sizes, size_slider.value, split_slider.value, reference)
+        size, split = size_slider.value, split_slider.value
+        report.value = holdout_report(table, sizes, size, split, reference)
+        _, scores = _table_row(table, sizes, size)
+        live.show(size, size, split,
+                  alt=f"Histogram of the test accuracy over {scores.size} random holdout splits with {size:.0%} of "
+                      f"the data as test set; split {split} (orange line) scored {scores[split]:.3f}.",
+                  caption=f"Test accuracy over {scores.size} random splits, test size {size:.0%}.")
 
     size_slider.observe(update, names="value")
     split_slider.observe(update, names="value")
-    out = widgets.interactive_output(draw, {"test_size": size_slider, "split": split_slider})
-    return widgets.VBox([widgets.HBox([size_slider, split_slider]), report, out])
+    update()
+    return widgets.VBox([widgets.HBox([size_slider, split_slider]), report, live.widget])
 
 
-__all__ += ["complexity_report", "complexity_explorer", "holdout_report", "holdout_explorer"]
 
 
 # --------------------------------------------------------------------------- chapter 4
 
-import numpy as np  # noqa: E402
 
-from ._validation import check_option as _check_option  # noqa: E402
-from .paired import PAIRED_TESTS, resampled_ttest  # noqa: E402
-from .plots import PAIRED_TEST_LABELS, plot_pvalue_histogram  # noqa: E402
-from .simulate_paired import TRAININGS_PER_ALGORITHM, PairedSimulation  # noqa: E402
 
-__all__ += ["type1_lab_report", "type1_error_lab", "corrected_t_report", "corrected_ttest_explorer"]
 
 
 def type1_lab_report(simulation: PairedSimulation, test: str = "resampled", alpha: float = 0.05, n_reps=None) -> str:
@@ -425,7 +526,7 @@ def type1_lab_report(simulation: PairedSimulation, test: str = "resampled", alph
     """
     if not isinstance(simulation, PairedSimulation):
         raise TypeError(f"simulation must be a PairedSimulation, got {type(simulation).__name__}")
-    test = _check_option(test, "test", PAIRED_TESTS)
+    test = check_option(test, "test", PAIRED_TESTS)
     result = simulation.rates(alpha, n_reps)
     j = PAIRED_TESTS.index(test)
     rate, low, high = result.rates[j], result.ci_low[j], result.ci_high[j]
@@ -474,17 +575,40 @@ def type1_error_lab(simulation: PairedSimulation, test: str = "resampled", alpha
     def update(_change=None):
         report.value = type1_lab_report(simulation, chooser.value, a_slider.value, r_slider.value)
 
+    sizes = np.arange(r_slider.min, r_slider.max + 1, r_slider.step)
+    sizes = np.union1d(sizes, [r_slider.max])
+
+    def background(figure, test):
+        ax = figure.add_subplot()
+        _pvalue_histogram_frame(ax, PAIRED_TEST_LABELS[test])
+        # The y axis fits the tallest bar over every slider position, so it stays put while sliding.
+        column = simulation.pvalues[:, PAIRED_TESTS.index(test)]
+        bins = np.minimum((column * 20).astype(int), 19)
+        counts = np.cumsum(np.eye(20, dtype=np.int64)[bins], axis=0)[sizes - 1]
+        tallest = float((counts.max(axis=1) / (0.05 * sizes)).max())
+        ax.set_xlim(-0.05, 1.05)
+        ax.set_ylim(0, 1.05 * max(tallest, 1.0))
+        return ax
+
+    def moving(ax, test, alpha, n_reps):
+        return _pvalue_histogram_bars(ax, simulation.pvalues[:n_reps, PAIRED_TESTS.index(test)], alpha)
+
+    live = LiveFigure(background, moving, figsize=(4.6, 2.8))
+
+    def update(_change=None):
+        test, alpha, n_reps = chooser.value, a_slider.value, r_slider.value
+        report.value = type1_lab_report(simulation, test, alpha, n_reps)
+        rate = float(np.mean(simulation.pvalues[:n_reps, PAIRED_TESTS.index(test)] <= alpha))
+        live.show(test, test, alpha, n_reps,
+                  alt=f"Histogram (density) of {n_reps} simulated p-values of the {PAIRED_TEST_LABELS[test]} under "
+                      f"H0, against the flat line of a valid test; {rate:.1%} fall at or below alpha = {alpha:g} "
+                      f"(red line).",
+                  caption=f"{PAIRED_TEST_LABELS[test]}: p-values of {n_reps} simulated data sets under H0.")
+
     for control in (chooser, a_slider, r_slider):
         control.observe(update, names="value")
-
-    def draw(test, alpha, n_reps):
-        fig, ax = plt.subplots(figsize=(4.6, 2.8))
-        column = simulation.pvalues[:n_reps, PAIRED_TESTS.index(test)]
-        plot_pvalue_histogram(column, alpha, ax=ax, title=PAIRED_TEST_LABELS[test])
-        plt.show()
-
-    figure = widgets.interactive_output(draw, {"test": chooser, "alpha": a_slider, "n_reps": r_slider})
-    return widgets.VBox([widgets.HBox([chooser, a_slider, r_slider]), report, figure])
+    update()
+    return widgets.VBox([widgets.HBox([chooser, a_slider, r_slider]), report, live.widget])
 
 
 def corrected_t_report(scores_1, scores_2, test_train_ratio: float, simulation: PairedSimulation | None = None,
@@ -657,24 +781,16 @@ def wilcoxon_explorer(differences, names=None, zero_method: str = "zsplit", alph
     return widgets.VBox([grid, widgets.HBox([choice, alpha_slider]), report])
 
 
-__all__ += ["wilcoxon_report", "wilcoxon_explorer"]
 
 
 # ---------------------------------------------------------------- chapter 6: how CD shrinks with N
 
-import dataclasses as _dataclasses  # noqa: E402
-
-import numpy as _np  # noqa: E402
-
-from .plots import plot_critical_difference  # noqa: E402
-from ._validation import check_flag  # noqa: E402
-from .ranks import CD_TESTS, _check_scores, cd_cliques, critical_difference, friedman  # noqa: E402
-from ._validation import check_option  # noqa: E402
-
-__all__ += ["CDSubsample", "cd_subsample", "cd_explorer"]
 
 
-@_dataclasses.dataclass(frozen=True)
+
+
+
+@dataclasses.dataclass(frozen=True)
 class CDSubsample:
     """What the CD widget shows for the first ``n_datasets`` data sets.
 
@@ -693,8 +809,8 @@ class CDSubsample:
         Bonferroni-Dunn, an empty list.
     """
 
-    rows: _np.ndarray
-    mean_ranks: _np.ndarray
+    rows: np.ndarray
+    mean_ranks: np.ndarray
     cd: float
     friedman_pvalue: float
     iman_davenport_pvalue: float
@@ -741,8 +857,8 @@ def cd_subsample(scores, n_datasets, alpha=0.05, test="nemenyi", higher_is_bette
         raise ValueError(f"n_datasets must lie in [2, {n_total}] (the rows of scores), got {n_datasets}")
     check_option(test, "test", CD_TESTS)
     higher_is_better = check_flag(higher_is_better, "higher_is_better")
-    order = _np.random.default_rng(check_count(seed, "seed")).permutation(n_total)
-    rows = _np.sort(order[:n_datasets])
+    order = np.random.default_rng(check_count(seed, "seed")).permutation(n_total)
+    rows = np.sort(order[:n_datasets])
     result = friedman(arr[rows], higher_is_better=higher_is_better)
     cd = critical_difference(k, n_datasets, alpha, test)
     cliques = cd_cliques(result.mean_ranks, cd) if test == "nemenyi" else []
@@ -826,14 +942,15 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
     """Sliders for outer k, inner k and grid size over :func:`simulate_tuning_bias`.
 
     Each pair of fold numbers is simulated once (10 to 35 ms for the
-    default sizes, outer and inner k from 2 to 10) and cached, so the
-    grid-size slider only redraws; drawing the figure (about 65 ms) is most
-    of a callback.
+    default sizes, outer and inner k from 2 to 10) and cached. The axes stay
+    fixed while the sliders move (the y axis widens only if a curve leaves
+    it), so the curves can be compared between fold settings and every
+    callback only redraws the curves on a kept background.
     """
     from functools import lru_cache
 
     from .nested import simulate_tuning_bias
-    from .plots import plot_tuning_bias
+    from .plots import _mark_grid_size, _tuning_bias_curves, _tuning_bias_title
 
     @lru_cache(maxsize=None)
     def simulate(outer_cv, inner_cv):
@@ -843,19 +960,48 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
     outer = widgets.IntSlider(value=5, min=2, max=10, description="outer k", continuous_update=False, style=style)
     inner = widgets.IntSlider(value=2, min=2, max=10, description="inner k", continuous_update=False, style=style)
     size = widgets.IntSlider(value=10, min=1, max=max_configs, description="grid size", style=style)
+    report = widgets.HTML()
 
-    def draw(outer_cv, inner_cv, n_configs):
-        result = simulate(outer_cv, inner_cv)
-        fig, ax = plt.subplots(figsize=(6, 3.6))
-        plot_tuning_bias(result, n_configs, ax=ax)
-        plt.show()
-        display_html = widgets.HTML(tuning_bias_report(result, n_configs))
-        from IPython.display import display
+    def background(figure, y_limits):
+        ax = figure.add_subplot()
+        ax.set_xlim(0, max_configs + 1)
+        ax.set_ylim(*y_limits)
+        ax.set_xlabel("number of configurations tried (grid size)")
+        ax.set_ylabel("mean estimated accuracy")
+        return ax
 
-        display(display_html)
+    def moving(ax, result, n_configs):
+        artists = _tuning_bias_curves(ax, result) + _mark_grid_size(ax, result, n_configs)
+        title = ax.text(0.5, 1.02, _tuning_bias_title(result), transform=ax.transAxes, ha="center",
+                        va="bottom", fontsize="medium")
+        return [*artists, title, ax.legend(frameon=False, fontsize="small", loc="upper left")]
 
-    out = widgets.interactive_output(draw, {"outer_cv": outer, "inner_cv": inner, "n_configs": size})
-    return widgets.VBox([widgets.HBox([outer, inner, size]), out])
+    live = LiveFigure(background, moving, figsize=(6, 3.6))
+
+    def y_limits(result):
+        """0.3 to 0.9 (steps of 0.1), widened to hold both bands and the truth."""
+        bands = np.concatenate([result.non_nested + 2 * result.non_nested_se, result.nested - 2 * result.nested_se,
+                                result.non_nested - 2 * result.non_nested_se, result.nested + 2 * result.nested_se,
+                                [result.truth]])
+        return (min(0.3, np.floor(bands.min() * 10) / 10), max(0.9, np.ceil(bands.max() * 10) / 10))
+
+    def update(_change=None):
+        result = simulate(outer.value, inner.value)
+        n_configs = size.value
+        report.value = tuning_bias_report(result, n_configs)
+        i = n_configs - 1
+        live.show(y_limits(result), result, n_configs,
+                  alt=f"Mean estimated accuracy on random labels against the grid size, for the non-nested best CV "
+                      f"score (red, rising to {result.non_nested[-1]:.3f} at {max_configs} configurations) and "
+                      f"nested CV (blue, staying near the true {result.truth:g}); at grid size {n_configs}: "
+                      f"{result.non_nested[i]:.3f} and {result.nested[i]:.3f}.",
+                  caption=f"{result.outer_cv}-fold outer, {result.inner_cv}-fold inner CV; grey line: grid size "
+                          f"{n_configs}. Bands: +-2 Monte Carlo standard errors.")
+
+    for control in (outer, inner, size):
+        control.observe(update, names="value")
+    update()
+    return widgets.VBox([widgets.HBox([outer, inner, size]), live.widget, report])
 
 
 # ---------------------------------------------------------------- chapter 8: choosing a test
