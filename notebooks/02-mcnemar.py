@@ -39,7 +39,7 @@
 # **Prerequisites:** accuracy and the confusion matrix (chapter 1), the binomial distribution,
 # and what a p-value is.
 
-# %%
+# %% tags=["hide-input"]
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
@@ -301,7 +301,7 @@ for example in (panel_a, panel_b):
 # from the exact one. Blue cells are where the approximation is *smaller* than the exact p-value
 # (too eager to reject), red where it is larger (too cautious).
 
-# %%
+# %% mystnb={"figure": {"caption": "Approximate minus exact McNemar p-value for every table with b and c up to 60: the uncorrected chi-squared statistic (left) and Edwards' corrected statistic (right); note the different colour scales. The uncorrected p-values are too small near the diagonal, by up to 0.68 for the smallest tables, while the corrected ones stay within 0.02 of the exact test.", "name": "fig-mcnemar-pvalue-heatmaps"}, "image": {"alt": "Two heat maps with b (model 1 right, model 2 wrong) from 0 to 60 on the x axis and c (model 1 wrong, model 2 right) from 0 to 60 on the y axis. The colour is the approximate minus the exact p-value: blue where the approximation is smaller (too eager to reject), red where it is larger, white where they agree. Left, uncorrected chi-squared, colour scale from -0.68 to 0.68: a blue band runs along both sides of the white diagonal b = c, dark near the origin and fading as b and c grow; the rest is nearly white. Right, Edwards' correction, colour scale from -0.02 to 0.02: a few dark blue cells next to the origin, faint red bands on both sides of the diagonal for small counts, and near-white elsewhere."}} tags=["hide-input"]
 fig, axes = plt.subplots(1, 2, figsize=(10.5, 4.2))
 plot_mcnemar_pvalue_heatmap(60, "chi2", ax=axes[0])
 plot_mcnemar_pvalue_heatmap(60, "corrected", ax=axes[1])
@@ -337,7 +337,7 @@ mcnemar_heatmap_explorer()
 # exactly for every number of disagreements, by summing the binomial probabilities of all values
 # of b that lead to rejection (`mcnemar_rejection_probability`).
 
-# %%
+# %% mystnb={"figure": {"caption": "Exact probability that each McNemar variant rejects a true H0 at alpha = 0.05, for every number of disagreements b + c from 1 to 60. The uncorrected chi-squared test reaches 0.125 at b + c = 4 and, like mid-p, often exceeds 0.05; the exact and corrected tests never do, and often stay far below it.", "name": "fig-mcnemar-type1-exact"}, "image": {"alt": "Step plot of the probability of rejecting H0 when H0 is true (y, 0 to 0.13) against the number of disagreements b + c (x, 1 to 60), with a dashed horizontal line at alpha = 0.05. Four saw-toothed curves: chi-squared (thick blue), corrected (orange), exact binomial (green) and mid-p (thin red). The chi-squared curve jumps to 0.125 at b + c = 4, then oscillates between about 0.015 and 0.08, often above the line; the mid-p curve mostly coincides with it and peaks near 0.077. The exact and corrected curves, which mostly coincide, are zero below 6 disagreements, then oscillate between about 0.01 and 0.049, always below the line."}} tags=["hide-input"]
 ax = plot_mcnemar_rejection_curves(60, alpha=0.05)
 ax.set_title("Exact Type I error at alpha = 0.05")
 plt.show()
@@ -364,7 +364,7 @@ for method in ("chi2", "corrected", "exact", "midp"):
 # disagree with a given probability, and reports how often each variant rejects. The intervals
 # are 95 % Wilson intervals for the Monte Carlo error {cite}`wilson1927`.
 
-# %%
+# %% mystnb={"figure": {"caption": "Rejection rates of the four McNemar variants over 20 000 simulated test sets of 200 examples, on which two equally accurate models disagree with probability 0.05, with 95 % Wilson intervals; the dashed line is alpha = 0.05. The uncorrected and mid-p tests reject in about 4 % of the test sets, the corrected and exact tests in about 2 %.", "name": "fig-mcnemar-type1-simulated"}, "image": {"alt": "Bar chart of the rejection rate (y, 0 to 0.05) of four methods, each bar with a 95 % interval, below a dashed horizontal line at 0.05: chi-squared (McNemar) 0.043, corrected (Edwards) 0.020, exact binomial 0.021 and mid-p 0.041. No bar reaches the line."}}
 null_sim = simulate_mcnemar(n_test=200, p_discordant=0.05, alpha=0.05, n_reps=20_000, seed=2)
 print(null_sim)
 plot_rejection_rates(null_sim)

@@ -39,7 +39,7 @@
 # **Prerequisites:** chapter 2 (McNemar's test, the 2x2 table of agreement, b and c), the
 # chi-squared distribution, and what a p-value is.
 
-# %%
+# %% tags=["hide-input"]
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
@@ -111,7 +111,7 @@ print(five)
 # positively dependent, but far above 5 %. The figure shows how the problem grows with the
 # number of models; the corrected procedures stay at or below $\alpha$.
 
-# %%
+# %% mystnb={"figure": {"caption": "Family-wise error rate when all k models are equally accurate (2000 simulated test sets per k, alpha = 0.05): the probability that at least one pair is declared significant, for unadjusted pairwise McNemar tests, Cochran's Q followed by unadjusted tests, Bonferroni and Holm; the dotted curve assumes independent tests. Unadjusted testing reaches 0.27 with five models (grey band), while the gated and adjusted procedures stay close to 0.05.", "name": "fig-cochrans-q-familywise-error"}, "image": {"alt": "Line chart of the probability of at least one falsely significant pair (y, 0 to 1) against the number of models k from 2 to 10 (x), with a dashed horizontal line at 0.05 and a grey vertical band at k = 5. A dotted grey curve, 1 - (1 - alpha)^m for independent tests, rises from 0.05 to 0.90. The red curve of unadjusted pairwise McNemar tests rises below it, from 0.05 at k = 2 to 0.27 at k = 5 and above 0.6 at k = 10. The orange curve (Cochran's Q first, then unadjusted tests), the blue Bonferroni curve and the green Holm curve run flat along the bottom, close to 0.05; Holm and Bonferroni coincide."}} tags=["hide-input"]
 ax = plot_familywise_error(max_models=10, alpha=0.05, n_sim=2000, seed=0, highlight=5)
 plt.show()
 

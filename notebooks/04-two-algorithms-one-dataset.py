@@ -42,7 +42,7 @@
 # **Prerequisites:** resampling (holdout, k-fold, 5x2; chapter 1), McNemar's test (chapter 2),
 # the t distribution and what a p-value is.
 
-# %%
+# %% tags=["hide-input"]
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
@@ -453,7 +453,7 @@ corrected_ttest_explorer(s1, s2, simulation=null_sim, test_train_ratio=ratio)
 # proportions), one 10-fold cross-validation and five 2-fold ones: 50 real trainings per
 # algorithm per data set, vectorised over data sets with numpy. Above we ran 1 000 data sets.
 
-# %%
+# %% mystnb={"figure": {"caption": "Rejection rates of the seven tests at alpha = 0.05 on 1000 simulated data sets of 300 examples on which the two algorithms are equally good, with 95 % Wilson intervals; red bars have their whole interval above 0.05. The resampled t rejects a true H0 in 60 % of the data sets; the other tests reject in 3.2 % to 6.5 %.", "name": "fig-two-algorithms-one-dataset-type1-error"}, "image": {"alt": "Horizontal bar chart of the rejection rate (x, 0 to about 0.65) of seven tests, each bar with a 95 % interval, and a dashed vertical line at alpha = 0.05. From the top: McNemar (1 holdout) 0.041, difference of proportions 0.065 (red), resampled t 0.600 (red, twelve times the nominal level), corrected resampled t 0.044, k-fold CV t 0.061, 5x2cv t 0.036 and 5x2cv F 0.032. Apart from the resampled t, every bar ends close to the dashed line."}}
 print(null_sim)
 type1 = null_sim.rates(0.05)
 fig, ax = plt.subplots(figsize=(6.4, 3.4))
@@ -476,7 +476,7 @@ plt.show()
 # $P(p \le \alpha) \le \alpha$ at every level. The resampled t's p-values pile up near 0;
 # the 5x2cv F's lean the other way:
 
-# %%
+# %% mystnb={"figure": {"caption": "Histograms of the p-values of the resampled t test (left) and the 5x2cv F test (right) over the 1000 simulated data sets on which H0 is true; a valid test would follow the flat dashed line. The resampled t piles its p-values below 0.05, while the 5x2cv F never exceeds 0.836 and gives fewer small p-values than a uniform distribution: it is conservative.", "name": "fig-two-algorithms-one-dataset-pvalue-histograms"}, "image": {"alt": "Two density histograms of p-values from 0 to 1 in 20 bins, each with a dashed horizontal line at density 1 (uniform) and a red vertical line at alpha = 0.05. Left, resampled t: the first bin, p-values below 0.05, reaches a density of about 12; all other bins are low, mostly below 1. Right, 5x2cv F: the density rises from about 0.6 near 0 to a peak of about 3 near 0.8, and no p-value lies above about 0.85."}} tags=["hide-input"]
 fig, axes = plt.subplots(1, 2, figsize=(9, 3))
 plot_pvalue_histogram(null_sim.pvalues[:, PAIRED_TESTS.index("resampled")], ax=axes[0], title="resampled t")
 plot_pvalue_histogram(null_sim.pvalues[:, PAIRED_TESTS.index("5x2cv_f")], ax=axes[1], title="5x2cv F")
@@ -504,7 +504,7 @@ type1_error_lab(null_sim)
 # $0.8 - \delta$. The rejection rate at $\delta > 0$ is the power. A test that does not hold its
 # level (the resampled t) has a meaningless "power": it rejects often even at $\delta = 0$.
 
-# %%
+# %% mystnb={"figure": {"caption": "Rejection rate at alpha = 0.05 of each test against the true difference between the Bayes accuracies of the two algorithms, 300 simulated data sets per point, with 95 % bands. At a difference of 0.1 the corrected resampled t (0.82) and the k-fold t (0.76) detect it most often and McNemar's test least often (0.30); the resampled t already rejects in 63 % of the data sets when there is no difference.", "name": "fig-two-algorithms-one-dataset-power"}, "image": {"alt": "Line chart of the rejection rate (y, 0 to 1) against the true accuracy difference (x, 0 to 0.1 in steps of 0.025), one line with a shaded band per test, and a dashed horizontal line at 0.05. The resampled t (green, dotted) runs far above the others, from 0.63 at no difference to 0.99. The other six start between about 0.05 and 0.11 at differences 0 and 0.025, then rise: at 0.1 they reach 0.82 for the corrected resampled t (red), 0.76 for the k-fold CV t (purple, dashed), 0.63 for the 5x2cv F (pink), 0.50 for the 5x2cv t (brown), 0.34 for the difference of proportions (orange, dash-dotted) and 0.30 for McNemar (blue)."}}
 curve = paired_power_curve([0.0, 0.025, 0.05, 0.075, 0.1], accuracy_1=0.8, n_reps=300, seed=5, n_examples=300)
 print(curve)
 fig, ax = plt.subplots(figsize=(6.4, 3.8))
@@ -526,7 +526,7 @@ plt.show()
 #
 # Seed 000 summarises Dietterich in five lines. Set against the lab (1 000 data sets, H0 true):
 
-# %%
+# %% tags=["hide-input"]
 claims = paired_example("seed000_dietterich_summary").data
 for test, claim in claims["false_positive_rate"].items():
     j = PAIRED_TESTS.index(test)

@@ -41,7 +41,7 @@
 # **Prerequisites:** paired data and the paired t-test, the binomial distribution, what a
 # p-value is (chapter 2).
 
-# %%
+# %% tags=["hide-input"]
 import itertools
 
 import matplotlib.pyplot as plt
@@ -208,7 +208,7 @@ print(f"wilcoxon_signed_rank(..., method='exact').pvalue = {res_exact.pvalue:.4f
 # costs about $n^3$ operations (about a millisecond for $n = 100$) and stays exact with ties
 # and zeros. The figure shows the resulting distribution for our six tasks.
 
-# %%
+# %% mystnb={"figure": {"caption": "Exact null distribution of the rank sum R+ for the six differences between rpart and ranger (zero difference split between the sums, zsplit), with its normal approximation. The red bars, the outcomes at least as extreme as the observed R+ = 18.5, add up to the exact p-value 0.125; the normal approximation gives 0.0935.", "name": "fig-two-algorithms-many-datasets-signed-rank-null"}, "image": {"alt": "Bar chart of the exact probability under H0 (y, up to about 0.09) of each possible value of R+, the sum of the ranks of the positive differences (x, 0 to 21), with a black bell-shaped normal curve centred at 10.5 and a dashed red vertical line at the observed R+ = 18.5. The bars are symmetric around 10.5, with heights that are multiples of 1/32. Four bars are red, two in each tail (at 0.5 and 2.5, and at 18.5 and 20.5), each of height 1/32, together 4/32 = 0.125."}} tags=["hide-input"]
 fig, ax = plt.subplots(figsize=(7, 3.6))
 plot_signed_rank_null(d, zero_method="zsplit", ax=ax)
 fig.tight_layout()
@@ -391,7 +391,7 @@ print(f"wins {sign_dem.wins} + half of {sign_dem.ties} ties = {sign_dem.statisti
 # ground. Right: heavy-tailed differences (Student t with 2 df), as with occasional extreme
 # data sets.
 
-# %%
+# %% mystnb={"figure": {"caption": "Power of the paired t-test, the exact Wilcoxon signed-rank test and the sign test at the 5 % level against the number of data sets N, from 20 000 simulated benchmarks per point, for normal differences (left) and heavy-tailed differences (right), both shifted by 0.5. With normal differences the t-test leads narrowly; with heavy tails the Wilcoxon test wins (0.458 against 0.285 at N = 30); the sign test never beats the Wilcoxon test.", "name": "fig-two-algorithms-many-datasets-power"}, "image": {"alt": "Two line charts with a shared power axis (rejection rate at 5 %) against the number of data sets N (6 to 30), each with three lines: paired t-test (blue), Wilcoxon exact (orange) and sign test (green). Left, normal differences: the t-test and Wilcoxon lines rise almost together, from 0.17 and 0.11 at N = 6 to 0.75 and 0.73 at N = 30; the sign test rises in a saw-tooth, dipping from 0.11 at N = 6 to 0.05 at N = 8, and reaches 0.55. Right, heavy tails: all lines are lower; Wilcoxon rises to 0.46, the sign test to 0.42, overtaking the t-test from N = 20, and the t-test only to 0.29."}}
 def rejection_rates(draw, n_values, n_reps=20_000, seed=5):
     rng = np.random.default_rng(seed)
     rates = {"paired t-test": [], "Wilcoxon (exact)": [], "sign test": []}

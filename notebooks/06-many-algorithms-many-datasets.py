@@ -42,7 +42,7 @@
 # **Prerequisites:** p-values and the family-wise error rate (chapter 3), ranks and the
 # Wilcoxon signed-rank test (chapter 5).
 
-# %%
+# %% tags=["hide-input"]
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
@@ -341,7 +341,7 @@ for i, j in pairs:
 # whose average ranks differ by less than the CD, that is, groups with no significant difference
 # inside them.
 
-# %%
+# %% mystnb={"figure": {"caption": "Critical-difference diagram of the Nemenyi test for six learners on 16 tasks at alpha = 0.05: average ranks on the axis, best on the left, and the critical difference (1.885) as the bar at the top. Thick lines join learners whose average ranks differ by less than the CD; ranger and rpart, 1.94 apart, are not joined.", "name": "fig-many-algorithms-many-datasets-cd-nemenyi"}, "image": {"alt": "Critical-difference diagram. A horizontal average-rank axis runs from 1 to 6, with a bar labelled CD = 1.88 above it. The learners hang from the axis by lines to their names: ranger 1.59, svm 2.19 and kknn 3.50 on the left; rpart 3.53, cv_glmnet 4.25 and featureless 5.94 on the right. Four overlapping thick lines join the groups not significantly different: ranger and svm; svm, kknn and rpart; kknn, rpart and cv_glmnet; cv_glmnet and featureless."}}
 ax = plot_critical_difference(nem.mean_ranks, names, nem.cd, title="Nemenyi, alpha = 0.05, 16 tasks")
 plt.show()
 print("groups not significantly different:", [[names[i] for i in c] for c in cd_cliques(nem.mean_ranks, nem.cd)])
@@ -415,7 +415,7 @@ np.testing.assert_allclose(holm.pvalues, adjust_pvalues(bd.raw_pvalues, method="
 # Learners outside it differ significantly from the control. (Holm's decisions have no single
 # CD, so no diagram shows them.)
 
-# %%
+# %% mystnb={"figure": {"caption": "Critical-difference diagram of the Bonferroni-Dunn test with the featureless baseline as control (alpha = 0.05, CD = 1.704); the red interval reaches one CD from the control's average rank. ranger, svm, kknn and rpart lie outside it and rank significantly better than the baseline; cv_glmnet, 1.69 ranks away, falls just inside.", "name": "fig-many-algorithms-many-datasets-cd-control"}, "image": {"alt": "Critical-difference diagram with a horizontal average-rank axis from 1 to 6 and a bar labelled CD = 1.70 above it. The learners hang from the axis by lines to their names: ranger 1.59, svm 2.19 and kknn 3.50 on the left; rpart 3.53, cv_glmnet 4.25 and featureless 5.94, printed in bold as the control, on the right. A thick red line runs from the control's rank leftwards by one CD, ending just short of cv_glmnet's rank 4.25, so cv_glmnet lies inside the interval and the other four learners outside."}} tags=["hide-input"]
 ax = plot_critical_difference(bd.mean_ranks, names, bd.cd, control="featureless",
                               title="Bonferroni-Dunn, control = featureless, alpha = 0.05")
 plt.show()
@@ -491,7 +491,7 @@ for name, row in zip(datasets, accuracy):
 # data set. Now the whole procedure: Friedman (Iman-Davenport), then Nemenyi and its diagram.
 # $H_0$: the five classifiers perform equally well on data sets like these.
 
-# %%
+# %% mystnb={"figure": {"caption": "Critical-difference diagram of the Nemenyi test (alpha = 0.05) for five classifiers on the 14 data sets of this chapter, CD = 1.63. Logistic regression and k-NN rank significantly better than the decision stump; every other pair is joined by a thick line: no evidence of a difference.", "name": "fig-many-algorithms-many-datasets-cd-live"}, "image": {"alt": "Critical-difference diagram with a horizontal average-rank axis from 1 to 5 and a bar labelled CD = 1.63 above it. The classifiers hang from the axis by lines to their names: k-NN 2.14, logistic 2.25 and naive Bayes 2.89 on the left; tree 3.29 and stump 4.43 on the right. Two thick lines join the groups not significantly different: k-NN, logistic, naive Bayes and tree; and naive Bayes, tree and stump."}}
 live = friedman(accuracy, higher_is_better=True)
 print("average ranks: " + ", ".join(f"{name} {r:.3f}" for name, r in zip(live_names, live.mean_ranks)))
 print(f"chi2_F = {live.statistic:.3f}, p = {live.pvalue:.3g}; F_F = {live.iman_davenport:.3f}, "

@@ -42,7 +42,7 @@
 # **Prerequisites:** k-fold and stratified k-fold cross-validation (chapter 1); the paired
 # t-tests on cross-validation scores and why overlapping training sets break them (chapter 4).
 
-# %%
+# %% tags=["hide-input"]
 import numpy as np
 import matplotlib.pyplot as plt
 from sklearn.base import clone
@@ -156,7 +156,7 @@ print(null_result)
 # and for each grid size it reports the mean of the non-nested estimate (best 5-fold score of
 # the grid) and of the nested estimate, with ±2 Monte Carlo standard errors.
 
-# %%
+# %% mystnb={"figure": {"caption": "Mean estimated accuracy against the number of configurations tried, over 1000 data sets of 60 examples with random labels (true accuracy 0.5): the best cross-validation score of the grid (non-nested) and nested cross-validation with 5 outer and 2 inner folds. The non-nested estimate climbs to 0.619 with 10 configurations and 0.649 with 30, while the nested one stays at 0.50.", "name": "fig-nested-cv-tuning-bias"}, "image": {"alt": "Line chart of mean estimated accuracy (y, about 0.49 to 0.65) against the grid size from 1 to 30 configurations (x), with a dashed horizontal line at the true accuracy 0.5 and a grey vertical line at 10 configurations. The red non-nested curve starts at 0.504 for one configuration, rises steeply and then more slowly, is labelled 0.619 at 10 configurations and reaches about 0.65 at 30. The blue nested curve, with a narrow shaded band, stays flat on the dashed line and is labelled 0.502 at 10 configurations."}}
 bias = simulate_tuning_bias(n_samples=60, max_configs=30, outer_cv=5, inner_cv=2, n_reps=1000, seed=0)
 print(bias)
 ax = plot_tuning_bias(bias, n_configs=10)
@@ -189,7 +189,7 @@ tuning_bias_explorer()
 # split, and the **inner loop** is ordinary k-fold cross-validation for tuning, run on the outer
 # training set only. As a picture (5 outer folds, 2 inner folds, as in the seed's code example):
 
-# %%
+# %% mystnb={"figure": {"caption": "Nested cross-validation with 5 outer and 2 inner folds: each outer fold holds out one fifth of the data for testing, and its outer training part is split again into 2 inner folds that choose the hyperparameters. The inner loop is drawn for outer fold 1.", "name": "fig-nested-cv-diagram"}, "image": {"alt": "Diagram of horizontal bars divided into equal segments. Five rows, outer folds 1 to 5, are light blue (outer train) with one orange segment (outer test) that moves from the first of five positions in fold 1 to the last in fold 5; the row of outer fold 1 is outlined. Below, under the heading inner loop of outer fold 1, two shorter rows cover only the four training segments of outer fold 1, cut in half: inner split 1 is green (validation) on its first half and lavender (inner train) on its second; inner split 2 is the reverse. A legend names the four colours."}} tags=["hide-input"]
 ax = plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0)
 plt.show()
 
@@ -254,7 +254,7 @@ print("fold 1 agrees with the hand computation:",
 # outer stratified 5-fold CV, for several algorithms. Its set-up, as recorded in the course's
 # fixture:
 
-# %%
+# %% tags=["hide-input"]
 setup = nested_example("seed000_nested_setup")
 print(f"outer: stratified {setup['outer_cv']}-fold; inner: stratified {setup['inner_cv']}-fold; "
       f"scoring: {setup['scoring']}")
@@ -291,7 +291,7 @@ algorithms = {
 comparison = nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, random_state=0)
 print(comparison)
 
-# %%
+# %% mystnb={"figure": {"caption": "Outer test accuracy of each tuned algorithm on the same five outer folds of nested cross-validation on the breast cancer data. The lines move together (fold 3 is easy for every algorithm), which is why the comparison must be paired.", "name": "fig-nested-cv-outer-scores"}, "image": {"alt": "Line chart of outer test accuracy (y, about 0.89 to 1.0) against the outer fold, 1 to 5 (x), one line per algorithm. Logistic regression (orange): 0.965, 0.974, 0.991, 0.965, 0.991. SVM (red): 0.965, 0.974, 1.000, 0.982, 0.956. k-NN (blue): 0.947, 0.965, 0.982, 0.947, 0.982. Decision tree (green), the lowest: 0.895, 0.939, 0.965, 0.956, 0.903. Every line is at or near its highest at fold 3."}} tags=["hide-input"]
 fig, ax = plt.subplots(figsize=(6, 3.4))
 for k, name in enumerate(comparison.names):
     ax.plot(np.arange(1, 6), comparison.scores[:, k], marker="o", label=name)
@@ -384,7 +384,7 @@ for other in ("SVM", "k-NN", "decision tree"):
 # outer scores vary much across folds (the spreads above), and does the inner loop choose the
 # same configuration in every outer fold?
 
-# %%
+# %% tags=["hide-input"]
 def describe(params):
     """{'svc__C': 10.0, 'svc__gamma': 0.01} -> 'C=10.0, gamma=0.01' (step names dropped)."""
     return ", ".join(f"{key.split('__')[-1]}={value}" for key, value in params.items())

@@ -33,7 +33,7 @@
 #
 # **Prerequisites:** the earlier chapters, or at least their summaries.
 
-# %%
+# %% tags=["hide-input"]
 import numpy as np
 import matplotlib.pyplot as plt
 from IPython.display import HTML, display
@@ -74,14 +74,14 @@ from lecture_lib.widgets import which_test_explorer
 # The table below lists the tests of the course by scenario: what they assume, what they cost and
 # what to watch out for.
 
-# %%
+# %% tags=["hide-input"]
 display(HTML(guide_table_html()))
 
 # %% [markdown]
 # The same decisions as a diagram: follow the top-level question, then the number of models or
 # algorithms.
 
-# %%
+# %% mystnb={"figure": {"caption": "The decision diagram: start at the top with what you compare, follow your branch, then the number of models or algorithms; each leaf names a test and the chapter that teaches it. The footer adds nested cross-validation for tuned hyperparameters and the tests to avoid.", "name": "fig-choosing-a-test-decision-diagram"}, "image": {"alt": "A tree diagram titled Choosing a test. The root asks what you compare, and on what. Branch 1, trained models on one test set (no retraining): McNemar (chapter 2) for 2 models; Cochran's Q, then pairwise McNemar with Holm (chapter 3) for 3 or more. Branch 2, algorithms on one data set (retraining allowed): the 5x2cv F test, or the 5x2cv t or corrected resampled t (chapter 4), for 2 algorithms; pairwise 5x2cv F with Holm (chapter 4) for 3 or more. Branch 3, algorithms over many data sets: the Wilcoxon signed-rank test, or the sign test if differences are not commensurable (chapter 5), for 2; Friedman, then Nemenyi, or Bonferroni-Dunn or Holm against a control (chapter 6), for 3 or more. A footer box: hyperparameters tuned on the same data need nested cross-validation (chapter 7); avoid the k-fold CV t test and the plain resampled t test (too liberal) and the difference of proportions (ignores pairing)."}} tags=["hide-input"]
 fig, ax = plt.subplots(figsize=(11, 6.2))
 plot_decision_diagram(ax=ax)
 plt.show()
@@ -178,7 +178,7 @@ print(f"Iman-Davenport F = {fr.iman_davenport:.2f}, p = {fr.iman_davenport_pvalu
 # consistent across 16 tasks would essentially never happen, so at least one algorithm differs.
 # Which ones? Nemenyi's test compares every pair with one critical difference of mean ranks:
 
-# %%
+# %% mystnb={"figure": {"caption": "Critical-difference diagram of the Nemenyi test for the six learners of seed 001 on 16 tasks: average ranks, best on the left, with the critical difference as the bar at the top. Thick lines join learners that are not significantly different at the 5 % level; ranger is joined only with svm.", "name": "fig-choosing-a-test-cd-diagram"}, "image": {"alt": "Critical-difference diagram with a horizontal average-rank axis from 1 to 6 and a bar labelled CD = 1.88 above it. The learners hang from the axis by lines to their names: ranger 1.59, svm 2.19 and kknn 3.50 on the left; rpart 3.53, cv_glmnet 4.25 and featureless 5.94 on the right. Four overlapping thick lines join the groups not significantly different: ranger and svm; svm, kknn and rpart; kknn, rpart and cv_glmnet; cv_glmnet and featureless."}}
 nem = nemenyi(bench.scores, higher_is_better=bench.higher_is_better)
 fig, ax = plt.subplots(figsize=(8, 3))
 plot_critical_difference(nem.mean_ranks, bench.algorithms, nem.cd, ax=ax)
