@@ -328,9 +328,9 @@ plt.show()
 # divides the sample variance of the $K$ differences by $K$, as if they were independent. They
 # are not: any two outer training sets share $(K-2)/(K-1)$ of their examples (3/4 for
 # $K = 5$), so the $d_i$ are positively correlated, $s_d^2/K$ underestimates the variance of
-# $ar d$, the statistic is too large, and a true $H_0$ is rejected more often than $lpha$
+# $\bar d$, the statistic is too large, and a true $H_0$ is rejected more often than $\alpha$
 # {cite}`dietterich1998`. Nadeau and Bengio's corrected resampled t-test {cite}`nadeau2003`
-# accounts for the overlap by replacing $1/K$ with $1/K + n_{	ext{test}}/n_{	ext{train}}$:
+# accounts for the overlap by replacing $1/K$ with $1/K + n_{\text{test}}/n_{\text{train}}$:
 #
 # $$
 # t = \frac{\bar d}{\sqrt{\left(\frac1K + \frac{n_{\text{test}}}{n_{\text{train}}}\right) s_d^2}},

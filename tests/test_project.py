@@ -132,3 +132,32 @@ def test_readme_shows_the_test_command_ci_runs():
     ci = (ROOT / ".ci" / "run").read_text()
     assert "make test" in ci and "make test" in readme
     assert "make book" in readme
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_cells_hold_no_control_characters(notebook):
+    # A "\b", "\a" or "\t" written in a normal Python string once turned $\bar d$ into a backspace.
+    for cell in json.loads(notebook.read_text())["cells"]:
+        source = "".join(cell["source"])
+        bad = sorted({hex(ord(ch)) for ch in source if ord(ch) < 32 and ch != "\n"})
+        assert not bad, f"{notebook.name}: control characters {bad} in {source[:80]!r}"
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_figure_has_a_caption_alt_text_and_a_unique_name(notebook):
+    names = []
+    for nb in NOTEBOOKS:
+        for cell in json.loads(nb.read_text())["cells"]:
+            names.append(cell.get("metadata", {}).get("mystnb", {}).get("figure", {}).get("name"))
+    names = [n for n in names if n]
+    assert len(names) == len(set(names)), "figure names must be unique across the book"
+    for cell in json.loads(notebook.read_text())["cells"]:
+        pictures = [o for o in cell.get("outputs", []) if "image/png" in o.get("data", {})]
+        if not pictures:
+            continue
+        mystnb = cell["metadata"].get("mystnb", {})
+        source = "".join(cell["source"])[:60]
+        assert len(pictures) == 1, f"{notebook.name}: one figure per cell, so the caption fits: {source!r}"
+        assert len(mystnb.get("figure", {}).get("caption", "")) > 20, f"{notebook.name}: no caption: {source!r}"
+        assert mystnb["figure"].get("name", "").startswith("fig-"), f"{notebook.name}: no figure name: {source!r}"
+        assert len(mystnb.get("image", {}).get("alt", "")) > 30, f"{notebook.name}: no alt text: {source!r}"
