@@ -1,7 +1,8 @@
 # Course commands. Each target creates .venv from pyproject.toml on first use.
 #   make test   everything: unit tests, oracles, doctests, notebooks (nbval),
 #               pairing and environment checks, the book build, browser tests
-#   make book   build the website into _build/html
+#   make book   build the website into _build/html (JUPYTERHUB_URL=https://... adds
+#               a JupyterHub launch button for that hub)
 #   make lab    JupyterLab on notebooks/
 #   make bench  speed comparisons against mlxtend, statsmodels and scipy
 #   make app    the interactive chapters as Voila apps on http://127.0.0.1:8866

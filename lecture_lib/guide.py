@@ -722,11 +722,11 @@ _DIAGRAM_BRANCHES = (
 
 _SHORT_NAMES = {
     "McNemar's test": "McNemar",
-    "Cochran's Q test, then pairwise McNemar tests with Holm's correction": "Cochran's Q, then\npairwise McNemar + Holm",
-    "Combined 5x2cv F test (or 5x2cv t test, or corrected resampled t test)": "5x2cv F (or 5x2cv t,\ncorrected resampled t)",
+    "Cochran's Q test, then pairwise McNemar tests with Holm's correction": "Cochran's Q, then\npairwise McNemar\n+ Holm",
+    "Combined 5x2cv F test (or 5x2cv t test, or corrected resampled t test)": "5x2cv F (or 5x2cv t,\nor corrected\nresampled t)",
     "Pairwise combined 5x2cv F tests, with Holm's correction": "pairwise 5x2cv F\n+ Holm",
-    "Wilcoxon signed-rank test": "Wilcoxon signed-rank\n(sign test if not\ncommensurable)",
-    "Friedman test, then the Nemenyi test (critical-difference diagram)": "Friedman, then Nemenyi\n(or Bonferroni-Dunn /\nHolm vs a control)",
+    "Wilcoxon signed-rank test": "Wilcoxon\nsigned-rank (sign\ntest if not\ncommensurable)",
+    "Friedman test, then the Nemenyi test (critical-difference diagram)": "Friedman, then\nNemenyi (or\nBonferroni-Dunn /\nHolm vs a control)",
 }
 
 
@@ -762,7 +762,8 @@ def plot_decision_diagram(ax=None):
         ax.annotate("", xy=(x1, y1), xytext=(x0, y0),
                     arrowprops=dict(arrowstyle="-|>", color="0.35", linewidth=1.2, shrinkA=14, shrinkB=18))
         if label:
-            ax.text((x0 + x1) / 2, (y0 + y1) / 2, label, ha="center", va="center", fontsize=9,
+            # Nearer the child than the parent, so the labels of sibling edges stay apart.
+            ax.text(x0 + 0.7 * (x1 - x0), y0 + 0.7 * (y1 - y0), label, ha="center", va="center", fontsize=9,
                     color="0.15", bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none"))
 
     node(6, 6.1, "What do you compare, and on what?", "#dbe9f6", size=11, weight="bold")

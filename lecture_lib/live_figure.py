@@ -149,7 +149,8 @@ class LiveFigure:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
-        figure = Figure(figsize=self._figsize, dpi=self._dpi)
+        # "tight" fits labels into the figure, as the notebook's inline backend does for plt.show().
+        figure = Figure(figsize=self._figsize, dpi=self._dpi, layout="tight")
         FigureCanvasAgg(figure)
         state = self._draw_background(figure, key)
         # Legends stay on top of everything, as in a full draw: they are drawn after the moving artists.

@@ -968,13 +968,13 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
         ax.set_ylim(*y_limits)
         ax.set_xlabel("number of configurations tried (grid size)")
         ax.set_ylabel("mean estimated accuracy")
+        ax.set_title("the title keeps its room in the layout", fontsize="medium").set_animated(True)
         return ax
 
     def moving(ax, result, n_configs):
         artists = _tuning_bias_curves(ax, result) + _mark_grid_size(ax, result, n_configs)
-        title = ax.text(0.5, 1.02, _tuning_bias_title(result), transform=ax.transAxes, ha="center",
-                        va="bottom", fontsize="medium")
-        return [*artists, title, ax.legend(frameon=False, fontsize="small", loc="upper left")]
+        ax.title.set_text(_tuning_bias_title(result))
+        return [*artists, ax.title, ax.legend(frameon=False, fontsize="small", loc="upper left")]
 
     live = LiveFigure(background, moving, figsize=(6, 3.6))
 

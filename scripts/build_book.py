@@ -2,7 +2,7 @@
 
 Usage (what `make book` runs)::
 
-    .venv/bin/python scripts/build_book.py [--path-output DIR] [--all]
+    .venv/bin/python scripts/build_book.py [--path-output DIR] [--all] [--jupyterhub-url URL]
 
 Steps:
 
@@ -13,7 +13,9 @@ Steps:
 2. Stage the files the pages use in web_vendor/node_modules/_book_static/vendor/;
    _config.yml lists that folder in ``html_static_path``, so Sphinx copies it to
    ``_static/vendor/`` and nothing is loaded from a CDN.
-3. Run ``jupyter-book build . -W -n --keep-going`` (warnings are errors).
+3. Run ``jupyter-book build . -W -n --keep-going`` (warnings are errors), with a
+   copy of _config.yml that adds a JupyterHub launch button when a hub URL is
+   given (``--jupyterhub-url`` or ``$JUPYTERHUB_URL``).
 
 The HTML goes to ``DIR/_build/html`` (DIR defaults to the repository root). The
 exit status is non-zero when any step fails.
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import shutil
 import subprocess
 import sys
@@ -146,7 +149,26 @@ def stage_static_files() -> None:
     (target / "require-config.js").write_text(REQUIRE_CONFIG_JS, encoding="utf-8")
 
 
-def build(path_output: Path, rebuild_all: bool) -> int:
+def config_with_jupyterhub(path_output: Path, jupyterhub_url: str) -> Path:
+    """A copy of _config.yml with a JupyterHub launch button pointing at ``jupyterhub_url``.
+
+    The published site can only name a hub its readers have accounts on, so the
+    URL is an option of the build (``make book JUPYTERHUB_URL=https://hub.example.edu``)
+    rather than a fixed entry; the button opens the notebook there through nbgitpuller.
+    """
+    import yaml
+
+    if not jupyterhub_url.startswith(("https://", "http://")):
+        sys.exit(f"--jupyterhub-url must be an http(s) URL, got {jupyterhub_url!r}")
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    config.setdefault("launch_buttons", {})["jupyterhub_url"] = jupyterhub_url.rstrip("/")
+    path_output.mkdir(parents=True, exist_ok=True)
+    target = path_output / "_config.jupyterhub.yml"
+    target.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
+    return target
+
+
+def build(path_output: Path, rebuild_all: bool, config: Path | None = None) -> int:
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
     if not jupyter_book.exists():
         found = shutil.which("jupyter-book")
@@ -160,6 +182,8 @@ def build(path_output: Path, rebuild_all: bool) -> int:
     ]
     if rebuild_all:
         command.append("--all")
+    if config is not None:
+        command += ["--config", str(config)]
     print(" ".join(command), flush=True)
     return subprocess.run(command, cwd=ROOT).returncode
 
@@ -171,12 +195,17 @@ def main(argv: list[str] | None = None) -> int:
         help="folder that receives _build/html (default: the repository root)",
     )
     parser.add_argument("--all", action="store_true", help="rebuild every page, not only the changed ones")
+    parser.add_argument(
+        "--jupyterhub-url", default=os.environ.get("JUPYTERHUB_URL", ""),
+        help="add a JupyterHub launch button for this hub (default: $JUPYTERHUB_URL; none when empty)",
+    )
     args = parser.parse_args(argv)
 
     start = time.perf_counter()
     install_node_modules()
     stage_static_files()
-    returncode = build(args.path_output.resolve(), args.all)
+    config = config_with_jupyterhub(args.path_output.resolve(), args.jupyterhub_url) if args.jupyterhub_url else None
+    returncode = build(args.path_output.resolve(), args.all, config)
     elapsed = time.perf_counter() - start
     html = args.path_output.resolve() / "_build" / "html"
     if returncode != 0:

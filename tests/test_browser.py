@@ -64,14 +64,18 @@ def notebook_features(page_file: str) -> dict:
 
     source = ROOT / f"{page_file}.ipynb"
     if not source.exists():
-        return {"math": False, "figures": False, "widgets": False}
+        return {"math": False, "figures": False, "widgets": False, "widget_figures": 0, "captions": 0}
     nb = json.loads(source.read_text(encoding="utf-8"))
     markdown = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
     outputs = [o for c in nb["cells"] if c["cell_type"] == "code" for o in c.get("outputs", [])]
+    state = nb["metadata"].get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
     return {
         "math": "$" in markdown,
         "figures": any("image/png" in o.get("data", {}) for o in outputs),
         "widgets": any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in outputs),
+        # Figures the explorers draw (lecture_lib.live_figure): an <img> inside an HTML widget.
+        "captions": sum(bool(c["metadata"].get("mystnb", {}).get("figure", {}).get("caption")) for c in nb["cells"]),
+        "widget_figures": sum("data:image/png" in str(m.get("state", {}).get("value", "")) for m in state.values()),
     }
 
 
@@ -91,6 +95,15 @@ def test_book_page_renders_offline(page_file, new_page, book_server, artifacts_d
     if features["figures"]:
         loaded = page.eval_on_selector_all("img", "images => images.filter(i => i.complete && i.naturalWidth > 0).length")
         assert loaded > 0, "no figure loaded on the page"
+    if features["captions"]:
+        # myst-nb turns the cell metadata into <figure> with <figcaption> and the alt text on the <img>.
+        captioned = page.eval_on_selector_all(
+            "figure", "figs => figs.filter(f => f.querySelector('figcaption') && f.querySelector('img[alt]:not([alt=\"\"])')).length")
+        assert captioned >= features["captions"], f"{captioned} captioned figures, {features['captions']} in the source"
+    if features["widget_figures"]:
+        shown = page.eval_on_selector_all(
+            ".jupyter-widgets img", "images => images.filter(i => i.complete && i.naturalWidth > 0 && i.alt).length")
+        assert shown >= features["widget_figures"], "a widget figure did not load, or has no alt text"
     if features["widgets"]:
         controls = page.locator(".widget-slider, .widget-dropdown, .widget-checkbox, .widget-text, .widget-toggle-buttons")
         assert controls.count() > 0, "the embedded widgets did not render any control"
