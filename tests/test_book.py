@@ -183,3 +183,27 @@ def test_bibliography_renders(built_book):
     assert "Approximate statistical tests for comparing supervised classification learning algorithms" in intro
     assert "Neural Computation" in intro
     assert 'role="doc-bibliography"' in intro or 'class="citation' in intro
+
+
+def test_launch_buttons_binder_colab_and_an_optional_jupyterhub(built_book, tmp_path):
+    import subprocess
+    import sys
+
+    page = (built_book / "notebooks" / "02-mcnemar.html").read_text(encoding="utf-8")
+    # Binder and Colab open the chapter's notebook from the repository named in _config.yml.
+    assert "https://mybinder.org/v2/gh/comparing-classifiers/course/main?urlpath=lab/tree/notebooks/02-mcnemar.ipynb" in page
+    assert "https://colab.research.google.com/github/comparing-classifiers/course/blob/main/notebooks/02-mcnemar.ipynb" in page
+    assert "git-pull?repo=" not in page  # no hub given: no JupyterHub button
+    # With a hub (make book JUPYTERHUB_URL=...), its button pulls the repository with nbgitpuller.
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_book.py"), "--path-output", str(tmp_path), "--all",
+         "--jupyterhub-url", "https://hub.example.edu/"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    page = (tmp_path / "_build" / "html" / "notebooks" / "02-mcnemar.html").read_text(encoding="utf-8")
+    assert ("https://hub.example.edu/hub/user-redirect/git-pull?repo=https%3A//github.com/comparing-classifiers/course"
+            "&urlpath=lab/tree/course/notebooks/02-mcnemar.ipynb&branch=main") in page
+    bad = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_book.py"), "--path-output", str(tmp_path),
+                          "--jupyterhub-url", "hub.example.edu"], cwd=ROOT, capture_output=True, text=True)
+    assert bad.returncode != 0 and "--jupyterhub-url must be an http(s) URL, got 'hub.example.edu'" in bad.stderr
