@@ -39,7 +39,7 @@ def _complexity_live():
 
 
 def _full_draw(k: int) -> np.ndarray:
-    figure = Figure(figsize=(6.4, 3.6), dpi=100)
+    figure = Figure(figsize=(6.4, 3.6), dpi=100, layout="tight")  # as LiveFigure draws
     FigureCanvasAgg(figure)
     plot_complexity_curve(CURVE, k=k, ax=figure.add_subplot())
     figure.canvas.draw()
