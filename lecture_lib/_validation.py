@@ -14,6 +14,7 @@ import numpy as np
 
 __all__ = [
     "check_labels",
+    "check_features",
     "check_comparable",
     "check_same_length",
     "check_option",
@@ -61,6 +62,19 @@ def check_labels(values, name: str) -> np.ndarray:
     elif kind not in "biuUSM":
         raise TypeError(f"{name} has unsupported dtype {arr.dtype}")
     return arr
+
+
+def check_features(X, n: int):
+    """X as an array (a pandas frame is kept as it is) with one row per label; ``n`` labels."""
+    if X is None:
+        raise TypeError("X must be an array of features, got None")
+    if not hasattr(X, "iloc"):
+        X = np.asarray(X)
+        if X.ndim == 0:
+            raise TypeError(f"X must be an array of features, got the scalar {_show(X.item())}")
+    if len(X) != n:
+        raise ValueError(f"inputs must have the same length: X has {len(X)}, y has {n}")
+    return X
 
 
 def _label_family(arr: np.ndarray) -> str:

@@ -17,7 +17,7 @@ import numbers
 
 import numpy as np
 
-from ._validation import _show, as_generator, check_count, check_flag, check_labels, check_probability
+from ._validation import _show, as_generator, check_count, check_features, check_flag, check_labels, check_probability
 from .resampling import repeated_holdout
 
 __all__ = [
@@ -497,15 +497,9 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
         check_option(scoring, "scoring", SCORINGS)
         score = getattr(metrics, scoring)
     shuffle = check_flag(shuffle, "shuffle")
-    if X is None:
-        raise TypeError("X must be an array of features, got None")
-    X = np.asarray(X)
-    if X.ndim == 0:
-        raise TypeError(f"X must be an array of features, got the scalar {_show(X.item())}")
     y = check_labels(y, "y")
     n = y.size
-    if len(X) != n:
-        raise ValueError(f"inputs must have the same length: X has {len(X)}, y has {n}")
+    X = np.asarray(check_features(X, n))
     if train_sizes is None or isinstance(train_sizes, (str, bytes)) or np.ndim(train_sizes) != 1 or len(train_sizes) == 0:
         raise TypeError(f"train_sizes must be a non-empty sequence of counts, got {_show(train_sizes)}")
     sizes = np.array([check_count(m, "train_sizes", minimum=1) for m in train_sizes], dtype=np.int64)

@@ -89,6 +89,13 @@ def _load(name: str) -> dict:
     return json.loads(text)
 
 
+def _pick(examples: dict, key: str):
+    """``examples[key]``, or a ValueError that lists the keys there are."""
+    if not isinstance(key, str) or key not in examples:
+        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
+    return examples[key]
+
+
 def mcnemar_examples() -> dict[str, McNemarExample]:
     """All McNemar worked examples, keyed by ``key``.
 
@@ -112,10 +119,7 @@ def mcnemar_examples() -> dict[str, McNemarExample]:
 
 def mcnemar_example(key: str) -> McNemarExample:
     """One McNemar worked example by key (see :func:`mcnemar_examples`)."""
-    examples = mcnemar_examples()
-    if key not in examples:
-        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
-    return examples[key]
+    return _pick(mcnemar_examples(), key)
 
 
 def _data_files() -> list[str]:
@@ -262,10 +266,7 @@ def cochran_examples() -> dict[str, CochranExample]:
 
 def cochran_example(key: str) -> CochranExample:
     """One Cochran's Q worked example by key (see :func:`cochran_examples`)."""
-    examples = cochran_examples()
-    if key not in examples:
-        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
-    return examples[key]
+    return _pick(cochran_examples(), key)
 
 
 __all__ += ["CochranExample", "cochran_examples", "cochran_example"]
@@ -349,10 +350,7 @@ def evaluation_examples() -> dict[str, ConfusionExample]:
 
 def evaluation_example(key: str) -> ConfusionExample:
     """One chapter 1 worked example by key (see :func:`evaluation_examples`)."""
-    examples = evaluation_examples()
-    if key not in examples:
-        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
-    return examples[key]
+    return _pick(evaluation_examples(), key)
 
 
 __all__ += ["ConfusionExample", "evaluation_examples", "evaluation_example"]
@@ -427,10 +425,7 @@ def paired_examples() -> dict[str, PairedExample]:
 
 def paired_example(key: str) -> PairedExample:
     """One chapter 4 worked example by key (see :func:`paired_examples`)."""
-    examples = paired_examples()
-    if not isinstance(key, str) or key not in examples:
-        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
-    return examples[key]
+    return _pick(paired_examples(), key)
 
 
 __all__ += ["PairedExample", "paired_examples", "paired_example"]
@@ -506,10 +501,7 @@ def wilcoxon_examples() -> dict[str, WilcoxonExample]:
 
 def wilcoxon_example(key: str) -> WilcoxonExample:
     """One chapter-5 example by key (see :func:`wilcoxon_examples`)."""
-    examples = wilcoxon_examples()
-    if key not in examples:
-        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
-    return examples[key]
+    return _pick(wilcoxon_examples(), key)
 
 
 def sign_test_critical_table() -> dict:
@@ -664,6 +656,4 @@ def nested_example(key: str = "seed000_nested_setup") -> dict:
     (5, 2, ['DTree', 'KNN', 'RForest', 'SVM', 'Softmax'])
     """
     examples = {item["key"]: item for item in _load("nested_examples.json")["examples"]}
-    if key not in examples:
-        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
-    return json.loads(json.dumps(examples[key]))  # a fresh copy: the cached fixture stays intact
+    return json.loads(json.dumps(_pick(examples, key)))  # a fresh copy: the cached fixture stays intact

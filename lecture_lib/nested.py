@@ -24,8 +24,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ._validation import _show, as_generator, check_count, check_labels, check_option
-from .resampling import SCORINGS, cross_validate_scores, stratified_kfold
+from ._validation import _show, as_generator, check_count, check_features, check_labels, check_option
+from .resampling import SCORINGS, _take, cross_validate_scores, stratified_kfold
 
 __all__ = [
     "NestedCVResult",
@@ -353,22 +353,6 @@ def _check_scoring(scoring) -> tuple:
     return scoring, scoring, scoring in _LOWER_IS_BETTER
 
 
-def _check_X(X, n: int):
-    if X is None:
-        raise TypeError("X must be an array of features, got None")
-    if not hasattr(X, "iloc"):
-        X = np.asarray(X)
-        if X.ndim == 0:
-            raise TypeError(f"X must be an array of features, got the scalar {_show(X.item())}")
-    if len(X) != n:
-        raise ValueError(f"inputs must have the same length: X has {len(X)}, y has {n}")
-    return X
-
-
-def _take(data, idx):
-    return data.iloc[idx] if hasattr(data, "iloc") else data[idx]
-
-
 def _run(estimator, candidates, X, y, splits, scoring, lower_is_better, scoring_name):
     from threadpoolctl import threadpool_limits
 
@@ -497,7 +481,7 @@ def nested_cv(estimator, param_grid, X, y, outer_cv=5, inner_cv=2, scoring="accu
     candidates = parameter_grid(param_grid, estimator)
     scoring_name, scoring, lower = _check_scoring(scoring)
     y = _labels(y)
-    X = _check_X(X, y.size)
+    X = check_features(X, y.size)
     splits = nested_splits(y, outer_cv, inner_cv, random_state)
     return _run(estimator, candidates, X, y, splits, scoring, lower, scoring_name)
 
@@ -564,7 +548,7 @@ def nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, scoring="accurac
             raise type(err)(f"algorithms[{name!r}]: {err}") from None
         prepared.append((name, estimator, candidates))
     y = _labels(y)
-    X = _check_X(X, y.size)
+    X = check_features(X, y.size)
     splits = nested_splits(y, outer_cv, inner_cv, random_state)
     results = tuple(_run(est, cands, X, y, splits, scoring, lower, scoring_name) for _, est, cands in prepared)
     return NestedComparison(

@@ -17,7 +17,7 @@ import numpy as np
 from scipy import special
 
 from ._results import TestResult
-from ._validation import _show, check_flag, check_probability
+from ._validation import _show, check_features, check_flag, check_probability
 
 __all__ = [
     "PairedTTestResult",
@@ -981,10 +981,7 @@ def compare_algorithms(
     k = check_count(k, "k", minimum=2)
     test_size = check_probability(test_size, "test_size")
     y_arr = check_labels(y.to_numpy() if hasattr(y, "to_numpy") else y, "y")
-    if X is None or np.ndim(X) == 0:
-        raise TypeError(f"X must be an array of features, got {_show(X)}")
-    if len(X) != y_arr.size:
-        raise ValueError(f"inputs must have the same length: X has {len(X)}, y has {y_arr.size}")
+    X = check_features(X, y_arr.size)
     rng = as_generator(seed)
     n = len(y_arr)
 
@@ -996,8 +993,8 @@ def compare_algorithms(
         preds = []
         for est in (estimator_1, estimator_2):
             model = clone(est)
-            model.fit(resampling._take(X if hasattr(X, "iloc") else np.asarray(X), train), y_arr[train])
-            preds.append(model.predict(resampling._take(X if hasattr(X, "iloc") else np.asarray(X), test_idx)))
+            model.fit(resampling._take(X, train), y_arr[train])
+            preds.append(model.predict(resampling._take(X, test_idx)))
         s1 = np.array([float(score(y_arr[test_idx], preds[0]))])
         s2 = np.array([float(score(y_arr[test_idx], preds[1]))])
         if test == "mcnemar":

@@ -20,6 +20,7 @@ from ._validation import (
     _show,
     as_generator,
     check_count,
+    check_features,
     check_flag,
     check_labels,
     check_option,
@@ -660,16 +661,9 @@ def cross_validate_scores(estimator, X, y, splits, scoring="accuracy") -> np.nda
     else:
         check_option(scoring, "scoring", SCORINGS)
         score = getattr(metrics, scoring)
-    if X is None:
-        raise TypeError("X must be an array of features, got None")
-    if not hasattr(X, "iloc"):
-        X = np.asarray(X)
-        if X.ndim == 0:
-            raise TypeError(f"X must be an array of features, got the scalar {_show(X.item())}")
     y_arr = check_labels(y.to_numpy() if hasattr(y, "to_numpy") else y, "y")
     n = y_arr.size
-    if len(X) != n:
-        raise ValueError(f"inputs must have the same length: X has {len(X)}, y has {n}")
+    X = check_features(X, n)
     if isinstance(splits, (str, bytes)) or not hasattr(splits, "__iter__"):
         raise TypeError(f"splits must be an iterable of (train_idx, test_idx) pairs, got {_show(splits)}")
     out = []

@@ -466,8 +466,7 @@ def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
         ax.get_legend().remove()  # redrawn with the split's line
         return ax
 
-    def moving(ax, test_size, split):
-        _, scores = _table_row(table, sizes, test_size)
+    def moving(ax, scores, split):
         return [_mark_split(ax, scores, split), ax.legend(loc="upper left", fontsize="small")]
 
     live = LiveFigure(background, moving, figsize=(6.4, 3.4))
@@ -477,7 +476,7 @@ def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
         size, split = size_slider.value, split_slider.value
         report.value = holdout_report(table, sizes, size, split, reference)
         _, scores = _table_row(table, sizes, size)
-        live.show(size, size, split,
+        live.show(size, scores, split,
                   alt=f"Histogram of the test accuracy over {scores.size} random holdout splits with {size:.0%} of "
                       f"the data as test set; split {split} (orange line) scored {scores[split]:.3f}.",
                   caption=f"Test accuracy over {scores.size} random splits, test size {size:.0%}.")
@@ -590,16 +589,17 @@ def type1_error_lab(simulation: PairedSimulation, test: str = "resampled", alpha
         ax.set_ylim(0, 1.05 * max(tallest, 1.0))
         return ax
 
-    def moving(ax, test, alpha, n_reps):
-        return _pvalue_histogram_bars(ax, simulation.pvalues[:n_reps, PAIRED_TESTS.index(test)], alpha)
+    def moving(ax, pvalues, alpha):
+        return _pvalue_histogram_bars(ax, pvalues, alpha)
 
     live = LiveFigure(background, moving, figsize=(4.6, 2.8))
 
     def update(_change=None):
         test, alpha, n_reps = chooser.value, a_slider.value, r_slider.value
         report.value = type1_lab_report(simulation, test, alpha, n_reps)
-        rate = float(np.mean(simulation.pvalues[:n_reps, PAIRED_TESTS.index(test)] <= alpha))
-        live.show(test, test, alpha, n_reps,
+        pvalues = simulation.pvalues[:n_reps, PAIRED_TESTS.index(test)]
+        rate = float(np.mean(pvalues <= alpha))
+        live.show(test, pvalues, alpha,
                   alt=f"Histogram (density) of {n_reps} simulated p-values of the {PAIRED_TEST_LABELS[test]} under "
                       f"H0, against the flat line of a valid test; {rate:.1%} fall at or below alpha = {alpha:g} "
                       f"(red line).",
