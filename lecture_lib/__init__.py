@@ -6,6 +6,7 @@ scipy's distributions; scipy, statsmodels and mlxtend serve only as oracles in
 the test suite.
 """
 
+from ._results import Interval
 from .metrics import (
     UndefinedMetricWarning,
     accuracy,
@@ -170,6 +171,8 @@ __version__ = "0.1.0"
 
 # Everything above, in the order of the modules (and so, roughly, of the chapters).
 __all__ = [
+    # results
+    "Interval",
     # metrics
     "UndefinedMetricWarning",
     "accuracy",

@@ -11,7 +11,7 @@ import dataclasses
 
 import numpy as np
 
-__all__ = ["TestResult"]
+__all__ = ["Interval", "TestResult"]
 
 
 def _format_value(value) -> str:
@@ -39,6 +39,43 @@ class TestResult:
         for f in fields:
             lines.append(f"  {f.name:<{width}} : {_format_value(getattr(self, f.name))}")
         return "\n".join(lines)
+
+    def _repr_pretty_(self, printer, cycle):  # IPython display hook
+        printer.text(str(self))
+
+
+@dataclasses.dataclass(frozen=True)
+class Interval:
+    """An estimate with its interval: the one interval type of the library.
+
+    Attributes
+    ----------
+    estimate : float
+        The point estimate (always inside ``[low, high]``).
+    low, high : float
+        The limits of the interval.
+    confidence : float
+        The nominal coverage, e.g. 0.95 (for a Bayesian result, the posterior
+        probability of the credible interval).
+    method : str
+        How the interval was computed (e.g. ``"wilson"``).
+    """
+
+    estimate: float
+    low: float
+    high: float
+    confidence: float
+    method: str
+
+    def __iter__(self):  # unpacks as (low, high), like a plain interval tuple
+        return iter((self.low, self.high))
+
+    def __str__(self) -> str:
+        percent = f"{100 * self.confidence:g} %"
+        return (
+            f"{_format_value(self.estimate)} [{_format_value(self.low)}, "
+            f"{_format_value(self.high)}] ({percent} {self.method})"
+        )
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook
         printer.text(str(self))
