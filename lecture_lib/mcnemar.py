@@ -216,7 +216,7 @@ def mcnemar_pvalues(b, c, method: str = "midp"):
     >>> stat.round(3).tolist(), p.round(4).tolist()
     ([8.333, 2.5], [0.0039, 0.1138])
     >>> mcnemar_pvalues([11, 25], [1, 15])[1].round(4).tolist()
-    [0.0034, 0.1081]
+    [0.0034, 0.1173]
 
     Seed 000's subpanels A and B: with either variant only A is significant
     at the 5 % level.
