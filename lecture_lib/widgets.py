@@ -111,9 +111,13 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
         f"{'<' if b + c < TEXTBOOK_EXACT_BELOW else '>='} {TEXTBOOK_EXACT_BELOW}).</p>",
     ]
     if n is not None:
+        # Wald interval of the paired difference (chapter 2); the intervals issue may replace it
+        diff = (b - c) / n
+        half = 1.959963984540054 * np.sqrt(max((b + c) / n - diff * diff, 0.0) / n)
         lines.append(
             f"<p>On n = {n} test examples the accuracies differ by (b - c) / n = "
-            f"{(b - c) / n:+.4f}; the p-values above do not depend on n.</p>"
+            f"{diff:+.4f} (approximate 95 % Wald interval {diff - half:+.4f} to {diff + half:+.4f}); "
+            "the p-values above do not depend on n, the interval does.</p>"
         )
     return "\n".join(lines)
 
