@@ -1,7 +1,8 @@
 """Type I error and power of the tests, exactly where possible, else by simulation.
 
 Chapter 2 uses the McNemar part: how often each variant rejects a true H0
-when there are only a few disagreements.
+when there are only a few disagreements, and with what power it detects a
+real difference (the evidence behind the mid-p default).
 """
 
 from __future__ import annotations

@@ -486,6 +486,29 @@ for method in ("chi2", "corrected", "exact", "midp"):
 # test exceeds 5 % for some values of $b + c$ (at most 7.7 %), but is close to the nominal level
 # on average (4.35 %), as is the uncorrected test (4.8 %).
 #
+# In practice you do not know $b + c$ in advance: it depends on how often the models disagree.
+# The simulation below draws many test sets of size $n$ on which two equally accurate models
+# disagree with a given probability, and reports how often each variant rejects. The intervals
+# are 95 % Wilson intervals for the Monte Carlo error {cite}`wilson1927`.
+
+# %% mystnb={"figure": {"caption": "Rejection rates of the four McNemar variants over 20 000 simulated test sets of 200 examples, on which two equally accurate models disagree with probability 0.05, with 95 % Wilson intervals; the dashed line is alpha = 0.05. The uncorrected and mid-p tests reject in about 4 % of the test sets, the corrected and exact tests in about 2 %.", "name": "fig-mcnemar-type1-simulated"}, "image": {"alt": "Bar chart of the rejection rate (y, 0 to 0.05) of four methods, each bar with a 95 % interval, below a dashed horizontal line at 0.05: chi-squared (McNemar) 0.043, corrected (Edwards) 0.020, exact binomial 0.021 and mid-p 0.041. No bar reaches the line."}}
+null_sim = simulate_mcnemar(n_test=200, p_discordant=0.05, alpha=0.05, n_reps=20_000, seed=2)
+print(null_sim)
+plot_rejection_rates(null_sim)
+plt.show()
+
+# %% [markdown]
+# With about 10 disagreements per test set, the uncorrected and mid-p tests reject a true $H_0$
+# in a little over 4 % of test sets, close to the nominal 5 %, while the exact and corrected tests
+# reject in only about 2 %: valid, but conservative, and a conservative test has less power to
+# detect a real difference. The worst cases of the exact curves above (12.5 % for the
+# uncorrected test) are diluted here because $b + c$ varies from one test set to the next. Move
+# the sliders to see how the picture changes with the test size and the disagreement rate:
+
+# %% tags=["nbval-ignore-output"]
+mcnemar_type1_explorer()
+
+# %% [markdown]
 # ## Power: what the caution costs
 #
 # A test that rejects a true $H_0$ too rarely also rejects a false one too rarely. The same
@@ -517,37 +540,17 @@ for method in ("chi2", "corrected", "exact", "midp", "textbook"):
 # disagreements and the corrected chi-squared test otherwise (seed 002; the mlxtend
 # documentation quoted in seed 000 finds exact=True "highly recommended ... for sample sizes
 # < 25", with Edwards' correction as the default otherwise). It is available as
-# `method="textbook"`. Its
-# logic is sound as far as it goes: each half keeps the Type I error at or below $\alpha$. But
-# the numbers above show what that costs. Both halves are the two most conservative variants,
-# so the rule rejects a true $H_0$ in only 2.9 % of test sets on average at a nominal 5 %, and
-# it gives away power: 0.650 on average, 0.405 at 16 disagreements. Fagerland, Lydersen and
-# Laake reached the same conclusion over 9 595 scenarios ("mid-p and asymptotic are better than
-# exact conditional", the title of their paper). The course therefore uses the mid-p test by
-# default, for every number of disagreements; the exact test remains the choice when the
-# Type I error must never exceed $\alpha$ for any $b + c$.
-#
-# In practice you do not know $b + c$ in advance: it depends on how often the models disagree.
-# The simulation below draws many test sets of size $n$ on which two equally accurate models
-# disagree with a given probability, and reports how often each variant rejects. The intervals
-# are 95 % Wilson intervals for the Monte Carlo error {cite}`wilson1927`.
-
-# %% mystnb={"figure": {"caption": "Rejection rates of the four McNemar variants over 20 000 simulated test sets of 200 examples, on which two equally accurate models disagree with probability 0.05, with 95 % Wilson intervals; the dashed line is alpha = 0.05. The uncorrected and mid-p tests reject in about 4 % of the test sets, the corrected and exact tests in about 2 %.", "name": "fig-mcnemar-type1-simulated"}, "image": {"alt": "Bar chart of the rejection rate (y, 0 to 0.05) of four methods, each bar with a 95 % interval, below a dashed horizontal line at 0.05: chi-squared (McNemar) 0.043, corrected (Edwards) 0.020, exact binomial 0.021 and mid-p 0.041. No bar reaches the line."}}
-null_sim = simulate_mcnemar(n_test=200, p_discordant=0.05, alpha=0.05, n_reps=20_000, seed=2)
-print(null_sim)
-plot_rejection_rates(null_sim)
-plt.show()
-
-# %% [markdown]
-# With about 10 disagreements per test set, the uncorrected and mid-p tests reject a true $H_0$
-# in a little over 4 % of test sets, close to the nominal 5 %, while the exact and corrected tests
-# reject in only about 2 %: valid, but conservative, and a conservative test has less power to
-# detect a real difference. The worst cases of the exact curves above (12.5 % for the
-# uncorrected test) are diluted here because $b + c$ varies from one test set to the next. Move
-# the sliders to see how the picture changes with the test size and the disagreement rate:
-
-# %% tags=["nbval-ignore-output"]
-mcnemar_type1_explorer()
+# `method="textbook"`. Its logic is sound as far as it goes: each half keeps the Type I error at
+# or below $\alpha$. But the numbers above show what that costs. Both halves are the two most
+# conservative variants, so the rule rejects a true $H_0$ in only 2.9 % of test sets on average
+# at a nominal 5 % (its exact half, about 2 % of the simulated test sets above), and it gives away power: 0.650 on
+# average, 0.405 at 16 disagreements. Fagerland, Lydersen and Laake reached the same conclusion
+# over 9 595 scenarios ("mid-p and asymptotic are better than exact conditional", the title of
+# their paper). Their scenarios fix the number of test examples, so $b + c$ varies as in the
+# simulation above, where mid-p also stays below 5 %; the exact curves show that for some single
+# values of $b + c$ it does not. The course therefore uses the mid-p test by default, for every
+# number of disagreements; the exact test remains the choice when the Type I error must never
+# exceed $\alpha$ for any $b + c$.
 
 # %% [markdown]
 # ## Interactive: b, c and the decision
