@@ -418,12 +418,15 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
     sources do, is a convention that makes it more conservative, and the two
     can disagree. Report both when you run both.
 
-    An adjusted p-value is a bound, not a probability: a Holm-adjusted 0.067
-    says that Holm's procedure rejects this pair at every family-wise level
-    from 0.067 up, and that if all models were equally accurate, a smallest
-    raw p-value as small as this one would occur with probability *at most*
-    0.067. (Chapter 3 computes the exact probability for seed 004's example
-    by enumerating the within-row permutations: 0.062.)
+    An adjusted p-value is a bound, not a probability. It is the smallest
+    family-wise level at which the procedure rejects the pair. For the pair
+    with the smallest raw p-value :math:`p_{(1)}`, Holm's and Bonferroni's
+    adjusted value is :math:`m p_{(1)}`: if all models were equally
+    accurate, a smallest raw p-value this small would occur with probability
+    *at most* :math:`m p_{(1)}` (Boole's inequality; exactly so for raw
+    p-values that never exceed their level, approximately for mid-p ones).
+    Chapter 3 computes the exact probability for seed 004's example by
+    enumerating the within-row permutations: 0.062, against the bound 0.067.
 
     Taught in chapter 3 (``notebooks/03-cochrans-q``).
 

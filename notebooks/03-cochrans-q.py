@@ -400,7 +400,9 @@ print(pairwise_mcnemar(y_true, *y_preds, adjust="bonferroni", names=names))
 # **An adjusted p-value is a bound, not a probability.** The 0.067 says that Holm's procedure
 # rejects this pair at any family-wise level from 0.067 up, and guarantees that if all three
 # models were equally accurate, a smallest raw p-value as small as 0.0225 would turn up in *at
-# most* 6.7 % of test sets. Here the exact probability can be computed. Under Cochran's $H_0$
+# most* 6.7 % of test sets (by Boole's inequality, $3 \times 0.0225$; the guarantee is exact for
+# raw p-values that never exceed their level, approximate for mid-p ones). Here the exact
+# probability can be computed. Under Cochran's $H_0$
 # each informative row is equally likely to take each of its three arrangements, independently;
 # only how many rows take each arrangement matters, so the whole permutation distribution is a
 # product of two multinomials (28 x 78 cases instead of $3^{17}$ arrangements):
