@@ -38,7 +38,7 @@ from .curves import (
     learning_curve,
 )
 from .mcnemar import (
-    AUTO_EXACT_BELOW,
+    TEXTBOOK_EXACT_BELOW,
     MCNEMAR_METHODS,
     McNemarResult,
     mcnemar,
@@ -201,7 +201,7 @@ __all__ = [
     "knn_split_scores",
     "learning_curve",
     # mcnemar
-    "AUTO_EXACT_BELOW",
+    "TEXTBOOK_EXACT_BELOW",
     "MCNEMAR_METHODS",
     "McNemarResult",
     "mcnemar",
@@ -327,3 +327,9 @@ __all__ = [
     "wilcoxon_example",
     "wilcoxon_examples",
 ]
+
+# issue 14, one test set: Cochran's Q without exchangeability; seed statements that are not errata
+from .cochran import NearDuplicateSimulation, simulate_near_duplicates  # noqa: E402
+from .examples import SourceNote, source_notes  # noqa: E402
+
+__all__ += ["NearDuplicateSimulation", "simulate_near_duplicates", "SourceNote", "source_notes"]

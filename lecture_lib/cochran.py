@@ -13,7 +13,7 @@ import itertools
 import numpy as np
 from scipy import special
 
-from ._results import TestResult
+from ._results import Interval, TestResult
 from ._validation import (
     as_generator,
     check_alpha,
@@ -24,8 +24,9 @@ from ._validation import (
     check_probability,
     check_same_length,
 )
-from .mcnemar import MCNEMAR_METHODS, AUTO_EXACT_BELOW, mcnemar_pvalues
+from .mcnemar import TEXTBOOK_EXACT_BELOW, _check_method, mcnemar_pvalues
 from .multitest import ADJUST_METHODS, adjust_pvalues
+from .simulate import wilson_interval
 
 __all__ = [
     "CochranQResult",
@@ -35,6 +36,8 @@ __all__ = [
     "pairwise_mcnemar",
     "FamilywiseError",
     "familywise_error",
+    "NearDuplicateSimulation",
+    "simulate_near_duplicates",
 ]
 
 
@@ -171,12 +174,21 @@ def cochrans_q(y_true, *y_preds) -> CochranQResult:
                              {k T - \\sum_{j=1}^{n} L_j^2}
           = k (k - 1)\\,\\frac{\\sum_i (G_i - \\bar G)^2}{\\sum_j L_j (k - L_j)}.
 
-    H0: the models are equally accurate; more precisely, on each example the
-    pattern of right and wrong answers is exchangeable across the models.
-    Under H0, Q is approximately chi-squared with k - 1 degrees of freedom
-    when there are many informative examples (those with
-    :math:`0 < L_j < k`; the others contribute nothing to either sum). With
-    k = 2, Q equals McNemar's uncorrected statistic :math:`(b - c)^2/(b + c)`.
+    H0, stated precisely: on every example the models' right and wrong
+    answers are exchangeable, that is, each arrangement of the example's
+    :math:`L_j` right answers among the k models is equally likely. The
+    permutation distribution of Q (shuffle each row among the models) and
+    its chi-squared approximation with k - 1 degrees of freedom, good when
+    there are many informative examples (those with :math:`0 < L_j < k`; the
+    others contribute nothing to either sum), are derived under this H0.
+    Exchangeability implies equal accuracies but is stronger: it also asks
+    that every pair of models agree equally often. Equally accurate models
+    whose errors are correlated differently violate it, and Q then rejects
+    too often: with two near-copies beside an unrelated third model, all
+    80 % accurate, about 8 % of test sets at the nominal 5 %, however large
+    the test set (chapter 3; :func:`simulate_near_duplicates`). With k = 2
+    the two hypotheses coincide, and Q equals McNemar's uncorrected statistic
+    :math:`(b - c)^2/(b + c)`.
 
     When no example is informative (every example is right for all models or
     wrong for all), the formula is 0/0; the test then has no evidence either
@@ -194,7 +206,7 @@ def cochrans_q(y_true, *y_preds) -> CochranQResult:
        samples. Biometrika 37(3/4), 256-266.
     .. [2] Kuncheva, L. I. (2004). Combining Pattern Classifiers: Methods and
        Algorithms. Wiley. (Section 4.4; its worked example prints Q = 3.7647,
-       a typo for 7.5294: see chapter 3.)
+       a typo for 7.5294, as seed 004 points out: see chapter 3.)
 
     Examples
     --------
@@ -204,10 +216,13 @@ def cochrans_q(y_true, *y_preds) -> CochranQResult:
     >>> round(result.statistic, 4), round(result.pvalue, 4), result.df
     (4.6667, 0.097, 2)
 
-    Model 1 is right on 4 of the 6 examples, model 2 on 2, model 3 on 1. If
-    the three were equally accurate, a Q at least this large would still
-    arise in about 10 % of test sets: no evidence of a difference at the 5 %
-    level (six examples are far too few to tell).
+    Model 1 is right on 4 of the 6 examples, model 2 on 2, model 3 on 1. The
+    p-value 0.097 is a chi-squared approximation, and a rough one: only three
+    examples are informative. Under H0 each of them is equally likely to have
+    its answers in any of 3 arrangements among the models; of the 27
+    equally likely rearrangements, 6 give a Q at least this large, so the
+    exact permutation probability is 6/27 = 0.22. No evidence of a
+    difference at the 5 % level (six examples are far too few to tell).
     """
     y_true, preds, _ = _check_models(y_true, y_preds)
     k = len(preds)
@@ -269,7 +284,7 @@ class PairwiseMcNemarResult(TestResult):
         ``pvalue_adjusted <= alpha``.
     methods : tuple of str
         The McNemar method used for each pair (differs between pairs only
-        with ``method="auto"``).
+        with ``method="textbook"``).
     method, adjust : str
         The options requested.
     alpha : float
@@ -357,7 +372,7 @@ def _readonly(arr) -> np.ndarray:
     return arr
 
 
-def pairwise_mcnemar(y_true, *y_preds, method: str = "auto", adjust: str = "holm", alpha: float = 0.05,
+def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm", alpha: float = 0.05,
                      names=None) -> PairwiseMcNemarResult:
     """McNemar's test for every pair of models, with p-values adjusted for multiplicity.
 
@@ -369,9 +384,10 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "auto", adjust: str = "holm
         True class labels.
     *y_preds : array_like, shape (n,)
         Predictions of k >= 2 models, one argument per model.
-    method : {"auto", "chi2", "corrected", "exact", "midp"}, optional
+    method : {"midp", "exact", "chi2", "corrected", "textbook"}, optional
         The McNemar variant, as in :func:`lecture_lib.mcnemar` (default
-        ``"auto"``: exact when b + c < 25, else corrected; chosen per pair).
+        ``"midp"``, the course's recommendation; ``"textbook"`` chooses per
+        pair: exact when b + c < 25, else corrected).
     adjust : {"holm", "bonferroni"}, optional
         Adjustment of the m = k (k - 1) / 2 p-values (default Holm's, which
         rejects everything Bonferroni rejects, and sometimes more).
@@ -394,6 +410,23 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "auto", adjust: str = "holm
     :math:`\\min(1, m p)` and Holm's (1979) step-down adjustment keep that
     family-wise error rate at most alpha whatever the dependence between the
     tests. The adjustment is done by :func:`lecture_lib.adjust_pvalues`.
+
+    Because the adjustment controls the family-wise error rate on its own,
+    the pairwise tests are valid whether or not Cochran's Q rejected. The
+    omnibus test answers another question (is there any difference at
+    all?); running the pairwise stage only after Q rejects, as the course's
+    sources do, is a convention that makes it more conservative, and the two
+    can disagree. Report both when you run both.
+
+    An adjusted p-value is a bound, not a probability. It is the smallest
+    family-wise level at which the procedure rejects the pair. For the pair
+    with the smallest raw p-value :math:`p_{(1)}`, Holm's and Bonferroni's
+    adjusted value is :math:`m p_{(1)}`: if all models were equally
+    accurate, a smallest raw p-value this small would occur with probability
+    *at most* :math:`m p_{(1)}` (Boole's inequality; exactly so for raw
+    p-values that never exceed their level, approximately for mid-p ones).
+    Chapter 3 computes the exact probability for seed 004's example by
+    enumerating the within-row permutations: 0.062, against the bound 0.067.
 
     Taught in chapter 3 (``notebooks/03-cochrans-q``).
 
@@ -420,7 +453,7 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "auto", adjust: str = "holm
     disagreements with A and with B, which would be very unlikely if C were as
     accurate as they are, even after allowing for three comparisons.
     """
-    check_option(method, "method", MCNEMAR_METHODS)
+    _check_method(method)
     check_option(adjust, "adjust", ADJUST_METHODS)
     alpha = check_alpha(alpha)
     y_true, preds, _ = _check_models(y_true, y_preds)
@@ -447,8 +480,8 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "auto", adjust: str = "holm
     c = right[second] - both
     statistic, pvalue = mcnemar_pvalues(b, c, method)
     adjusted = adjust_pvalues(pvalue, adjust)
-    if method == "auto":
-        methods = tuple("exact" if bb + cc < AUTO_EXACT_BELOW else "corrected" for bb, cc in zip(b, c))
+    if method == "textbook":
+        methods = tuple("exact" if bb + cc < TEXTBOOK_EXACT_BELOW else "corrected" for bb, cc in zip(b, c))
     else:
         methods = (method,) * len(pairs)
     return PairwiseMcNemarResult(
@@ -580,7 +613,7 @@ def _cached_null_pvalues(n_models, n_sim, n_examples, accuracy, correlation, met
 
 
 def familywise_error(n_models: int, alpha: float = 0.05, n_sim: int = 2000, seed=0, *, n_examples: int = 200,
-                     accuracy: float = 0.8, correlation: float = 0.3, method: str = "chi2") -> FamilywiseError:
+                     accuracy: float = 0.8, correlation: float = 0.3, method: str = "midp") -> FamilywiseError:
     """How often pairwise McNemar tests find a "significant" pair among equally accurate models.
 
     Parameters
@@ -600,9 +633,9 @@ def familywise_error(n_models: int, alpha: float = 0.05, n_sim: int = 2000, seed
     correlation : float, optional
         In [0, 1): how strongly the models' errors go together (0: the models
         err independently; near 1: they nearly always agree).
-    method : {"chi2", "corrected", "exact", "midp", "auto"}, optional
-        McNemar variant of the pairwise tests (default the uncorrected one,
-        whose Type I error is closest to alpha with many disagreements).
+    method : {"midp", "exact", "chi2", "corrected", "textbook"}, optional
+        McNemar variant of the pairwise tests (default ``"midp"``, as
+        everywhere in the course).
 
     Returns
     -------
@@ -651,7 +684,7 @@ def familywise_error(n_models: int, alpha: float = 0.05, n_sim: int = 2000, seed
     correlation = check_probability(correlation, "correlation", open_interval=False)
     if correlation >= 1.0:
         raise ValueError(f"correlation must lie in [0, 1), got {correlation!r}")
-    check_option(method, "method", MCNEMAR_METHODS)
+    _check_method(method)
     if isinstance(seed, np.random.Generator):
         pvalues, q_pvalues = _simulate_null_pvalues(n_models, n_sim, n_examples, accuracy, correlation, method, seed)
     else:
@@ -686,4 +719,186 @@ def familywise_error(n_models: int, alpha: float = 0.05, n_sim: int = 2000, seed
         n_sim=n_sim,
         n_examples=n_examples,
         method=method,
+    )
+
+
+# ----------------------------------------------------------------------------- exchangeability
+
+
+@dataclasses.dataclass(frozen=True)
+class NearDuplicateSimulation:
+    """Result of :func:`simulate_near_duplicates`.
+
+    Attributes
+    ----------
+    n_examples, n_sim : int
+        Examples per simulated test set, and simulated test sets.
+    accuracy : float
+        The common accuracy of the three models A, B and C.
+    disagreement : float
+        Probability that A and B disagree in correctness on an example.
+    alpha : float
+        Nominal level of every test.
+    method : str
+        McNemar variant of the pairwise tests.
+    cochran : Interval
+        Rejection rate of Cochran's Q at ``alpha``, with its 95 % Wilson
+        interval (the Monte Carlo error).
+    pairs : tuple of str
+        ``("A vs B", "A vs C", "B vs C")``.
+    pairwise : tuple of Interval
+        Rejection rate of each pair's unadjusted McNemar test, with its 95 %
+        Wilson interval, in the order of ``pairs``.
+    holm : Interval
+        How often Holm-adjusted pairwise tests reject at least one pair (the
+        family-wise error rate), with its 95 % Wilson interval.
+    """
+
+    n_examples: int
+    n_sim: int
+    accuracy: float
+    disagreement: float
+    alpha: float
+    method: str
+    cochran: Interval
+    pairs: tuple
+    pairwise: tuple
+    holm: Interval
+
+    def __str__(self) -> str:
+        rows = [("Cochran's Q", self.cochran)]
+        rows += [(f"McNemar ({self.method}), {pair}", iv) for pair, iv in zip(self.pairs, self.pairwise)]
+        rows.append(("any pair after Holm", self.holm))
+        width = max(len(label) for label, _ in rows)
+        lines = [
+            f"Three models, each {100 * self.accuracy:g} % accurate; A and B disagree on "
+            f"{100 * self.disagreement:g} % of the examples, C is independent of both.",
+            f"{self.n_sim} simulated test sets of {self.n_examples} examples; rejection rates at "
+            f"alpha = {self.alpha:g} with 95 % Monte Carlo intervals:",
+        ]
+        lines += [f"  {label:<{width}}  {iv.estimate:.4f}  [{iv.low:.4f}, {iv.high:.4f}]" for label, iv in rows]
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, printer, cycle):  # IPython display hook
+        printer.text(str(self))
+
+
+#: The eight right/wrong patterns of models (A, B, C), in the order of the cell probabilities.
+_PATTERNS = np.array([[(i >> 2) & 1, (i >> 1) & 1, i & 1] for i in range(8)], dtype=np.int64)
+
+
+def simulate_near_duplicates(n_examples: int = 200, accuracy: float = 0.8, disagreement: float = 0.01,
+                             alpha: float = 0.05, n_sim: int = 20_000, seed=0, *,
+                             method: str = "midp") -> NearDuplicateSimulation:
+    """Cochran's Q and pairwise McNemar tests when equal accuracy holds but exchangeability does not.
+
+    Parameters
+    ----------
+    n_examples : int, optional
+        Examples per simulated test set (>= 1).
+    accuracy : float, optional
+        The accuracy of each of the three models, in (0, 1).
+    disagreement : float, optional
+        Probability that the two near-identical models A and B disagree in
+        correctness on an example, half of the time in each direction, so
+        both keep the same accuracy. In [0, 2 min(accuracy, 1 - accuracy)].
+    alpha : float, optional
+        Nominal level of every test, in (0, 1).
+    n_sim : int, optional
+        Number of simulated test sets (>= 1).
+    seed : int or numpy.random.Generator, optional
+        Seed, so the same call gives the same numbers.
+    method : {"midp", "exact", "chi2", "corrected", "textbook"}, optional
+        McNemar variant of the pairwise tests.
+
+    Returns
+    -------
+    result : NearDuplicateSimulation
+        Rejection rates of Q, of each pair's McNemar test and of Holm's
+        procedure, each an :class:`~lecture_lib.Interval` with its 95 %
+        Wilson interval for the Monte Carlo error.
+
+    Notes
+    -----
+    Model C is right on each example with probability ``accuracy``,
+    independently of A and B. A is right with the same probability, and B
+    copies A's answer except on a fraction ``disagreement`` of the examples,
+    where their correctness differs (A right and B wrong, or the reverse,
+    with equal probability). All three models have the same accuracy, so the
+    hypothesis of equal accuracy (marginal homogeneity) is true, and every
+    pairwise McNemar test is testing a true H0. But on an example where
+    exactly one model is right, that model is C far more often than A or B:
+    the models' answers are not exchangeable within examples, which is what
+    Cochran's chi-squared (and permutation) reference distribution assumes.
+    As ``disagreement`` goes to 0, Q tends in distribution to twice a
+    chi-squared with 1 degree of freedom instead of a chi-squared with 2, so
+    at alpha = 0.05 it rejects in :math:`P(\\chi^2_1 > 5.991 / 2) = 0.083` of
+    large test sets.
+
+    Only the counts of the eight right/wrong patterns matter, so each test
+    set is one multinomial draw: 20 000 test sets take milliseconds at any
+    ``n_examples``.
+
+    Taught in chapter 3 (``notebooks/03-cochrans-q``).
+
+    References
+    ----------
+    .. [1] Cochran, W. G. (1950). The comparison of percentages in matched
+       samples. Biometrika 37(3/4), 256-266.
+
+    Examples
+    --------
+    >>> from lecture_lib import simulate_near_duplicates
+    >>> result = simulate_near_duplicates(200, n_sim=20_000, seed=0)
+    >>> result.cochran.estimate > 0.07 > 0.06 > result.pairwise[1].estimate
+    True
+
+    All three models are 80 % accurate, yet Cochran's Q rejects "equal
+    accuracy" in about 8 % of test sets at the nominal 5 %, while the
+    McNemar test of A against C stays near 5 %.
+    """
+    n_examples = check_positive_int(n_examples, "n_examples")
+    accuracy = check_probability(accuracy, "accuracy")
+    disagreement = check_probability(disagreement, "disagreement", open_interval=False)
+    largest = 2.0 * min(accuracy, 1.0 - accuracy)
+    if disagreement > largest:
+        raise ValueError(
+            f"disagreement must be at most 2 min(accuracy, 1 - accuracy) = {largest:g} for "
+            f"accuracy = {accuracy:g}, got {disagreement!r}"
+        )
+    alpha = check_alpha(alpha)
+    n_sim = check_positive_int(n_sim, "n_sim")
+    _check_method(method)
+    rng = as_generator(seed)
+    half = disagreement / 2.0
+    pair_ab = {(1, 1): accuracy - half, (1, 0): half, (0, 1): half, (0, 0): 1.0 - accuracy - half}
+    cells = np.array([pair_ab[a, b] * (accuracy if c else 1.0 - accuracy) for a, b, c in _PATTERNS])
+    counts = rng.multinomial(n_examples, cells / cells.sum(), size=n_sim)
+    right = counts @ _PATTERNS  # (n_sim, 3): G_i
+    row = _PATTERNS.sum(axis=1)
+    q = _q_from_counts(3, right, counts @ (row * row), counts @ row)
+    q_pvalues = np.where(q > 0, special.chdtrc(2, q), 1.0)
+    first, second = np.triu_indices(3, k=1)
+    b = counts @ (_PATTERNS[:, first] * (1 - _PATTERNS[:, second]))
+    c = counts @ ((1 - _PATTERNS[:, first]) * _PATTERNS[:, second])
+    _, pvalues = mcnemar_pvalues(b, c, method)
+    ordered = np.sort(pvalues, axis=1)
+    holm_any = np.any(np.maximum.accumulate(ordered * (3 - np.arange(3)), axis=1) <= alpha, axis=1)
+
+    def rate(rejections):
+        hits = int(np.count_nonzero(rejections))
+        low, high = wilson_interval(hits, n_sim)
+        return Interval(hits / n_sim, float(low), float(high), 0.95, "wilson")
+
+    return NearDuplicateSimulation(
+        n_examples=n_examples,
+        n_sim=n_sim,
+        accuracy=accuracy,
+        disagreement=disagreement,
+        alpha=alpha,
+        method=method,
+        cochran=rate(q_pvalues <= alpha),
+        pairs=("A vs B", "A vs C", "B vs C"),
+        pairwise=tuple(rate(pvalues[:, j] <= alpha) for j in range(3)),
+        holm=rate(holm_any),
     )

@@ -23,6 +23,8 @@ __all__ = [
     "mcnemar_examples",
     "mcnemar_example",
     "errata",
+    "SourceNote",
+    "source_notes",
     "predictions_from_table",
 ]
 
@@ -133,6 +135,48 @@ def errata() -> list[Erratum]:
     gathers the ``"errata"`` lists of all of them, file by file in name order.
     """
     return [Erratum(**item) for name in _data_files() for item in _load(name).get("errata", [])]
+
+
+@dataclasses.dataclass(frozen=True)
+class SourceNote:
+    """A statement of a seed that was once listed as an erratum and is not one.
+
+    Attributes
+    ----------
+    key, seed : str
+        Identifier (the former erratum's key) and the seed file.
+    says : str
+        What the seed says.
+    note : str
+        Why it is not an error, and what the course shows instead.
+    shown_in : str
+        The chapter (and section) that discusses it.
+    """
+
+    key: str
+    seed: str
+    says: str
+    note: str
+    shown_in: str
+
+
+def source_notes() -> list[SourceNote]:
+    """Statements of the seeds that were re-examined and found not to be errors.
+
+    The errata page lists them after the errata, so a reader who remembers
+    an entry finds out why it went. Each chapter keeps them in its own
+    ``data/*.json`` file under ``"notes"``.
+
+    Examples
+    --------
+    >>> from lecture_lib import errata, source_notes
+    >>> notes = {note.key for note in source_notes()}
+    >>> "seed004-kuncheva-q-typo" in notes, notes.isdisjoint(e.key for e in errata())
+    (True, True)
+
+    Seed 004 itself points out the typo in its source: a note, not an erratum.
+    """
+    return [SourceNote(**item) for name in _data_files() for item in _load(name).get("notes", [])]
 
 
 def predictions_from_table(table, n_classes: int = 2, seed=0):

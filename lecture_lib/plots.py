@@ -10,7 +10,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from ._validation import check_alpha, check_count, check_flag, check_option
-from .mcnemar import MCNEMAR_METHODS, mcnemar_pvalues
+from .mcnemar import _check_method, mcnemar_pvalues
 from .simulate import RejectionRates, mcnemar_rejection_probability
 
 __all__ = [
@@ -27,7 +27,7 @@ _LABELS = {
     "corrected": "corrected (Edwards)",
     "exact": "exact binomial",
     "midp": "mid-p",
-    "auto": "auto",
+    "textbook": "textbook rule",
 }
 
 
@@ -102,9 +102,10 @@ def plot_mcnemar_pvalue_heatmap(max_count: int = 60, method: str = "corrected", 
 
 
 def plot_mcnemar_rejection_curves(
-    max_discordant: int = 60, alpha: float = 0.05, methods=("chi2", "corrected", "exact", "midp"), ax=None
+    max_discordant: int = 60, alpha: float = 0.05, methods=("chi2", "corrected", "exact", "midp"), ax=None,
+    p_b: float = 0.5,
 ):
-    """Exact Type I error of McNemar variants against the number of disagreements.
+    """Exact Type I error (or power) of McNemar variants against the number of disagreements.
 
     Parameters
     ----------
@@ -113,31 +114,42 @@ def plot_mcnemar_rejection_curves(
     alpha : float, optional
         Nominal significance level (drawn as a dashed line).
     methods : sequence of str, optional
-        Variants from {"auto", "chi2", "corrected", "exact", "midp"}.
+        Variants from {"midp", "exact", "chi2", "corrected", "textbook"}.
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure when None.
+    p_b : float, optional
+        Probability that a disagreement favours model 1: 0.5 (H0, the
+        default) draws the Type I error, any other value the power
+        (see :func:`lecture_lib.mcnemar_rejection_probability`).
 
     Returns
     -------
     ax : matplotlib.axes.Axes
         One line per method (labelled with its name), plus the alpha line.
+
+    Notes
+    -----
+    Taught in chapter 2 (``notebooks/02-mcnemar``).
     """
+    from ._validation import check_probability
+
     max_discordant = check_count(max_discordant, "max_discordant", minimum=1)
     alpha = check_alpha(alpha)
+    p_b = check_probability(p_b, "p_b", open_interval=False)
     for m in methods:
-        check_option(m, "methods", MCNEMAR_METHODS)
+        _check_method(m, "methods")
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 3.6))
     n = np.arange(1, max_discordant + 1)
     # Curves often coincide (chi2 and mid-p, exact and corrected): the ones drawn first are
     # wider and paler, so a curve drawn on top of another leaves it visible.
     for i, method in enumerate(methods):
-        size = mcnemar_rejection_probability(n, alpha, method)
+        size = mcnemar_rejection_probability(n, alpha, method, p_b=p_b)
         width = 1.2 + 2.0 * (len(methods) - 1 - i) / max(len(methods) - 1, 1)
         ax.step(n, size, where="mid", label=_LABELS[method], linewidth=width, alpha=0.85)
     ax.axhline(alpha, color="black", linestyle="--", linewidth=1, label=f"alpha = {alpha:g}")
     ax.set_xlabel("number of disagreements b + c")
-    ax.set_ylabel("P(reject H0 | H0 true)")
+    ax.set_ylabel("P(reject H0 | H0 true)" if p_b == 0.5 else f"power (P(reject H0), p_b = {p_b:g})")
     ax.set_xlim(0.5, max_discordant + 0.5)
     ax.set_ylim(0, None)
     ax.legend(frameon=False, fontsize="small")

@@ -16,7 +16,7 @@ import numpy as np
 
 from ._validation import check_alpha, check_count, check_flag, check_option
 from .live_figure import LiveFigure
-from .mcnemar import AUTO_EXACT_BELOW, mcnemar
+from .mcnemar import TEXTBOOK_EXACT_BELOW, mcnemar
 from .paired import PAIRED_TESTS, resampled_ttest
 from .plots import (
     PAIRED_TEST_LABELS,
@@ -73,8 +73,9 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
     Returns
     -------
     html : str
-        A ``<table>`` with one row per method (statistic, p-value, decision)
-        and a sentence naming what ``method="auto"`` would choose.
+        A ``<table>`` with one row per method (statistic, p-value, decision;
+        the default, mid-p, marked) and a sentence naming what the seeds'
+        ``method="textbook"`` rule would choose.
 
     Examples
     --------
@@ -98,20 +99,25 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
             f"<tr><td>{method}</td><td>{res.statistic:.4g}</td>"
             f"<td class='pvalue'>{res.pvalue:.4g}</td><td>{decision}</td></tr>"
         )
-    auto = mcnemar(table, "auto")
+    textbook = mcnemar(table, "textbook")
     lines = [
         f"<p>b = {b}, c = {c}: model 1 won {b} of the {b + c} disagreements.</p>",
         "<table class='mcnemar-report'><thead><tr><th>method</th><th>statistic</th>"
         f"<th>p-value</th><th>decision at alpha = {alpha:g}</th></tr></thead><tbody>",
         *rows,
         "</tbody></table>",
-        f"<p>auto would use <b>{auto.method}</b> (b + c = {b + c} "
-        f"{'<' if b + c < AUTO_EXACT_BELOW else '>='} {AUTO_EXACT_BELOW}).</p>",
+        "<p>The course's default is <b>midp</b>. The seeds' textbook rule would use "
+        f"<b>{textbook.method}</b> (b + c = {b + c} "
+        f"{'<' if b + c < TEXTBOOK_EXACT_BELOW else '>='} {TEXTBOOK_EXACT_BELOW}).</p>",
     ]
     if n is not None:
+        # Wald interval of the paired difference (chapter 2); the intervals issue may replace it
+        diff = (b - c) / n
+        half = 1.959963984540054 * np.sqrt(max((b + c) / n - diff * diff, 0.0) / n)
         lines.append(
             f"<p>On n = {n} test examples the accuracies differ by (b - c) / n = "
-            f"{(b - c) / n:+.4f}; the p-values above do not depend on n.</p>"
+            f"{diff:+.4f} (approximate 95 % Wald interval {diff - half:+.4f} to {diff + half:+.4f}); "
+            "the p-values above do not depend on n, the interval does.</p>"
         )
     return "\n".join(lines)
 

@@ -585,6 +585,11 @@ for name in ("logistic regression", "LDA"):
 # logistic regression beat LDA on twice as many splits as it lost, by 1.3 points on average. Whether that is evidence of a
 # real difference between the two learners is exactly the question chapter 4 answers. (On the
 # 19 700 new examples, the two models trained on all 300 examples score 0.856 and 0.848.)
+#
+# Seed 003's next slides introduce hypothesis tests, and define the p-value as the probability
+# $P(m \mid H_0)$ of the observed value $m$ of the statistic. A p-value is a tail probability, the
+# chance under $H_0$ of a result *at least as extreme* as $m$; chapter 2 shows why the difference
+# matters (erratum `seed003-pvalue-definition`).
 
 # %% [markdown]
 # ## Which estimate when?

@@ -30,10 +30,12 @@
 #   problems alike;
 # - explain why only the two disagreement counts b and c carry evidence, and why the accuracies
 #   alone cannot;
+# - separate the size of a difference in accuracy (an effect, with its interval) from the
+#   evidence that it is real (a p-value), and say what a p-value is;
 # - derive McNemar's statistic {cite}`mcnemar1947`, Edwards' continuity correction
 #   {cite}`edwards1948`, the exact binomial p-value and the mid-p value {cite}`fagerland2013`;
-# - choose between them from the number of disagreements, and see what goes wrong when you
-#   choose badly;
+# - compute each variant's Type I error and power exactly, and explain why the course uses the
+#   mid-p test by default rather than the sources' textbook rule;
 # - state the hypothesis, interpret the p-value in words and name the test's limits.
 #
 # **Prerequisites:** accuracy and the confusion matrix (chapter 1), the binomial distribution,
@@ -53,6 +55,7 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 
 from lecture_lib import (
+    Interval,
     errata,
     mcnemar,
     mcnemar_example,
@@ -64,10 +67,31 @@ from lecture_lib import (
     plot_rejection_rates,
     predictions_from_table,
     simulate_mcnemar,
+    source_notes,
 )
 from lecture_lib.widgets import mcnemar_explorer, mcnemar_heatmap_explorer, mcnemar_type1_explorer
 
 ERRATA = {e.key: e for e in errata()}
+NOTES = {note.key: note for note in source_notes()}
+
+
+def accuracy_difference_interval(table, confidence=0.95):
+    """Wald interval of acc_1 - acc_2 = (b - c) / n from a McNemar table (a large-sample approximation).
+
+    The paired per-example differences are +1 (b of them), -1 (c) or 0, so the variance of
+    their mean is ((b + c) / n - ((b - c) / n)^2) / n.
+    """
+    (a, b), (c, d) = np.asarray(table)
+    n = a + b + c + d
+    difference = (b - c) / n
+    se = np.sqrt(((b + c) / n - difference**2) / n)
+    z = stats.norm.ppf(0.5 + confidence / 2)
+    return Interval(difference, difference - z * se, difference + z * se, confidence, "Wald")
+
+
+def in_points(interval):
+    """'0.10 points [0.03, 0.17]': an accuracy difference in percentage points."""
+    return f"{100 * interval.estimate:.2f} points [{100 * interval.low:.3f}, {100 * interval.high:.3f}]"
 
 # %% [markdown]
 # ## The wrong way first: compare the accuracies
@@ -86,9 +110,14 @@ for example in (panel_a, panel_b):
     print(f"{example.key}: n = {y_true.size}, accuracy of model 1 = {acc_1:.3f}, of model 2 = {acc_2:.3f}")
 
 # %% [markdown]
-# The accuracies are identical in A and B: 0.997 against 0.996. Compared this way, the two
-# situations carry the same evidence, and a difference of 0.1 percentage point on 10 000
-# examples "looks small". Both conclusions are wrong, because the accuracies throw away the
+# The accuracies are identical in A and B: 0.997 against 0.996. In both, model 1 makes 30
+# errors where model 2 makes 40, so the **effect** is the same: 0.1 percentage point, a quarter
+# fewer errors. Whether an effect of that size matters (a quarter fewer misdiagnoses, or a
+# rounding error in a recommender) is a practical question that no test answers.
+#
+# The statistical question is another one: is the difference real, or could another test set
+# of the same size have reversed it? Compared by their accuracies, A and B look equally
+# convincing. They are not, and the accuracies cannot tell, because they throw away the
 # pairing: both models were scored on *the same* examples.
 
 # %% [markdown]
@@ -145,6 +174,28 @@ print(ERRATA["seed002-not-accuracy"].says)
 print("Right:", ERRATA["seed002-not-accuracy"].correct)
 
 # %% [markdown]
+# ## The effect and its precision
+#
+# The formula above also gives the effect's precision. Per example, the difference between the
+# two models is $+1$ (b examples), $-1$ (c examples) or $0$, so the accuracy difference
+# $\hat\delta = (b - c)/n$ is a mean of $n$ paired differences, with estimated variance
+# $\bigl((b + c)/n - \hat\delta^2\bigr)/n$. The large-sample (Wald) 95 % interval is
+# $\hat\delta \pm 1.96$ times its square root:
+
+# %%
+for example in (panel_a, panel_b):
+    print(f"{example.key}: accuracy difference {in_points(accuracy_difference_interval(example.table))}")
+
+# %% [markdown]
+# Same effect, different precision. In A, where the models disagree on only 12 examples, the
+# interval runs from 0.03 to 0.17 percentage points: model 1 is better, making between about 3
+# and 17 fewer errors per 10 000 examples than model 2's 40. In B, with 40 disagreements, it runs from $-0.02$ to
+# $0.22$ points: the data are compatible with model 2 being slightly better and with model 1
+# being better by twice the observed difference. Every p-value in this chapter is reported
+# with this interval. (The Wald interval is an approximation, rough when $b + c$ is small;
+# later chapters of the course add better ones.)
+
+# %% [markdown]
 # ## McNemar's chi-squared statistic
 #
 # Under $H_0$, $b$ has mean $n_d/2$ and variance $n_d/4$. Standardising,
@@ -165,16 +216,46 @@ for example in (panel_a, panel_b):
           f"   (seed prints chi2 = {example.printed['statistic_chi2']}, p = {example.printed['pvalue_chi2']})")
 
 # %% [markdown]
-# Both agree with the seed. In words:
+# Both agree with the seed.
 #
-# - **A** ($p = 0.0039$): if the two models were equally accurate, a split of 12 disagreements
-#   at least as lopsided as 11 to 1 would occur in about 0.4 % of test sets. That is strong
-#   evidence that model 1 is the more accurate one, at the 5 % level and at the 1 % level.
-# - **B** ($p = 0.11$): a split at least as uneven as 25 to 15 would occur in about 11 % of test
-#   sets even if the models were equally accurate. The test set does not give enough evidence
-#   to say the models differ; it does *not* show that they are equal.
+# ### What a p-value is
 #
-# Same accuracies, opposite conclusions: the evidence lives in b and c.
+# The p-value is a **tail probability**: the probability, computed as if $H_0$ were true, of a
+# result *at least as extreme* as the one observed. For McNemar's test, "at least as extreme"
+# means a split of the $b + c$ disagreements at least as uneven as the observed one, in either
+# direction. Seed 003 defines it differently: "you can only reject $H_0$ if $P(m \mid H_0) \le
+# S$", the probability of the observed value $m$ itself. That is not a p-value, and it would
+# make every test reject on a large enough sample:
+
+# %%
+print("panel A, P(b = 11 exactly | 12 disagreements, H0) =", stats.binom.pmf(11, 12, 0.5), "= 12/4096")
+print("panel A, P(split at least as uneven as 11:1 | H0) =", 2 * stats.binom.cdf(1, 12, 0.5), "= 26/4096")
+print(f"b = c = 5000: P(b = 5000 exactly | H0) = {stats.binom.pmf(5000, 10_000, 0.5):.4f}, "
+      f"p-value = {mcnemar([[0, 5000], [5000, 0]], method='exact').pvalue}")
+print("Erratum:", ERRATA["seed003-pvalue-definition"].correct)
+
+# %% [markdown]
+# A 5 000 to 5 000 split is the result most in favour of $H_0$ there can be, yet its own
+# probability is below 0.05, simply because there are 10 001 possible splits. (For a continuous
+# statistic such as the seed's average difference in accuracy, the probability of any single
+# value is zero.) The tail probability does not have this problem: it is 1 here.
+#
+# ### The seed's p-values in words
+#
+# The chi-squared p-values are approximations of such tail probabilities; the exact binomial
+# test below computes them without approximation.
+#
+# - **A** ($p = 0.0039$): the chi-squared approximation of the probability that, if the two models
+#   were equally accurate, the 12 disagreements would split at least as unevenly as 11 to 1. The
+#   exact probability is $26/4096 = 0.63\,\%$. Either way, strong evidence that model 1 is the
+#   more accurate one, at the 5 % level and at the 1 % level; the accuracy difference is 0.10
+#   points, with 95 % interval 0.03 to 0.17 points.
+# - **B** ($p = 0.11$): approximates the probability of a split at least as uneven as 25 to 15
+#   under equal accuracy, which is exactly 15.4 %. The test set does not give enough evidence to
+#   say the models differ: the same 0.10 points, with interval $-0.02$ to $0.22$ points. It does
+#   *not* show that they are equal.
+#
+# Same accuracies, same effect, opposite conclusions: the evidence lives in b and c.
 
 # %% [markdown]
 # ## Edwards' continuity correction
@@ -241,7 +322,15 @@ print(f"seed 000's formula at b = c = 5: {tail_from_max:.4f}")
 print(f"exact p-value (capped at 1):     {mcnemar([[0, 5], [5, 0]], method='exact').pvalue:.4f}")
 print("Erratum:", ERRATA["seed000-exact-cap"].correct)
 
+# %%
+print(f"panel A (11 vs 1): exact p = {mcnemar(panel_a.table, method='exact').pvalue:.5f} = 26/4096 = {26 / 4096:.5f}")
+print(f"panel B (25 vs 15): exact p = {mcnemar(panel_b.table, method='exact').pvalue:.4f}")
+
 # %% [markdown]
+# These are exact probabilities: if the models were equally accurate, 12 disagreements would
+# split at least as unevenly as 11 to 1 (either way) with probability 0.63 %, and 40 at least as
+# unevenly as 25 to 15 with probability 15.4 %.
+#
 # The binomial probabilities are computed with the regularised incomplete beta function, not by
 # adding up $\binom{n}{i} 2^{-n}$ term by term: $2^{-n}$ underflows to zero in double precision
 # for $n$ above about 1 075, and a sum over $i$ would loop over the data. The exact test is
@@ -250,11 +339,14 @@ print("Erratum:", ERRATA["seed000-exact-cap"].correct)
 # %%
 print("2.0 ** -1100 =", 2.0 ** -1100)
 huge = mcnemar([[0, 4_999_000], [5_001_000, 0]], method="exact")
-print(f"b = {huge.b:,}, c = {huge.c:,}: exact p = {huge.pvalue:.4f}")
+print(f"b = {huge.b:,}, c = {huge.c:,}: exact p = {huge.pvalue:.4f}, "
+      f"accuracy difference {in_points(accuracy_difference_interval([[0, huge.b], [huge.c, 0]]))}")
 
 # %% [markdown]
 # Out of ten million disagreements, a surplus of 2 000 for model 2 is well within what chance
-# produces ($p = 0.53$): no evidence of a difference in accuracy.
+# produces ($p = 0.53$): no evidence of a difference in accuracy. On a test set of these ten
+# million examples, the difference is 0.02 points in favour of model 2, with an interval from
+# 0.08 points for model 2 to 0.04 points for model 1.
 
 # %% [markdown]
 # ## The mid-p value
@@ -262,23 +354,43 @@ print(f"b = {huge.b:,}, c = {huge.c:,}: exact p = {huge.pvalue:.4f}")
 # Because b is discrete, the exact test cannot reach every significance level: with 3
 # disagreements its smallest possible p-value is $2 \cdot 2^{-3} = 0.25$. Its actual Type I error
 # is therefore usually well *below* the nominal $\alpha$, which costs power. The mid-p value
-# counts the observed outcome only half:
+# counts the boundary outcome of each tail only half. With $k = \min(b, c)$ and
+# $X \sim \mathrm{Binomial}(b + c, 1/2)$,
 #
 # $$
-# p_{\mathrm{mid}} = 2\,P(X < \min(b, c)) + P(X = \min(b, c)), \qquad X \sim \mathrm{Binomial}(b + c, 1/2).
+# p_{\mathrm{mid}} = 2\,\Bigl(P(X < k) + \tfrac12 P(X = k)\Bigr) = 2\,P(X < k) + P(X = k)
+#   = p_{\mathrm{exact}} - P(X = k) \quad (b \ne c).
 # $$
 #
-# It is no longer guaranteed to keep the Type I error below $\alpha$, but Fagerland, Lydersen and
-# Laake {cite}`fagerland2013` found that it rarely exceeds it and has more power than the exact
-# test; they recommend it, or the uncorrected chi-squared test when there are many disagreements.
+# The two-sided exact p-value has two tails, each ending in a split exactly as uneven as the
+# observed one ($b = k$ on one side, $c = k$ on the other). Counting each half removes one *whole*
+# $P(X = k)$, not half of it. For panel A:
+
+# %%
+exact_a = mcnemar(panel_a.table, method="exact").pvalue
+point_a = stats.binom.pmf(1, 12, 0.5)
+print(f"exact {exact_a:.5f} - P(X = 1) {point_a:.5f} = {exact_a - point_a:.5f}; "
+      f"mid-p = {mcnemar(panel_a.table, method='midp').pvalue:.5f} = 14/4096")
+
+# %% [markdown]
+# The mid-p value is not guaranteed to keep the Type I error at or below $\alpha$ for every
+# number of disagreements. Fagerland, Lydersen and Laake {cite}`fagerland2013` compared the
+# variants in 9 595 scenarios with a fixed number of paired examples: there the mid-p test
+# never exceeded the nominal level and was almost as powerful as the uncorrected chi-squared
+# test, while the exact test and the corrected chi-squared test performed poorly in every
+# scenario, being too conservative. They recommend the mid-p test in any situation, and the
+# uncorrected chi-squared test where small but frequent violations of the nominal level are
+# acceptable. The rest of this chapter checks their conclusion with exact computations of its
+# own, and this is why `mcnemar` uses the mid-p test by default.
 
 # %% [markdown]
 # ## Four ways to get a p-value
 #
-# `mcnemar(table, method=...)` offers all four, plus `"auto"`, which uses the exact test when
-# $b + c < 25$ and the corrected chi-squared test otherwise, and says which it chose and why.
-# (Seed 000 describes mlxtend's `corrected` parameter as "array-like, shape=[n_samples]"; it is a
-# boolean switch.)
+# `mcnemar(table, method=...)` offers all four; `"midp"` is the default. A fifth option,
+# `"textbook"`, is the rule the sources give (seeds 000 and 002, and the documentation of
+# statsmodels): the exact test when $b + c < 25$, the corrected chi-squared test otherwise. The
+# result says which test it used and why. (Seed 000 describes mlxtend's `corrected` parameter as
+# "array-like, shape=[n_samples]"; it is a boolean switch.)
 
 # %%
 for example in (panel_a, panel_b):
@@ -286,7 +398,8 @@ for example in (panel_a, panel_b):
     for method in ("chi2", "corrected", "exact", "midp"):
         result = mcnemar(example.table, method=method)
         print(f"  {method:>9}: statistic = {result.statistic:7.3f}, p = {result.pvalue:.4f}")
-    print("  auto ->", mcnemar(example.table).reason)
+    print("  default  ->", mcnemar(example.table).method)
+    print("  textbook ->", mcnemar(example.table, method="textbook").reason)
 
 # %% [markdown]
 # In A all four p-values are below 0.01: every variant finds strong evidence that model 1 is
@@ -317,14 +430,27 @@ for method in ("chi2", "corrected", "midp"):
 # %% [markdown]
 # The uncorrected statistic is anti-conservative: its p-values are smaller than the exact ones,
 # by as much as 0.68 for the smallest tables (b = 1, c = 0 gives 0.32 instead of 1) and still
-# by up to 0.08 when both counts exceed 50. Mid-p is smaller than exact by construction (by half
-# the probability of the observed split) and behaves much like the uncorrected statistic. The
-# corrected statistic tracks the exact test closely: within 0.02 everywhere on this grid, and
-# within 0.0002 once both counts exceed 50 (seed 000's "almost identical if both B and C are
-# larger than 50"). What matters for the approximation is the number of disagreements $b + c$; seed 002's
-# rule that "each cell" must hold 25 is wrong, since a and d never enter the test, and seed 000
-# gives two different rules of thumb (25 and 50) on consecutive slides. Explore the grid
-# yourself:
+# by up to 0.08 when both counts exceed 50. Mid-p is smaller than exact by construction (by the
+# probability $P(X = \min(b, c))$ of the observed split's count) and behaves much like the
+# uncorrected statistic. The corrected statistic tracks the exact test closely: within 0.02
+# everywhere on this grid, within 0.0008 once both counts exceed 25 and within 0.0002 once both
+# exceed 50.
+#
+# The sources give rules of thumb for when the chi-squared approximation may be used. Seed 000
+# asks for b and c "say > 25" on one slide and finds the approximation "reasonably well" and the
+# corrected p-values "almost identical" to the exact ones above 50 on the next: two levels of
+# accuracy, both confirmed by the grid. Seed 002 asks that "each cell ... used in the calculation"
+# hold 25, that is $\min(b, c) \ge 25$, stricter than the common $b + c \ge 25$. An earlier
+# version of this course listed both as errata; they are not, and the errata page now lists them
+# as notes:
+
+# %%
+for key in ("seed000-rules-of-thumb", "seed002-each-cell-25"):
+    print(f"[{key}] {NOTES[key].note}\n")
+
+# %% [markdown]
+# With the mid-p test as the default, no threshold is needed at all: it is used for every
+# $b + c$. Explore the grid yourself:
 
 # %% tags=["nbval-ignore-output"]
 mcnemar_heatmap_explorer()
@@ -355,9 +481,10 @@ for method in ("chi2", "corrected", "exact", "midp"):
 # tests often reject for exactly the same splits, and so do the exact and corrected tests.)
 # The uncorrected chi-squared test rejects a true $H_0$ in up to 12.5 % of test sets (with four
 # disagreements, where it rejects whenever the split is 4 to 0). The exact and corrected tests
-# never exceed 5 % but often stay far below it, which is the price of guaranteed validity. The
-# mid-p test sits in between: it exceeds 5 % for some $b + c$ (at most 7.7 %) and is closer
-# to the nominal level on average.
+# never exceed 5 % but stay far below it: on average over $b + c = 1, \dots, 60$ they reject a
+# true $H_0$ in 2.8 % and 2.9 % of test sets, barely more than half the nominal 5 %. The mid-p
+# test exceeds 5 % for some values of $b + c$ (at most 7.7 %), but is close to the nominal level
+# on average (4.35 %), as is the uncorrected test (4.8 %).
 #
 # In practice you do not know $b + c$ in advance: it depends on how often the models disagree.
 # The simulation below draws many test sets of size $n$ on which two equally accurate models
@@ -382,10 +509,54 @@ plt.show()
 mcnemar_type1_explorer()
 
 # %% [markdown]
+# ## Power: what the caution costs
+#
+# A test that rejects a true $H_0$ too rarely also rejects a false one too rarely. The same
+# exact computation gives the **power**: the probability of rejecting when model 1 really is
+# more accurate. Here model 1 wins each disagreement with probability $p_b = 0.75$ (three
+# disagreements in four), a large difference.
+
+# %% mystnb={"figure": {"caption": "Exact power of the exact binomial and mid-p McNemar tests at alpha = 0.05 when model 1 wins each disagreement with probability 0.75, for every number of disagreements b + c from 1 to 60. Mid-p is never less powerful and often much more: at b + c = 16 it detects the difference with probability 0.63, the exact test with probability 0.405.", "name": "fig-mcnemar-power"}, "image": {"alt": "Step plot of the power (y, 0 to 1) against the number of disagreements b + c (x, 1 to 60) for two tests, exact binomial (wide, pale) and mid-p (thin, on top), with a dashed line at alpha = 0.05. Both curves rise in a saw-tooth from 0 to about 0.97 (exact) and 0.99 (mid-p); where they differ the mid-p curve is higher, for example at b + c = 16, 0.63 against 0.41."}} tags=["hide-input"]
+ax = plot_mcnemar_rejection_curves(60, alpha=0.05, methods=("exact", "midp"), p_b=0.75)
+ax.set_title("Exact power at alpha = 0.05, p_b = 0.75")
+plt.show()
+
+# %%
+for method in ("chi2", "corrected", "exact", "midp", "textbook"):
+    power = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method, p_b=0.75)
+    size = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method)
+    print(f"{method:>9}: mean Type I error {size.mean():.4f}, mean power {power.mean():.3f}, "
+          f"power at b + c = 16: {power[15]:.3f}")
+
+# %% [markdown]
+# At $b + c = 16$ the mid-p test detects the 3-to-1 advantage with probability 0.630, the exact
+# test with probability 0.405. Averaged over $b + c = 1, \dots, 60$, mid-p has power 0.696
+# against 0.651 for the exact test; the uncorrected test gains a little more (0.708) by
+# exceeding the level more often.
+#
+# ## The textbook rule, and the evidence against it
+#
+# The sources of this course give one rule: use the exact test when there are fewer than 25
+# disagreements and the corrected chi-squared test otherwise (seed 002; the mlxtend
+# documentation quoted in seed 000 finds exact=True "highly recommended ... for sample sizes
+# < 25", with Edwards' correction as the default otherwise). It is available as
+# `method="textbook"`. Its logic is sound as far as it goes: each half keeps the Type I error at
+# or below $\alpha$. But the numbers above show what that costs. Both halves are the two most
+# conservative variants, so the rule rejects a true $H_0$ in only 2.9 % of test sets on average
+# at a nominal 5 % (its exact half, about 2 % of the simulated test sets above), and it gives away power: 0.650 on
+# average, 0.405 at 16 disagreements. Fagerland, Lydersen and Laake reached the same conclusion
+# over 9 595 scenarios ("mid-p and asymptotic are better than exact conditional", the title of
+# their paper). Their scenarios fix the number of test examples, so $b + c$ varies as in the
+# simulation above, where mid-p also stays below 5 %; the exact curves show that for some single
+# values of $b + c$ it does not. The course therefore uses the mid-p test by default, for every
+# number of disagreements; the exact test remains the choice when the Type I error must never
+# exceed $\alpha$ for any $b + c$.
+
+# %% [markdown]
 # ## Interactive: b, c and the decision
 #
 # Move b and c and watch the four p-values and the decisions at your $\alpha$. Move n: the
-# accuracy difference changes, the p-values do not.
+# accuracy difference and its interval change, the p-values do not.
 
 # %% tags=["nbval-ignore-output"]
 mcnemar_explorer(b=11, c=1, n=10_000, alpha=0.05)
@@ -408,6 +579,8 @@ print(table)
 print("accuracies:", ten.accuracies)
 result = mcnemar(table, method="exact")
 print(f"exact: statistic = {result.statistic:.3f}, p = {result.pvalue:.3f}")
+print(f"mid-p (the default): p = {mcnemar(table).pvalue:.3f}")
+print(f"accuracy difference {in_points(accuracy_difference_interval(table))}")
 
 # %% [markdown]
 # The table, the accuracies (60 % and 50 %) and the printed result (statistic 1.000, p-value
@@ -419,9 +592,12 @@ print(f"exact: statistic = {result.statistic:.3f}, p = {result.pvalue:.3f}")
 print("smallest possible p with b + c = 3:", mcnemar([[0, 3], [0, 0]], method="exact").pvalue)
 
 # %% [markdown]
-# so this test could not have rejected $H_0$ at the 5 % level whatever the classifiers did. The
-# honest reading of $p = 1$ here: the ten examples contain no evidence either way, and far too
-# few disagreements to detect anything but an enormous difference.
+# so this test could not have rejected $H_0$ at the 5 % level whatever the classifiers did (nor
+# could the mid-p test, whose smallest value is $2^{-3} = 0.125$). The honest reading of
+# $p = 1$ here: the ten examples contain no evidence either way, and far too few disagreements
+# to detect anything but an enormous difference. The interval says the same in numbers: the
+# observed 10-point lead of model 1 is compatible with anything from model 2 being 23 points
+# better to model 1 being 43 points better (a Wald interval, very rough with ten examples).
 #
 # **Seed 001, rpart against ranger on kin8nm.** The slides give the table below and a corrected
 # statistic of about 2227, compared with the critical value 3.841 "for $\alpha = 0.5$".
@@ -435,12 +611,14 @@ print(f"corrected statistic = {result.statistic:.3f}, p-value as a double = {res
 log10_p = (np.log(2) + stats.norm.logsf(np.sqrt(result.statistic))) / np.log(10)
 print(f"log10 p = {log10_p:.1f}")
 print(f"critical value at alpha = 0.05: {stats.chi2.ppf(0.95, 1):.3f}; at alpha = 0.5: {stats.chi2.ppf(0.5, 1):.3f}")
+print(f"accuracy difference rpart - ranger: {in_points(accuracy_difference_interval(kin.table))}")
 
 # %% [markdown]
 # The statistic is right (2227.0). The significance level is a typo: 3.841 is the critical
 # value for $\alpha = 0.05$; at $\alpha = 0.5$ it would be 0.455. The p-value, about
 # $10^{-485}$, is too small for a double and prints as 0: the evidence that rpart and ranger
-# differ in accuracy on this test set is overwhelming. One more oddity, which does not change
+# differ in accuracy on this test set is overwhelming, and so is the difference: ranger is right
+# on 27 points more of the examples (95 % interval 26 to 28 points). One more oddity, which does not change
 # the test: the table says ranger is wrong on only 18 of 8 192 examples (0.2 % error), while
 # the same slides' benchmark gives ranger a cross-validated error of 16 % on kin8nm; the
 # predictions were most likely scored on ranger's own training data, where a random forest is
@@ -456,19 +634,28 @@ print(f"critical value at alpha = 0.05: {stats.chi2.ppf(0.95, 1):.3f}; at alpha 
 # %%
 for other in ("SVM", "decision tree"):
     table = mcnemar_table(y_test, predictions["logistic regression"], predictions[other])
-    result = mcnemar(table)  # auto
+    result = mcnemar(table)  # the default: mid-p
     print(f"logistic regression vs {other}: b = {result.b}, c = {result.c}, "
           f"method = {result.method}, statistic = {result.statistic:.3f}, p = {result.pvalue:.3g}")
 
+# %%
+for other in ("SVM", "decision tree"):
+    table = mcnemar_table(y_test, predictions["logistic regression"], predictions[other])
+    exact = mcnemar(table, method="exact").pvalue
+    print(f"logistic regression vs {other}: exact P(split at least this uneven | H0) = {exact:.3g}, "
+          f"accuracy difference {in_points(accuracy_difference_interval(table))}")
+
 # %% [markdown]
-# - **Logistic regression vs SVM** ($p = 0.19$): the SVM won 23 of the 37 disagreements. A
-#   split at least this uneven would happen in about one test set in five if the models were
-#   equally accurate, so this test set gives no convincing evidence that the SVM is more
-#   accurate. We cannot conclude that they are equally good either.
-# - **Logistic regression vs decision tree** ($p \approx 3 \times 10^{-22}$): logistic
-#   regression won 130 of 143 disagreements. Under equal accuracy this would essentially never
-#   happen; we conclude that logistic regression is the more accurate of the two *trained
-#   models* on this kind of data.
+# - **Logistic regression vs SVM** (mid-p $p = 0.14$): the SVM won 23 of the 37 disagreements.
+#   If the models were equally accurate, a split at least this uneven would happen with
+#   probability 0.19 (the exact p-value), about one test set in five, so this test set gives no
+#   convincing evidence that the SVM is more accurate. Its lead is 1.0 point, with 95 % interval
+#   from 2.3 points for the SVM to 0.3 points for logistic regression. We cannot conclude that
+#   they are equally good either.
+# - **Logistic regression vs decision tree** (mid-p $p \approx 10^{-25}$): logistic regression
+#   won 130 of 143 disagreements. Under equal accuracy this would essentially never happen (exact
+#   probability $2 \times 10^{-25}$); we conclude that logistic regression is the more accurate of
+#   the two *trained models* on this kind of data, by 13.0 points (95 % interval 10.6 to 15.5).
 #
 # Note the emphasis. McNemar's test compares two trained models on one test set. It says nothing
 # about how the *learning algorithms* would compare with other training sets: the variability due
@@ -482,9 +669,10 @@ for other in ("SVM", "decision tree"):
 #
 # | situation | use | why |
 # |---|---|---|
-# | few disagreements ($b + c < 25$) | `"exact"` (or `"midp"`) | the chi-squared approximation is poor; exact keeps the Type I error below $\alpha$, mid-p has more power |
-# | many disagreements | `"corrected"`, `"chi2"` or `"midp"` | all close to exact; the corrected one errs on the cautious side |
-# | you want one rule | `"auto"` | exact below 25 disagreements, corrected above; the result says which |
+# | any number of disagreements (the default) | `"midp"` | Type I error close to $\alpha$ on average (4.35 % at 5 %), power close to the uncorrected test; recommended by Fagerland et al. |
+# | the Type I error must never exceed $\alpha$, whatever $b + c$ | `"exact"` | guaranteed, but conservative (2.9 % on average at 5 %) and less powerful |
+# | many disagreements, small violations of $\alpha$ acceptable | `"chi2"` | McNemar's original; up to 12.5 % for tiny $b + c$ |
+# | reproducing the sources or a paper that used them | `"textbook"` or `"corrected"` | exact below 25 disagreements, corrected above: as conservative as the exact test |
 # | you report the result | any, but say which | readers can only check a p-value whose method they know |
 #
 # Decide the method *before* looking at the p-values; choosing the variant that gives the
@@ -497,9 +685,16 @@ for other in ("SVM", "decision tree"):
 #   agreement, not by two accuracies.
 # - Only the disagreements b and c carry evidence; $H_0$ (equal accuracy) means a disagreement is
 #   a fair coin flip, $b \sim \mathrm{Binomial}(b + c, 1/2)$.
+# - The effect is the accuracy difference $(b - c)/n$; report it with its interval. Two test sets
+#   can show the same effect with very different precision (panels A and B).
+# - A p-value is a tail probability: the chance under $H_0$ of a result at least as extreme as
+#   the observed one, not the chance of the observed value (seed 003's slip).
 # - McNemar's $\chi^2 = (b - c)^2/(b + c)$ is an approximation; Edwards' correction needs
 #   $\max(|b - c| - 1, 0)$; the exact binomial p-value needs no approximation and is cheap even for
-#   millions of disagreements; mid-p trades a guarantee for power.
+#   millions of disagreements; the mid-p value is the exact one minus $P(X = \min(b, c))$.
+# - The exact and corrected tests, and the sources' textbook rule built from them, are
+#   conservative (mean Type I error 2.9 % at 5 %) and lose power (0.405 against 0.630 at 16
+#   disagreements with a 3-to-1 split). The course's default is the mid-p test.
 # - A p-value above $\alpha$ means "no evidence of a difference", never "the models are equal",
 #   and with few disagreements the test may be unable to reject at all.
 # - The test compares trained models, not learning algorithms.
@@ -508,7 +703,8 @@ for other in ("SVM", "decision tree"):
 # ## Exercises
 #
 # **Exercise 1.** A model scores 91 % and another 89 % on 1 000 test examples. Give two tables,
-# one where McNemar's exact test rejects $H_0$ at the 5 % level and one where it does not.
+# one where McNemar's test (mid-p, the default) rejects $H_0$ at the 5 % level and one where it
+# does not. What is the effect, with its interval, in each?
 #
 # **Exercise 2.** For $b + c = 16$, find the smallest $b > 8$ at which each of the four variants
 # rejects at $\alpha = 0.05$ (with $c = 16 - b$). Which are the most eager?
@@ -518,23 +714,29 @@ for other in ("SVM", "decision tree"):
 #
 # **Exercise 4.** Why does swapping the roles of model 1 and model 2 not change any of the
 # two-sided p-values? Check it on the digits example.
+#
+# **Exercise 5.** Model 1 truly wins three disagreements in four. Compute the power of the
+# textbook rule and of the mid-p test at $\alpha = 0.05$ with 24 and with 25 disagreements.
+# Why does the textbook rule's power drop from 24 to 25 while mid-p's does not?
 
 # %% [markdown]
 # ```{admonition} Solution to exercise 1
 # :class: dropdown
 # The accuracies fix $b - c = 20$ (2 % of 1 000) but not $b + c$. With $b = 20, c = 0$ the
-# exact p-value is $2 \cdot 2^{-20} \approx 2 \times 10^{-6}$: reject. With $b = 90, c = 70$
-# it is about 0.13: do not reject. (The table must still fit: $d = 90 - c \ge 0$.) The code
-# below checks both.
+# mid-p value is $2^{-20} \approx 10^{-6}$: reject. With $b = 90, c = 70$ it is about 0.11: do
+# not reject. (The table must still fit: $d = 90 - c \ge 0$.) The effect is 2 points in both;
+# its interval is narrow in the first table (1.1 to 2.9 points) and wide in the second (from
+# about $-0.5$ to 4.5 points). The code below checks this.
 # ```
 
 # %% tags=["hide-input"]
 for b, c in ((20, 0), (90, 70)):
     a = 890 - c  # model 2 is right on a + c = 890 examples
     table = [[a, b], [c, 1000 - a - b - c]]
-    result = mcnemar(table, method="exact")
+    result = mcnemar(table)
     acc_1, acc_2 = (a + b) / 1000, (a + c) / 1000
-    print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, exact p = {result.pvalue:.3g}")
+    print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, mid-p = {result.pvalue:.3g}, "
+          f"difference {in_points(accuracy_difference_interval(table))}")
 
 # %% [markdown]
 # ```{admonition} Solution to exercise 2
@@ -574,3 +776,20 @@ forward = mcnemar(mcnemar_table(y_test, predictions["SVM"], predictions["k-NN"])
 backward = mcnemar(mcnemar_table(y_test, predictions["k-NN"], predictions["SVM"]), method="exact")
 print(forward.b, forward.c, forward.pvalue)
 print(backward.b, backward.c, backward.pvalue)
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 5
+# :class: dropdown
+# With 24 disagreements the textbook rule uses the exact test (power 0.607), with 25 the
+# corrected test (0.727); mid-p gives 0.766 and 0.727. The textbook rule switches from one
+# conservative test to another at an arbitrary threshold, so its power jumps about with the
+# threshold as well as with the discreteness of b; mid-p is one test for every $b + c$, and is
+# never less powerful than the rule here.
+# ```
+
+# %% tags=["hide-input"]
+for n_d in (24, 25):
+    powers = {m: float(mcnemar_rejection_probability(n_d, alpha=0.05, method=m, p_b=0.75))
+              for m in ("textbook", "midp")}
+    print(f"b + c = {n_d}: textbook rule uses {mcnemar([[0, 12], [n_d - 12, 0]], method='textbook').method:>9}, "
+          f"power {powers['textbook']:.3f}; mid-p power {powers['midp']:.3f}")

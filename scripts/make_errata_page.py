@@ -1,7 +1,8 @@
-"""Write errata.md, the website's errata page, from lecture_lib.errata().
+"""Write errata.md, the website's errata page, from lecture_lib.errata() and
+lecture_lib.source_notes(), and the errata count in README.md.
 
-Run after adding an erratum to a data file; tests/test_errata.py fails while
-the page is out of date.
+Run after adding, removing or re-examining an erratum in a data file;
+tests/test_errata.py fails while the page or the README's count is out of date.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import re
 from itertools import groupby
 from pathlib import Path
 
-from lecture_lib import errata
+from lecture_lib import errata, source_notes
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = {
@@ -30,8 +31,13 @@ def _link(shown_in: str) -> str:
     return f"[{match.group(1).split('/')[-1]}]({match.group(1)}.ipynb){match.group(2)}"
 
 
+#: The README sentence that states the number of errata; main() rewrites the number.
+README_COUNT = re.compile(r"(`scripts/make_errata_page\.py`: )(\d+)( errors in the five source documents)")
+
+
 def render() -> str:
     items = errata()
+    notes = source_notes()
     lines = [
         "# Errata of the source documents",
         "",
@@ -40,8 +46,13 @@ def render() -> str:
         "`tests/` checks both the correct value and that the seed's value is indeed wrong. This page",
         f"lists all {len(items)} errata, generated from the fixtures in `lecture_lib/data/` by",
         "`scripts/make_errata_page.py`.",
-        "",
     ]
+    if notes:
+        lines += [
+            f"After them come {len(notes)} statements that an earlier version of this page listed as",
+            "errata and that, re-examined, are not errors; each says why.",
+        ]
+    lines.append("")
     for seed, group in groupby(sorted(items, key=lambda e: e.seed), key=lambda e: e.seed):
         group = list(group)
         lines += [f"## {SEEDS.get(seed[:3], seed)}", "", f"File `{seed}`; {len(group)} errata.", ""]
@@ -54,9 +65,37 @@ def render() -> str:
                 f"- **Shown in:** {_link(e.shown_in)}",
                 "",
             ]
+    if notes:
+        lines += [
+            "## Not errata after all",
+            "",
+            "Statements once listed above that a statistical review of the course (November 2026)",
+            "showed to be right, or to be rules of thumb rather than errors.",
+            "",
+        ]
+        for note in notes:
+            lines += [
+                f"### `{note.key}`",
+                "",
+                f"- **Seed:** {SEEDS.get(note.seed[:3], note.seed)}",
+                f"- **The seed says:** {note.says}",
+                f"- **Why it is not an error:** {note.note}",
+                f"- **Shown in:** {_link(note.shown_in)}",
+                "",
+            ]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def readme_with_count(readme: str) -> str:
+    """The README text with the number of errata set to ``len(errata())``."""
+    if len(README_COUNT.findall(readme)) != 1:
+        raise ValueError("README.md must state the number of errata exactly once, as "
+                         "'`scripts/make_errata_page.py`: N errors in the five source documents'")
+    return README_COUNT.sub(lambda m: f"{m.group(1)}{len(errata())}{m.group(3)}", readme)
 
 
 if __name__ == "__main__":
     (ROOT / "errata.md").write_text(render(), encoding="utf-8")
-    print(f"wrote {ROOT / 'errata.md'}")
+    readme = ROOT / "README.md"
+    readme.write_text(readme_with_count(readme.read_text(encoding="utf-8")), encoding="utf-8")
+    print(f"wrote {ROOT / 'errata.md'} and the errata count in {readme}")

@@ -118,6 +118,9 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "simulate_tuning_bias": ((), {"n_samples": 30, "max_configs": 3, "outer_cv": 3, "inner_cv": 2, "n_reps": 5}),
     # chapter 8
     "recommend_test": ((3, 12), {"can_retrain": False, "per_example": "correctness", "control": True}),
+    # issue 14, one test set: Cochran's Q without exchangeability
+    "simulate_near_duplicates": ((), {"n_examples": 50, "accuracy": 0.8, "disagreement": 0.02, "alpha": 0.05,
+                                      "n_sim": 100, "seed": 0, "method": "midp"}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -146,6 +149,7 @@ EXEMPT = {
     "plot_learning_curve": "takes a result object; tested in tests/test_ch1_curves.py",
     "plot_paired_rejection_rates": "takes a result object; tested in tests/test_paired_widgets.py",
     "plot_power_curves": "takes a result object; tested in tests/test_paired_widgets.py",
+    "source_notes": "takes no arguments",
 }
 
 # Arguments that legitimately take arrays of any shape (element-wise or along an axis).
@@ -157,6 +161,7 @@ ANY_SHAPE = {
 CLOSED_PROBABILITIES = {
     ("mcnemar_rejection_probability", "p_b"), ("simulate_mcnemar", "p_discordant"),
     ("proportion_difference_test", "accuracy_1"), ("proportion_difference_test", "accuracy_2"),  # 0 and 1 happen
+    ("simulate_near_duplicates", "disagreement"),  # 0: two exact copies
 }
 
 ARRAY_NAMES = {
@@ -166,7 +171,7 @@ ARRAY_NAMES = {
 }
 OPTION_NAMES = {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring", "per_example"}
 PROBABILITY_NAMES = {"alpha", "confidence", "p_b", "p_discordant", "test_size", "accuracy", "accuracy_1",
-                     "accuracy_2", "correlation"}
+                     "accuracy_2", "correlation", "disagreement"}
 POSITIVE_NAMES = {"test_train_ratio", "cd"}  # positive real numbers
 FLAG_NAMES = {"can_retrain", "commensurable", "control", "tuning", "higher_is_better", "tie_correction", "correction", "pooled", "precise_rows", "show_ranks", "shuffle"}
 COUNT_NAMES = {

@@ -28,13 +28,15 @@ from lecture_lib import (  # noqa: E402
     cochran_examples,
     cochrans_q,
     correctness_matrix,
-    errata,
     familywise_error,
     mcnemar,
     mcnemar_table,
     pairwise_mcnemar,
     plot_familywise_error,
+    simulate_near_duplicates,
+    source_notes,
 )
+from lecture_lib._results import Interval  # noqa: E402
 from lecture_lib import widgets as lw  # noqa: E402
 
 SEED004 = "seed004_kuncheva_three_models"
@@ -110,10 +112,11 @@ def test_seed004_step_by_step_terms():
     assert cochrans_q(ex.y_true, *ex.y_preds).statistic == pytest.approx(2 * 128 / 34, rel=1e-15)
 
 
-def test_erratum_seed004_kuncheva_q_typo():
-    # seed004-kuncheva-q-typo: Kuncheva (2004) prints 3.7647; the right value is 7.5294
-    erratum = {e.key: e for e in errata()}["seed004-kuncheva-q-typo"]
-    assert "3.7647" in erratum.says and "7.5294" in erratum.correct
+def test_note_seed004_kuncheva_q_typo():
+    # note key: seed004-kuncheva-q-typo (an erratum until the November 2026 review): seed 004
+    # itself says that Kuncheva (2004) prints 3.7647 and that 7.5294 is right
+    note = {n.key: n for n in source_notes()}["seed004-kuncheva-q-typo"]
+    assert "3.7647" in note.says and "7.5294" in note.says and "7.5294" in note.note
     ex = cochran_example(SEED004)
     result = cochrans_q(ex.y_true, *ex.y_preds)
     assert round(result.statistic, 4) == 7.5294 != 3.7647
@@ -286,7 +289,7 @@ def test_bad_input(func, args, error, match):
 # ----------------------------------------------------------------------------- pairwise post hoc
 
 
-@pytest.mark.parametrize("method", ["auto", "chi2", "corrected", "exact", "midp"])
+@pytest.mark.parametrize("method", ["textbook", "chi2", "corrected", "exact", "midp"])
 @pytest.mark.parametrize("adjust", ["holm", "bonferroni"])
 @pytest.mark.parametrize("seed", range(8))
 def test_pairwise_matches_mcnemar_and_multipletests(seed, adjust, method):
@@ -357,7 +360,8 @@ def test_pairwise_result_table_and_html():
 @pytest.mark.parametrize(
     "kwargs, error, match",
     [
-        ({"method": "fisher"}, ValueError, r"method must be one of \('auto', 'chi2', 'corrected', 'exact', 'midp'\)"),
+        ({"method": "fisher"}, ValueError, r"method must be one of \('chi2', 'corrected', 'exact', 'midp', 'textbook'\)"),
+        ({"method": "auto"}, ValueError, r"got 'auto': that option was removed. Use 'textbook'"),
         ({"adjust": "sidak"}, ValueError, r"adjust must be one of \('bonferroni', 'holm'\), got 'sidak'"),
         ({"alpha": 0.0}, ValueError, r"alpha must lie in \(0, 1\), got 0.0"),
         ({"alpha": 1.5}, ValueError, "alpha must lie in"),
@@ -371,6 +375,13 @@ def test_pairwise_result_table_and_html():
 def test_pairwise_bad_options(kwargs, error, match):
     with pytest.raises(error, match=match):
         pairwise_mcnemar(Y, Y, Y, 1 - Y, **kwargs)
+
+
+def test_pairwise_and_familywise_default_to_midp():
+    y, preds = random_models(3, n=200, k=4)
+    assert pairwise_mcnemar(y, *preds).methods == ("midp",) * 6
+    assert familywise_error(3, n_sim=100, seed=0).method == "midp"
+    assert familywise_error(3, n_sim=100, seed=0) == familywise_error(3, n_sim=100, seed=0, method="midp")
 
 
 def test_pairwise_no_disagreement():
@@ -401,7 +412,8 @@ def test_familywise_is_reproducible_and_seeded():
 
 @pytest.mark.parametrize("k", [2, 3, 6])
 def test_familywise_procedures(k):
-    result = familywise_error(k, alpha=0.05, n_sim=4000, seed=11)
+    # the uncorrected McNemar test, so that with k = 2 it is Cochran's Q (checked below)
+    result = familywise_error(k, alpha=0.05, n_sim=4000, seed=11, method="chi2")
     se = result.monte_carlo_se
     # under the complete null Holm and Bonferroni reject something in exactly the same test sets
     assert result.holm == result.bonferroni
@@ -505,3 +517,210 @@ def test_plot_familywise_error():
     np.testing.assert_array_equal(unadjusted, expected)
     with pytest.raises(ValueError, match="max_models must be >= 2, got 1"):
         plot_familywise_error(max_models=1)
+
+
+# ----------------------------------------------------------------------------- exact probabilities
+
+
+def _within_row_permutations(correct):
+    """Every equally likely within-row rearrangement of a correctness matrix (brute force)."""
+    rows = [sorted(set(itertools.permutations(row))) for row in correct.tolist()]
+    for choice in itertools.product(*rows):
+        yield np.array(choice)
+
+
+def _q(matrix):
+    k = matrix.shape[1]
+    G, L = matrix.sum(axis=0), matrix.sum(axis=1)
+    T = G.sum()
+    den = k * T - np.sum(L * L)
+    return 0.0 if den == 0 else (k - 1) * (k * np.sum(G * G) - T * T) / den
+
+
+def test_docstring_example_exact_permutation_probability_is_6_of_27():
+    # Review A1: cochrans_q's docstring example (Q = 4.67, chi-squared p = 0.097) has three
+    # informative rows; of their 3^3 = 27 equally likely within-row arrangements, 6 give a Q at
+    # least as large: exact permutation probability 6/27 = 0.22, not "about 10 %".
+    y = [0] * 6
+    preds = ([0, 0, 0, 0, 1, 1], [0, 0, 1, 1, 1, 1], [0, 1, 1, 1, 1, 1])
+    result = cochrans_q(y, *preds)
+    assert round(result.statistic, 4) == 4.6667 and round(result.pvalue, 3) == 0.097
+    assert result.n_informative == 3
+    correct = correctness_matrix(y, *preds).astype(int)
+    arrangements = list(_within_row_permutations(correct))
+    assert len(arrangements) == 27  # rows with L = 0 or 3 have one arrangement, the others three
+    hits = sum(_q(m) >= result.statistic - 1e-12 for m in arrangements)
+    assert hits == 6
+    assert "6/27 = 0.22" in cochrans_q.__doc__
+
+
+def test_seed004_exact_permutation_probabilities():
+    # Chapter 3 (exercise 2 and the Holm bound, review A12): seed 004's 17 informative rows, six
+    # with one right answer and eleven with two. The within-row permutation distribution
+    # depends only on how many rows of each kind take each of their 3 arrangements, so it is
+    # enumerated exactly over 28 x 78 multinomial compositions (instead of 3^17 arrangements),
+    # then checked against a seeded Monte Carlo of actual row shuffles, within its 99.9 % error.
+    from math import factorial
+
+    from lecture_lib import mcnemar_pvalues
+
+    ex = cochran_example(SEED004)
+    correct = correctness_matrix(ex.y_true, *ex.y_preds).astype(int)
+    informative = correct[(correct.sum(axis=1) > 0) & (correct.sum(axis=1) < 3)]
+    one = [tuple(r) for r in informative if r.sum() == 1]
+    two = [tuple(r) for r in informative if r.sum() == 2]
+    assert (len(one), len(two)) == (6, 11)
+    q_obs = cochrans_q(ex.y_true, *ex.y_preds).statistic
+    pairs = list(itertools.combinations(range(3), 2))
+
+    def pair_counts(rows):
+        b = np.array([sum(r[i] and not r[j] for r in rows) for i, j in pairs])
+        c = np.array([sum(r[j] and not r[i] for r in rows) for i, j in pairs])
+        return b, c
+
+    p_obs = mcnemar_pvalues(*pair_counts(one + two), "midp")[1]
+    # seed 004's pairs with the default mid-p test: 2 vs 10, 4 vs 12, 3 vs 3
+    np.testing.assert_allclose(p_obs, [92 / 4096, 3214 / 65536, 1.0], rtol=1e-12)
+    fixed = correct[(correct.sum(axis=1) == 0) | (correct.sum(axis=1) == 3)].sum(axis=0)
+    patterns_one = [(1, 0, 0), (0, 1, 0), (0, 0, 1)]
+    patterns_two = [(1, 1, 0), (1, 0, 1), (0, 1, 1)]
+
+    def compositions(n):
+        return [(i, j, n - i - j) for i in range(n + 1) for j in range(n - i + 1)]
+
+    def weight(comp):
+        return factorial(sum(comp)) / np.prod([factorial(x) for x in comp]) / 3 ** sum(comp)
+
+    q_tail = min_p_tail = 0.0
+    for c1 in compositions(6):
+        for c2 in compositions(11):
+            rows = [p for p, m in zip(patterns_one, c1) for _ in range(m)]
+            rows += [p for p, m in zip(patterns_two, c2) for _ in range(m)]
+            w = weight(c1) * weight(c2)
+            G = fixed + np.array(rows).sum(axis=0)
+            q_tail += w * (_q_from_totals(G, correct) >= q_obs - 1e-9)
+            min_p_tail += w * (mcnemar_pvalues(*pair_counts(rows), "midp")[1].min() <= p_obs.min() * (1 + 1e-12))
+    # exact permutation p-value of Q (the chi-squared value is 0.023)
+    assert round(q_tail, 4) == 0.0242
+    # the Holm-adjusted p of the first pair, 3 x 0.0225 = 0.067, bounds the exact probability of
+    # a smallest raw p this small, 0.062 (the review's 0.047 is P(min p < 0.0209), strictly less)
+    assert round(min_p_tail, 3) == 0.062
+    assert min_p_tail <= 3 * p_obs.min()
+    # Monte Carlo check of both enumerations by shuffling the rows themselves
+    rng = np.random.default_rng(2026)
+    n_perm = 40_000
+    order = np.argsort(rng.random((n_perm, informative.shape[0], 3)), axis=2)
+    shuffled = np.take_along_axis(np.broadcast_to(informative, order.shape), order, axis=2)
+    b = np.stack([np.sum((shuffled[:, :, i] == 1) & (shuffled[:, :, j] == 0), axis=1) for i, j in pairs], axis=1)
+    c = np.stack([np.sum((shuffled[:, :, i] == 0) & (shuffled[:, :, j] == 1), axis=1) for i, j in pairs], axis=1)
+    mc_min_p = np.mean(mcnemar_pvalues(b, c, "midp")[1].min(axis=1) <= p_obs.min() * (1 + 1e-12))
+    G_perm = fixed + shuffled.sum(axis=1)
+    mc_q = np.mean([_q_from_totals(G, correct) >= q_obs - 1e-9 for G in G_perm])
+    half_width = 3.3 * np.sqrt(0.25 / n_perm)
+    assert abs(mc_min_p - min_p_tail) < half_width and abs(mc_q - q_tail) < half_width
+
+
+def _q_from_totals(G, correct):
+    """Q from new column totals; the row totals (hence T and sum L^2) are fixed by the shuffle."""
+    k = correct.shape[1]
+    L = correct.sum(axis=1)
+    T = L.sum()
+    return (k - 1) * (k * np.sum(G * G) - T * T) / (k * T - np.sum(L * L))
+
+
+# ----------------------------------------------------------------------------- exchangeability
+
+
+def _limit_rejection_rate(disagreement, accuracy=0.8, alpha=0.05):
+    """Large-sample rejection rate of Q in simulate_near_duplicates' model, from its covariance.
+
+    Q tends to sum_i lambda_i Z_i^2 with lambda the eigenvalues of k (k - 1) P S P / E[L (k - L)]
+    (S the covariance of the right/wrong vector, P the centring projection); integrate
+    P(lambda_1 Z_1^2 + lambda_2 Z_2^2 > chi2_{2, 1 - alpha}) numerically.
+    """
+    from scipy import integrate
+
+    half = disagreement / 2
+    ab = {(1, 1): accuracy - half, (1, 0): half, (0, 1): half, (0, 0): 1 - accuracy - half}
+    patterns = np.array(list(itertools.product((0, 1), repeat=3)))
+    prob = np.array([ab[a, b] * (accuracy if c else 1 - accuracy) for a, b, c in patterns])
+    mean = prob @ patterns
+    cov = (patterns * prob[:, None]).T @ patterns - np.outer(mean, mean)
+    L = patterns.sum(axis=1)
+    centre = np.eye(3) - 1 / 3
+    lam = np.sort(np.linalg.eigvalsh(6 * centre @ cov @ centre / (prob @ (L * (3 - L)))))[::-1]
+    crit = stats.chi2.ppf(1 - alpha, 2)
+    if lam[1] < 1e-12:
+        return stats.chi2.sf(crit / lam[0], 1)
+    inner = integrate.quad(lambda y: stats.chi2.sf((crit - lam[1] * y) / lam[0], 1) * stats.chi2.pdf(y, 1),
+                           0, crit / lam[1])[0]
+    return inner + stats.chi2.sf(crit / lam[1], 1)
+
+
+def test_near_duplicates_limit_is_twice_a_chi2_with_one_df():
+    # disagreement 0: A = B, so Q -> 2 chi2_1 and rejects with P(chi2_1 > 5.991 / 2) = 0.0835
+    assert _limit_rejection_rate(0.0) == pytest.approx(stats.chi2.sf(stats.chi2.ppf(0.95, 2) / 2, 1), rel=1e-9)
+    assert round(stats.chi2.sf(stats.chi2.ppf(0.95, 2) / 2, 1), 4) == 0.0835
+    result = simulate_near_duplicates(5000, disagreement=0.0, n_sim=40_000, seed=1)
+    assert result.cochran.low <= 0.0835 <= result.cochran.high
+    # with two exact copies the pair A vs B never disagrees, so its test never rejects
+    assert result.pairwise[0].estimate == 0.0
+
+
+@pytest.mark.parametrize("n, disagreement", [(200, 0.01), (2000, 0.01), (2000, 0.1)])
+def test_near_duplicates_q_is_too_liberal_and_mcnemar_is_not(n, disagreement):
+    # Review A8: Q rejects about 8.1 % at nominal 5 % (n = 200 and 2000), pairwise McNemar
+    # 4.9-5.4 %. Checked against the large-sample rate computed from the model's covariance.
+    result = simulate_near_duplicates(n, disagreement=disagreement, n_sim=40_000, seed=7)
+    limit = _limit_rejection_rate(disagreement)
+    assert result.cochran.low - 0.004 <= limit <= result.cochran.high + 0.004
+    assert result.cochran.low > 0.05  # too liberal, significantly
+    if disagreement == 0.01:
+        assert round(limit, 3) == 0.081
+    for j in (1, 2):  # A vs C and B vs C: many disagreements, mid-p close to 5 %
+        assert result.pairwise[j].low - 0.005 <= 0.05 <= result.pairwise[j].high + 0.005
+    assert result.holm.high < 0.05  # the adjusted pairwise procedure keeps its level
+
+
+def test_near_duplicates_agrees_with_the_public_tests_one_test_set_at_a_time():
+    # same multinomial draws, expanded to predictions and analysed with cochrans_q, pairwise_mcnemar
+    n, n_sim, alpha = 60, 300, 0.1
+    result = simulate_near_duplicates(n, accuracy=0.7, disagreement=0.2, alpha=alpha, n_sim=n_sim,
+                                      seed=np.random.default_rng(9), method="exact")
+    rng = np.random.default_rng(9)
+    patterns = np.array(list(itertools.product((0, 1), repeat=3)))
+    ab = {(1, 1): 0.6, (1, 0): 0.1, (0, 1): 0.1, (0, 0): 0.2}
+    prob = np.array([ab[a, b] * (0.7 if c else 0.3) for a, b, c in patterns])
+    counts = rng.multinomial(n, prob / prob.sum(), size=n_sim)
+    y = np.zeros(n, dtype=int)
+    q_rej, pair_rej, holm_rej = 0, np.zeros(3), 0
+    for row in counts:
+        right = np.repeat(patterns, row, axis=0)
+        preds = [np.where(right[:, i] == 1, 0, 1) for i in range(3)]
+        q_rej += cochrans_q(y, *preds).pvalue <= alpha
+        pair = pairwise_mcnemar(y, *preds, method="exact", adjust="holm", alpha=alpha)
+        pair_rej += pair.pvalue <= alpha
+        holm_rej += bool(np.any(pair.reject))
+    assert result.cochran.estimate == q_rej / n_sim
+    np.testing.assert_array_equal([iv.estimate for iv in result.pairwise], pair_rej / n_sim)
+    assert result.holm.estimate == holm_rej / n_sim
+    assert result.pairs == ("A vs B", "A vs C", "B vs C")
+
+
+def test_near_duplicates_result_and_errors():
+    result = simulate_near_duplicates(100, n_sim=500, seed=0)
+    again = simulate_near_duplicates(100, n_sim=500, seed=0)
+    assert result == again and result.method == "midp"
+    assert isinstance(result.cochran, Interval) and result.cochran.method == "wilson"
+    assert result.cochran.low <= result.cochran.estimate <= result.cochran.high
+    text = str(result)
+    assert "Cochran's Q" in text and "any pair after Holm" in text and "A vs C" in text
+    assert len({line.index("[") for line in text.splitlines()[2:]}) == 1  # aligned columns
+    with pytest.raises(ValueError, match=r"disagreement must be at most 2 min\(accuracy, 1 - accuracy\) = 0.4"):
+        simulate_near_duplicates(100, accuracy=0.8, disagreement=0.5)
+    with pytest.raises(ValueError, match="disagreement must lie in"):
+        simulate_near_duplicates(100, disagreement=-0.1)
+    with pytest.raises(ValueError, match="'textbook'"):
+        simulate_near_duplicates(100, method="auto")
+    with pytest.raises(ValueError, match="n_examples must be >= 1"):
+        simulate_near_duplicates(0)

@@ -78,15 +78,19 @@ def test_erratum_seed000_exact_cap():
     assert mcnemar([[0, 5], [5, 0]], "exact").pvalue == 1.0
 
 
-def test_erratum_seed000_rules_of_thumb():
-    # erratum key: seed000-rules-of-thumb
-    # "b, c > 25" and "b, c > 50" disagree; what the course shows: with b, c > 50 the
-    # corrected p-value is within 0.001 of the exact one, but not for all b, c > 25.
-    from lecture_lib import mcnemar_pvalue_grid
+def test_note_seed000_rules_of_thumb():
+    # note key: seed000-rules-of-thumb (an erratum until the November 2026 review)
+    # "b, c > 25" and "b, c > 50" are two levels of accuracy, not a contradiction: on chapter 2's
+    # 60 x 60 heat map the corrected p-value is within 0.0008 of the exact one where both counts
+    # exceed 25, within 0.0002 where both exceed 50 (the numbers the note prints).
+    from lecture_lib import mcnemar_pvalue_grid, source_notes
 
-    grid = np.abs(mcnemar_pvalue_grid(80, "corrected"))
-    assert grid[51:, 51:].max() < 1e-3
-    assert grid[26:, 26:].max() > grid[51:, 51:].max()
+    grid = np.abs(mcnemar_pvalue_grid(60, "corrected"))
+    assert 0.0007 < grid[26:, 26:].max() < 0.0008
+    assert 0.0002 < grid[51:, 51:].max() < 0.00021
+    note = {n.key: n for n in source_notes()}["seed000-rules-of-thumb"]
+    assert "within 0.0008" in note.note and "within 0.0002" in note.note
+    assert "seed000-rules-of-thumb" not in {e.key for e in errata()}
 
 
 def test_erratum_seed000_mlxtend_doc():
@@ -106,12 +110,35 @@ def test_erratum_seed001_alpha():
     assert round(stats.chi2.ppf(1 - 0.5, 1), 3) == 0.455
 
 
-def test_erratum_seed002_each_cell_25():
-    # erratum key: seed002-each-cell-25
-    # a and d never enter the test: any change of them leaves every p-value unchanged
-    for method in ("chi2", "corrected", "exact", "midp"):
+def test_note_seed002_each_cell_25():
+    # note key: seed002-each-cell-25 (an erratum until the November 2026 review)
+    # The seed's "cells used in the calculation" are b and c: a and d change no p-value ...
+    for method in ("chi2", "corrected", "exact", "midp", "textbook"):
         base = mcnemar([[4, 30], [26, 3]], method).pvalue
         assert mcnemar([[400, 30], [26, 0]], method).pvalue == base
+    # ... so its rule min(b, c) >= 25 is stricter than b + c >= 25, not wrong: every table it
+    # accepts, the b + c rule accepts too, but not the converse (e.g. b = 30, c = 10).
+    b, c = np.meshgrid(np.arange(80), np.arange(80))
+    seed_rule = np.minimum(b, c) >= 25
+    sum_rule = b + c >= 25
+    assert np.all(sum_rule[seed_rule]) and np.any(sum_rule & ~seed_rule)
+    assert "seed002-each-cell-25" not in {e.key for e in errata()}
+
+
+def test_erratum_seed003_pvalue_definition():
+    # erratum key: seed003-pvalue-definition
+    # The p-value is a tail probability, not P(M = m | H0). With b + c = 10 000 split 5 000 to
+    # 5 000 the point probability is 0.0080 (<= 0.05: the seed's rule would reject) although
+    # the split is the most H0-like possible and every p-value is 1.
+    point = stats.binom.pmf(5000, 10_000, 0.5)
+    assert round(point, 4) == 0.0080
+    for method in ("chi2", "corrected", "exact", "midp"):
+        assert mcnemar([[0, 5000], [5000, 0]], method).pvalue == 1.0
+    # Panel A (11 vs 1 of 12): P(b = 11) = 12/4096, the exact two-sided tail 26/4096.
+    assert stats.binom.pmf(11, 12, 0.5) == pytest.approx(12 / 4096, rel=1e-12)
+    assert mcnemar([[9959, 11], [1, 29]], "exact").pvalue == pytest.approx(26 / 4096, rel=1e-12)
+    erratum = {e.key: e for e in errata()}["seed003-pvalue-definition"]
+    assert "0.0080" in erratum.correct and erratum.seed == "003_3c17320e6dc419de.txt"
 
 
 def test_erratum_seed002_not_accuracy():

@@ -15,6 +15,7 @@ from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
 from lecture_lib import (
     MCNEMAR_METHODS,
+    TEXTBOOK_EXACT_BELOW,
     mcnemar,
     mcnemar_pvalues,
     mcnemar_table,
@@ -156,14 +157,64 @@ def test_no_disagreements(method):
     assert "b + c = 0" in result.reason
 
 
-def test_auto_says_what_and_why():
-    small = mcnemar(_table(11, 1))
-    assert small.method == "exact" and "12 < 25" in small.reason
-    large = mcnemar(_table(25, 15))
+def test_textbook_rule_says_what_and_why():
+    # the seeds' rule: exact when b + c < 25, else Edwards-corrected (TEXTBOOK_EXACT_BELOW = 25)
+    assert TEXTBOOK_EXACT_BELOW == 25
+    small = mcnemar(_table(11, 1), "textbook")
+    assert small.method == "exact" and "12 < 25" in small.reason and small.reason.startswith("textbook rule")
+    assert small.pvalue == mcnemar(_table(11, 1), "exact").pvalue
+    large = mcnemar(_table(25, 15), "textbook")
     assert large.method == "corrected" and "40 >= 25" in large.reason
-    boundary = mcnemar(_table(12, 13))
-    assert boundary.method == "corrected"
-    assert mcnemar(_table(12, 12)).method == "exact"
+    assert large.pvalue == mcnemar(_table(25, 15), "corrected").pvalue
+    assert mcnemar(_table(12, 13), "textbook").method == "corrected"
+    assert mcnemar(_table(12, 12), "textbook").method == "exact"
+    stat, p = mcnemar_pvalues([11, 25, 12, 12], [1, 15, 13, 12], "textbook")
+    np.testing.assert_array_equal(p, [mcnemar(_table(b, c), "textbook").pvalue for b, c in ((11, 1), (25, 15), (12, 13), (12, 12))])
+
+
+@settings(max_examples=100, deadline=None)
+@given(counts, counts, counts, counts)
+def test_default_is_midp_for_any_table(a, b, c, d):
+    # the fixed decision of issue 14: mcnemar(table).method == "midp" for any table
+    result = mcnemar([[a, b], [c, d]])
+    assert result.method == "midp"
+    assert result.pvalue == mcnemar([[a, b], [c, d]], "midp").pvalue
+    assert mcnemar_pvalues(b, c)[1] == result.pvalue
+
+
+def test_auto_is_gone_with_a_message_that_names_the_replacements():
+    for call in (lambda: mcnemar(_table(11, 1), "auto"), lambda: mcnemar_pvalues(11, 1, "auto")):
+        with pytest.raises(ValueError, match="method") as info:
+            call()
+        assert "'textbook'" in str(info.value) and "'midp'" in str(info.value) and "'auto'" in str(info.value)
+    assert "auto" not in MCNEMAR_METHODS
+
+
+def test_docstring_example_probabilities_are_exact_fractions():
+    # Review A1: 11 vs 1 of 12 disagreements. P(split at least this lopsided, either way) =
+    # 2 (C(12, 0) + C(12, 1)) / 2^12 = 26/4096 = 0.63 % (the exact p); the mid-p value counts the
+    # two splits exactly as lopsided (11:1 and 1:11) half: 2 (1 + 12/2) / 4096 = 14/4096.
+    # Review A10: mid-p = exact p - P(X = min(b, c)) = 0.00635 - 0.00293 = 0.00342.
+    exact = mcnemar([[9959, 11], [1, 29]], "exact").pvalue
+    midp = mcnemar([[9959, 11], [1, 29]]).pvalue
+    assert exact == pytest.approx(26 / 4096, rel=1e-12) and round(100 * exact, 2) == 0.63
+    assert midp == pytest.approx(14 / 4096, rel=1e-12)
+    assert exact - midp == pytest.approx(comb(12, 1) / 4096, rel=1e-12)
+    # 25 vs 15 (panel B): exact 15.4 %, not the chi-squared 11 %
+    assert round(mcnemar([[9945, 25], [15, 15]], "exact").pvalue, 4) == 0.1539
+    # 10 vs 2 (chapter 3, models 1 and 2 of seed 004): 2 (1 + 12 + 66) / 4096 = 3.9 %
+    assert mcnemar(_table(2, 10), "exact").pvalue == pytest.approx(158 / 4096, rel=1e-12)
+
+
+@pytest.mark.parametrize("b, c", [(11, 1), (2, 10), (3, 13), (0, 7), (40, 25)])
+def test_midp_is_exact_minus_the_whole_point_probability(b, c):
+    # Review A10: for b != c the two-sided mid-p value is the exact p-value minus the full
+    # P(X = min(b, c)), not minus half of it (each tail counts its boundary outcome half).
+    n, k = b + c, min(b, c)
+    point = Fraction(comb(n, k), 2**n)
+    exact = Fraction(sum(comb(n, i) for i in range(k + 1)), 2**n) * 2
+    assert mcnemar(_table(b, c), "midp").pvalue == pytest.approx(float(exact - point), rel=1e-12)
+    assert mcnemar(_table(b, c), "exact").pvalue - mcnemar(_table(b, c), "midp").pvalue == pytest.approx(float(point), rel=1e-9)
 
 
 def test_result_types_are_plain_python():
@@ -227,6 +278,17 @@ def test_exact_agrees_with_scipy_binomtest(b, c):
         return
     ref = stats.binomtest(b, b + c, 0.5).pvalue
     assert mcnemar(_table(b, c), "exact").pvalue == pytest.approx(ref, rel=1e-9, abs=1e-300)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 3000), st.integers(0, 3000))
+def test_midp_agrees_with_scipy_binom(b, c):
+    # the default: 2 P(X < k) + P(X = k), X ~ Bin(b + c, 1/2), k = min(b, c) (Fagerland et al. 2013)
+    if b + c == 0:
+        return
+    n, k = b + c, min(b, c)
+    ref = min(1.0, 2 * stats.binom.cdf(k - 1, n, 0.5) + stats.binom.pmf(k, n, 0.5))
+    assert mcnemar(_table(b, c)).pvalue == pytest.approx(ref, rel=1e-9, abs=1e-300)
 
 
 @settings(max_examples=100, deadline=None)

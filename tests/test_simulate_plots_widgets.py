@@ -58,6 +58,51 @@ def test_valid_tests_never_exceed_alpha():
     assert mcnemar_rejection_probability(4, 0.05, "chi2") == 0.125
 
 
+def _oracle_rejection_probability(n, method, alpha=0.05, p_b=0.5):
+    """Independent route: scipy's binomtest, chi2 and binom for every b, weighted by Bin(n, p_b)."""
+    from scipy import stats
+
+    total = 0.0
+    for b in range(n + 1):
+        c = n - b
+        if method == "exact":
+            p = stats.binomtest(b, n, 0.5).pvalue
+        elif method == "midp":
+            k = min(b, c)
+            p = min(1.0, 2 * stats.binom.cdf(k, n, 0.5) - stats.binom.pmf(k, n, 0.5))
+        elif method == "chi2":
+            p = stats.chi2.sf((b - c) ** 2 / n, 1)
+        else:  # corrected, with the max(., 0) of the course
+            p = stats.chi2.sf(max(abs(b - c) - 1, 0) ** 2 / n, 1)
+        if p <= alpha:
+            total += stats.binom.pmf(b, n, p_b)
+    return total
+
+
+def test_the_lab_numbers_behind_the_midp_default():
+    # Review A2 (statistics review, November 2026): mean exact Type I error over b + c = 1..60 at
+    # alpha = 0.05 is corrected 0.028, exact 0.029, mid-p 0.0435, chi2 0.048; power at b + c = 16
+    # with p_b = 0.75 is exact 0.405 against mid-p 0.630. Each recomputed here by scipy.
+    n = np.arange(1, 61)
+    printed = {"corrected": (0.028, 3), "exact": (0.029, 3), "midp": (0.0435, 4), "chi2": (0.048, 3)}
+    for method, (value, decimals) in printed.items():
+        ours = mcnemar_rejection_probability(n, 0.05, method)
+        oracle = np.array([_oracle_rejection_probability(int(m), method) for m in n])
+        np.testing.assert_allclose(ours, oracle, atol=1e-12)
+        assert round(ours.mean(), decimals) == value, method
+    assert round(mcnemar_rejection_probability(16, 0.05, "exact", p_b=0.75), 3) == 0.405
+    assert round(mcnemar_rejection_probability(16, 0.05, "midp", p_b=0.75), 3) == 0.630
+    assert mcnemar_rejection_probability(16, 0.05, "midp", p_b=0.75) == pytest.approx(
+        _oracle_rejection_probability(16, "midp", p_b=0.75), abs=1e-12)
+    # chapter 2: mid-p's worst conditional Type I error for b + c <= 60 is 0.077 (it is not
+    # guaranteed to stay below alpha for every b + c), and the textbook rule is as conservative
+    # as its two halves: mean 0.029
+    assert round(mcnemar_rejection_probability(n, 0.05, "midp").max(), 3) == 0.077
+    assert round(mcnemar_rejection_probability(n, 0.05, "textbook").mean(), 3) == 0.029
+    # the default of mcnemar_rejection_probability is the library's default, mid-p
+    np.testing.assert_array_equal(mcnemar_rejection_probability(n), mcnemar_rejection_probability(n, 0.05, "midp"))
+
+
 def test_power_grows_with_effect():
     powers = [mcnemar_rejection_probability(60, 0.05, "exact", p_b=p) for p in (0.5, 0.6, 0.7, 0.8)]
     assert powers == sorted(powers) and powers[-1] > 0.9
@@ -79,8 +124,10 @@ def test_simulation_seeded_and_shaped():
     assert a.methods == ("chi2", "corrected", "exact", "midp")
     assert np.all((a.ci_low <= a.rates) & (a.rates <= a.ci_high))
     assert "95% Monte Carlo interval" in str(a)
-    auto = simulate_mcnemar(200, 0.05, n_reps=5000, seed=4, methods="auto")
-    assert auto.methods == ("auto",)
+    textbook = simulate_mcnemar(200, 0.05, n_reps=5000, seed=4, methods="textbook")
+    assert textbook.methods == ("textbook",)
+    with pytest.raises(ValueError, match="'textbook'"):
+        simulate_mcnemar(200, 0.05, n_reps=50, seed=4, methods=("midp", "auto"))
 
 
 def test_wilson_matches_statsmodels():
@@ -122,6 +169,15 @@ def test_rejection_curves_one_line_per_method():
     np.testing.assert_allclose(lines[1].get_ydata(), mcnemar_rejection_probability(np.arange(1, 31), 0.1, "exact"))
 
 
+def test_power_curves_use_p_b():
+    ax = plot_mcnemar_rejection_curves(40, alpha=0.05, methods=("exact", "midp"), p_b=0.75)
+    lines = ax.get_lines()
+    np.testing.assert_allclose(lines[1].get_ydata(),
+                               mcnemar_rejection_probability(np.arange(1, 41), 0.05, "midp", p_b=0.75))
+    assert "power" in ax.get_ylabel() and "0.75" in ax.get_ylabel()
+    assert plot_mcnemar_rejection_curves(10).get_ylabel() == "P(reject H0 | H0 true)"
+
+
 def test_rejection_bars():
     res = simulate_mcnemar(100, 0.1, n_reps=2000, seed=1)
     ax = plot_rejection_rates(res)
@@ -139,8 +195,18 @@ def test_report_lists_all_methods_and_decisions():
         p = mcnemar([[0, 11], [1, 0]], method).pvalue
         assert f"<td class='pvalue'>{p:.4g}</td>" in text
     assert text.count("<td>reject H0</td>") == 4
-    assert "auto would use <b>exact</b>" in text
+    assert "textbook rule would use <b>exact</b> (b + c = 12 < 25)" in text
+    assert "default is <b>midp</b>" in text
+    assert "textbook rule would use <b>corrected</b> (b + c = 40 >= 25)" in lw.mcnemar_report(25, 15)
     assert "(b - c) / n = +0.0010" in text
+    # Wald interval of seed 000's panel A, review A13: [0.032, 0.168] percentage points
+    assert "interval +0.0003 to +0.0017" in text
+    # the same from the per-example differences (+1 b times, -1 c times, else 0): mean +- z sd / sqrt(n)
+    diffs = np.r_[np.ones(11), -np.ones(1), np.zeros(10_000 - 12)]
+    half = 1.959963984540054 * diffs.std() / np.sqrt(diffs.size)
+    assert f"interval {diffs.mean() - half:+.4f} to {diffs.mean() + half:+.4f}" in text
+    # panel B: [-0.024, 0.224] points (review A13)
+    assert "interval -0.0002 to +0.0022" in lw.mcnemar_report(25, 15, n=10_000)
 
 
 def test_report_decision_depends_on_alpha():
