@@ -90,7 +90,10 @@ def midranks(x) -> np.ndarray:
 
     The two scores of 0.9 would take ranks 3 and 4, so both get 3.5.
     """
-    x = np.asarray(x, dtype=float)
+    return _midranks(_scores(x, "x"))
+
+
+def _midranks(x: np.ndarray) -> np.ndarray:
     n = x.size
     order = np.argsort(x, kind="stable")
     sorted_x = x[order]
@@ -152,8 +155,8 @@ def _structural_components(is_pos: np.ndarray, scores: np.ndarray):
     v01 = np.empty((scores.shape[0], n))
     for r, s in enumerate(scores):
         pos, neg = s[is_pos], s[~is_pos]
-        t_all = midranks(s)
-        t_pos, t_neg = midranks(pos), midranks(neg)
+        t_all = _midranks(s)
+        t_pos, t_neg = _midranks(pos), _midranks(neg)
         v10[r] = (t_all[is_pos] - t_pos) / n
         v01[r] = 1.0 - (t_all[~is_pos] - t_neg) / m
     auc = v10.mean(axis=1)
