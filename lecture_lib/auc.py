@@ -44,6 +44,8 @@ class DeLongResult(TestResult):
         ``difference +- z_{1 - alpha/2} * std_error``.
     std_error : float
         DeLong's standard error of the difference.
+    std_error_1, std_error_2 : float
+        DeLong's standard error of each AUC on its own.
     correlation : float
         Estimated correlation between the two AUC estimates (nan when one
         of their variances is 0).
@@ -57,6 +59,8 @@ class DeLongResult(TestResult):
     auc_2: float
     difference: Interval
     std_error: float
+    std_error_1: float
+    std_error_2: float
     correlation: float
     n_positive: int
     n_negative: int
@@ -284,6 +288,8 @@ def delong_test(y_true, scores_1, scores_2, positive=1, confidence=0.95) -> DeLo
         auc_2=float(auc[1]),
         difference=Interval(diff, diff - half, diff + half, confidence, "delong"),
         std_error=se,
+        std_error_1=float(np.sqrt(cov[0, 0])),
+        std_error_2=float(np.sqrt(cov[1, 1])),
         correlation=corr,
         n_positive=m,
         n_negative=n,

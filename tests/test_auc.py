@@ -71,8 +71,14 @@ def test_proc_variance_and_covariance():
     asah = auc_example()
     res = delong_test(asah["outcome"], asah["s100b"], asah["wfns"], positive="Poor")
     var1, cov12 = asah["printed"]["var_auc_s100b"], asah["printed"]["cov_auc_s100b_wfns"]
+    assert res.std_error_1**2 == pytest.approx(var1, rel=1e-10)
     var2 = res.std_error**2 - var1 + 2 * cov12
+    assert res.std_error_2**2 == pytest.approx(var2, rel=1e-9)
     assert res.correlation == pytest.approx(cov12 / np.sqrt(var1 * var2), rel=1e-9)
+    # pROC's ci.auc(roc1, method = "delong"): 0.630118211762 - 0.83261891561
+    low, high = asah["printed"]["ci95_auc_s100b"]
+    assert res.auc_1 - stats.norm.ppf(0.975) * res.std_error_1 == pytest.approx(low, rel=1e-10)
+    assert res.auc_1 + stats.norm.ppf(0.975) * res.std_error_1 == pytest.approx(high, rel=1e-10)
 
 
 # ------------------------------------------------------------------ brute force and oracles
