@@ -97,18 +97,21 @@ def midranks(x) -> np.ndarray:
     return _midranks(_scores(x, "x"))
 
 
-def _midranks(x: np.ndarray) -> np.ndarray:
-    n = x.size
-    order = np.argsort(x, kind="stable")
-    sorted_x = x[order]
-    # positions where a new tie group starts, plus the end
-    boundary = np.empty(n + 1, dtype=bool)
+def _midranks_of_sorted(sorted_x: np.ndarray) -> np.ndarray:
+    """Mid-ranks of values that are already sorted, in that order (one pass, no sort)."""
+    n = sorted_x.size
+    boundary = np.empty(n + 1, dtype=bool)  # where a tie group starts, plus the end
     boundary[0] = boundary[n] = True
     np.not_equal(sorted_x[1:], sorted_x[:-1], out=boundary[1:n])
     edges = np.flatnonzero(boundary)
     mid = (edges[:-1] + edges[1:] + 1) / 2.0  # (first + last) / 2 + 1 with last = next start - 1
-    out = np.empty(n, dtype=float)
-    out[order] = np.repeat(mid, np.diff(edges))
+    return np.repeat(mid, np.diff(edges))
+
+
+def _midranks(x: np.ndarray) -> np.ndarray:
+    order = np.argsort(x, kind="stable")
+    out = np.empty(x.size, dtype=float)
+    out[order] = _midranks_of_sorted(x[order])
     return out
 
 
@@ -155,14 +158,24 @@ def _structural_components(is_pos: np.ndarray, scores: np.ndarray):
     """
     m = int(is_pos.sum())
     n = is_pos.size - m
+    # index of each example among the positives (or among the negatives)
+    within = np.empty(is_pos.size, dtype=np.int64)
+    within[is_pos] = np.arange(m)
+    within[~is_pos] = np.arange(n)
     v10 = np.empty((scores.shape[0], m))
     v01 = np.empty((scores.shape[0], n))
     for r, s in enumerate(scores):
-        pos, neg = s[is_pos], s[~is_pos]
-        t_all = _midranks(s)
-        t_pos, t_neg = _midranks(pos), _midranks(neg)
-        v10[r] = (t_all[is_pos] - t_pos) / n
-        v01[r] = 1.0 - (t_all[~is_pos] - t_neg) / m
+        # One sort serves all three rankings: the positives (negatives), taken in the order of the
+        # sorted whole, are themselves sorted, so their mid-ranks need only one more pass.
+        order = np.argsort(s, kind="stable")
+        sorted_s = s[order]
+        pos_sorted = is_pos[order]
+        t_all = _midranks_of_sorted(sorted_s)
+        t_pos = _midranks_of_sorted(sorted_s[pos_sorted])
+        t_neg = _midranks_of_sorted(sorted_s[~pos_sorted])
+        # back to one fixed order of the positives (negatives), the same for every classifier
+        v10[r, within[order[pos_sorted]]] = (t_all[pos_sorted] - t_pos) / n
+        v01[r, within[order[~pos_sorted]]] = 1.0 - (t_all[~pos_sorted] - t_neg) / m
     auc = v10.mean(axis=1)
     return auc, v10, v01
 

@@ -265,8 +265,8 @@ print(f"DeLong (paired):   se = {asah_test.std_error:.4f}, z = {asah_test.statis
 # *structural components*); their covariance across examples estimates the covariance of the two
 # AUCs. Sun and Xu {cite}`sun2014` noticed that each component is a difference of mid-ranks, so
 # the test needs three sorts per classifier instead of the m x n table of comparisons. The test
-# suite checks the fast version against the m x n one; on a million examples it takes about a
-# second (`make bench`).
+# suite checks the fast version against the m x n one; on a million examples it takes under a
+# second of processor time (`make bench`).
 #
 # Here are two models on the breast-cancer data, trained on one half and scored on the other.
 
