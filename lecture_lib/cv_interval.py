@@ -290,7 +290,6 @@ def cv_interval(estimator, X, y, cv=10, method="nested", confidence=0.95, seed=N
         n_repeats = 1
     else:
         n_repeats = DEFAULT_NESTED_REPEATS if n_repeats is None else check_count(n_repeats, "n_repeats", minimum=1)
-    _check_estimator(estimator)
     codes, n_classes = _class_codes(y_arr, "y", k)
     rng = as_generator(seed)
     flip = scoring == "error_rate"

@@ -309,7 +309,10 @@ def paired_bootstrap(y_true, y_pred_1, y_pred_2, metric="f1", n_resamples=10_000
     BCa is the default: it corrects the percentile interval for the bias and
     skewness of a ratio such as F1, and chapter 9's coverage lab finds it
     closer to the nominal level. A degenerate distribution (the two models
-    agree on every example) gives the interval [estimate, estimate]. F1 with
+    agree on every example) gives the interval [estimate, estimate]. Should
+    the estimate fall outside the quantile interval (possible with a very
+    skewed distribution), the interval is widened to include it, as every
+    :class:`~lecture_lib.Interval` does. F1 with
     no true positive counts as 0 (and warns on the data, not on each
     resample).
 
