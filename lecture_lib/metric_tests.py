@@ -246,7 +246,7 @@ def _bca_levels(distribution, theta_hat, accel, alpha):
     return levels
 
 
-def paired_bootstrap(y_true, y_pred_1, y_pred_2, metric="f1", n_resamples=10_000, confidence=0.95, seed=None,
+def paired_bootstrap(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_000, confidence=0.95, seed=None,
                      method="bca", positive=1) -> PairedBootstrapResult:
     """Bootstrap interval for the difference of a metric between two models on one test set.
 
@@ -254,7 +254,7 @@ def paired_bootstrap(y_true, y_pred_1, y_pred_2, metric="f1", n_resamples=10_000
     ----------
     y_true, y_pred_1, y_pred_2 : array_like of labels, shape (n,)
         True labels and the two models' predictions for the same examples.
-    metric : {"f1", "accuracy", "error_rate"} or callable, default "f1"
+    metric : {"f1", "accuracy", "error_rate"} or callable
         The metric; a callable is called as ``metric(y_true, y_pred)`` and
         returns a float.
     n_resamples : int, default 10000
@@ -431,7 +431,7 @@ def _swapped_cells(cells, k, name):
     return out
 
 
-def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric="f1", n_resamples=10_000, seed=None,
+def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_000, seed=None,
                             positive=1) -> PermutationTestResult:
     """Permutation test of equal metrics: swap the two models' predictions per example.
 
@@ -439,7 +439,7 @@ def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric="f1", n_resamples
     ----------
     y_true, y_pred_1, y_pred_2 : array_like of labels, shape (n,)
         True labels and the two models' predictions for the same examples.
-    metric : {"f1", "accuracy", "error_rate"} or callable, default "f1"
+    metric : {"f1", "accuracy", "error_rate"} or callable
         The metric; a callable is called as ``metric(y_true, y_pred)``.
     n_resamples : int, default 10000
         Number of random swap patterns when the test is not exact.

@@ -126,14 +126,14 @@ def test_jackknife_acceleration_from_counts_equals_leave_one_out(name, func):
 
 def test_bootstrap_settings_and_seeds():
     y, p1, p2 = make_predictions(200, 9)
-    a = paired_bootstrap(y, p1, p2, seed=3, n_resamples=500)
-    b = paired_bootstrap(y, p1, p2, seed=3, n_resamples=500)
-    c = paired_bootstrap(y, p1, p2, seed=4, n_resamples=500)
+    a = paired_bootstrap(y, p1, p2, "f1", seed=3, n_resamples=500)
+    b = paired_bootstrap(y, p1, p2, "f1", seed=3, n_resamples=500)
+    c = paired_bootstrap(y, p1, p2, "f1", seed=4, n_resamples=500)
     np.testing.assert_array_equal(a.distribution, b.distribution)
     assert not np.array_equal(a.distribution, c.distribution)
     assert (a.metric, a.method, a.n_resamples, a.difference.confidence) == ("f1", "bca", 500, 0.95)
     assert a.difference.low <= a.difference.estimate <= a.difference.high
-    wider = paired_bootstrap(y, p1, p2, seed=3, n_resamples=500, confidence=0.99)
+    wider = paired_bootstrap(y, p1, p2, "f1", seed=3, n_resamples=500, confidence=0.99)
     assert wider.difference.low <= a.difference.low and wider.difference.high >= a.difference.high
     err = paired_bootstrap(y, p1, p2, metric="error_rate", seed=3, n_resamples=500, method="percentile")
     acc = paired_bootstrap(y, p1, p2, metric="accuracy", seed=3, n_resamples=500, method="percentile")
@@ -153,7 +153,7 @@ def test_bootstrap_degenerate_and_multiclass():
 def test_undefined_f1_warns_once_on_the_data():
     y = np.array([0, 0, 1, 1, 0, 1])
     with pytest.warns(UndefinedMetricWarning, match="model 2"):
-        res = paired_bootstrap(y, [0, 0, 1, 1, 0, 0], [0, 0, 0, 0, 0, 0], n_resamples=100, seed=0)
+        res = paired_bootstrap(y, [0, 0, 1, 1, 0, 0], [0, 0, 0, 0, 0, 0], "f1", n_resamples=100, seed=0)
     assert res.metric_2 == 0.0
 
 
@@ -214,10 +214,10 @@ def test_permutation_null_calibration():
 
 def test_permutation_degenerate_and_symmetry():
     y, p1, p2 = make_predictions(100, 15)
-    same = paired_permutation_test(y, p1, p1.copy())
+    same = paired_permutation_test(y, p1, p1.copy(), "f1")
     assert (same.statistic, same.pvalue, same.n_discordant) == (0.0, 1.0, 0)
-    forward = paired_permutation_test(y, p1, p2)
-    backward = paired_permutation_test(y, p2, p1)
+    forward = paired_permutation_test(y, p1, p2, "f1")
+    backward = paired_permutation_test(y, p2, p1, "f1")
     assert backward.statistic == pytest.approx(-forward.statistic) and backward.pvalue == pytest.approx(forward.pvalue)
     assert 0.0 <= forward.pvalue <= 1.0
 
@@ -235,21 +235,21 @@ def test_bad_input(func):
     with pytest.raises(ValueError, match="positive=7 appears in neither"):
         func(y, p1, p2, metric="f1", positive=7)
     with pytest.raises(ValueError, match="same length"):
-        func(y, p1[:-1], p2)
+        func(y, p1[:-1], p2, "f1")
     with pytest.raises(TypeError, match="y_pred_2 holds text labels"):
-        func(y, p1, p2.astype(str))
+        func(y, p1, p2.astype(str), "f1")
     with pytest.raises(ValueError, match="non-finite"):
         func(y, p1, p2, metric=lambda a, b: np.nan)
     with pytest.raises(ValueError, match="n_resamples must be >= 1"):
-        func(y, p1, p2, n_resamples=0)
+        func(y, p1, p2, "accuracy", n_resamples=0)
 
 
 def test_bootstrap_bad_method_and_inputs_not_modified():
     y, p1, p2 = make_predictions(30, 17)
     with pytest.raises(ValueError, match="method must be one of"):
-        paired_bootstrap(y, p1, p2, method="basic")
+        paired_bootstrap(y, p1, p2, "f1", method="basic")
     copies = y.copy(), p1.copy(), p2.copy()
-    paired_bootstrap(y, p1, p2, n_resamples=50, seed=0)
+    paired_bootstrap(y, p1, p2, "f1", n_resamples=50, seed=0)
     paired_permutation_test(y, p1, p2, metric=f1_plain, n_resamples=50, seed=0)
     for a, b in zip((y, p1, p2), copies):
         np.testing.assert_array_equal(a, b)
