@@ -103,7 +103,7 @@ def verdict(p, alpha=0.05):
 
 
 # %% [markdown]
-# ## 1. What cross-validation estimates
+# ## What cross-validation estimates
 #
 # ### The wrong way first: mean $\pm$ 1.96 standard errors
 #
@@ -209,7 +209,7 @@ coverage_explorer(coverage)
 # data like these, which is close to, but not the same as, the accuracy of the one model you ship.
 
 # %% [markdown]
-# ## 2. AUC: DeLong's test for two correlated ROC curves
+# ## AUC: DeLong's test for two correlated ROC curves
 #
 # The AUC is the probability that a random positive example gets a higher score than a random
 # negative one (ties count one half): a Mann-Whitney statistic over all positive-negative pairs,
@@ -286,7 +286,7 @@ print(verdict(auc_test.pvalue))
 # from one training set to another.
 
 # %% [markdown]
-# ## 3. F1 and any other metric: paired bootstrap and permutation tests
+# ## F1 and any other metric: paired bootstrap and permutation tests
 #
 # ### The wrong way first: McNemar's test on an F1 question
 #
@@ -401,7 +401,7 @@ for method, count in hits.items():
 bootstrap_explorer(yb, pred_balanced, pred_plain)
 
 # %% [markdown]
-# ## 4. Random seeds: how much of the difference is luck?
+# ## Random seeds: how much of the difference is luck?
 #
 # A neural network's score depends on the seed that initialises its weights and orders its
 # mini-batches. Bouthillier et al. {cite}`bouthillier2021` measured, on real benchmarks, that the
@@ -500,7 +500,7 @@ for S, R in ((8, 1), (8, 4), (8, 16), (32, 1)):
 seeds_explorer(diff_var)
 
 # %% [markdown]
-# ## 5. Grouped and time-ordered data
+# ## Grouped and time-ordered data
 #
 # ### Groups: several examples per patient
 #
@@ -595,7 +595,7 @@ print(f"always predicting the more common state: {max(state.mean(), 1 - state.me
 # before averaging.
 
 # %% [markdown]
-# ## 6. Many metrics, many data sets: family-wise error or false discovery rate?
+# ## Many metrics, many data sets: family-wise error or false discovery rate?
 #
 # Comparing two models on 4 data sets with 3 metrics gives 12 p-values. Reading each at 5 %
 # makes a false claim likely somewhere (chapter 3). Two kinds of control:
