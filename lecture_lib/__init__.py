@@ -22,6 +22,8 @@ from .resampling import (
     cross_validate_scores,
     estimate_632,
     five_by_two,
+    forward_chaining,
+    group_kfold,
     holdout,
     kfold,
     repeated_holdout,
@@ -166,6 +168,25 @@ from .examples import (
     wilcoxon_example,
     wilcoxon_examples,
 )
+# chapter 9: beyond one accuracy on i.i.d. data (issue 20)
+from .cv_interval import (
+    CV_INTERVAL_METHODS,
+    CVCoverage,
+    CVIntervalResult,
+    coverage_table,
+    cv_interval,
+    simulate_cv_coverage,
+)
+from .auc import DeLongResult, auc_example, delong_test, midranks
+from .metric_tests import (
+    BOOTSTRAP_METHODS,
+    METRICS,
+    PairedBootstrapResult,
+    PermutationTestResult,
+    paired_bootstrap,
+    paired_permutation_test,
+)
+from .seeds import SeedSplitVariance, design_std_error, seed_split_variance
 
 __version__ = "0.1.0"
 
@@ -187,6 +208,8 @@ __all__ = [
     "cross_validate_scores",
     "estimate_632",
     "five_by_two",
+    "forward_chaining",
+    "group_kfold",
     "holdout",
     "kfold",
     "repeated_holdout",
@@ -326,6 +349,26 @@ __all__ = [
     "predictions_from_table",
     "wilcoxon_example",
     "wilcoxon_examples",
+    # chapter 9: cv_interval, auc, metric_tests, seeds (issue 20)
+    "CV_INTERVAL_METHODS",
+    "CVCoverage",
+    "CVIntervalResult",
+    "coverage_table",
+    "cv_interval",
+    "simulate_cv_coverage",
+    "DeLongResult",
+    "auc_example",
+    "delong_test",
+    "midranks",
+    "BOOTSTRAP_METHODS",
+    "METRICS",
+    "PairedBootstrapResult",
+    "PermutationTestResult",
+    "paired_bootstrap",
+    "paired_permutation_test",
+    "SeedSplitVariance",
+    "seed_split_variance",
+    "design_std_error",
 ]
 
 # issue 14, one test set: Cochran's Q without exchangeability; seed statements that are not errata

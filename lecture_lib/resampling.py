@@ -38,6 +38,9 @@ __all__ = [
     "bootstrap",
     "estimate_632",
     "cross_validate_scores",
+    # grouped and time-ordered data (chapter 9)
+    "group_kfold",
+    "forward_chaining",
 ]
 
 #: The named ``scoring`` options of :func:`cross_validate_scores`.
@@ -688,3 +691,150 @@ def cross_validate_scores(estimator, X, y, splits, scoring="accuracy") -> np.nda
     if not out:
         raise ValueError("splits yielded no (train_idx, test_idx) pairs")
     return np.asarray(out, dtype=np.float64)
+
+
+# --------------------------------------------------------------------------- grouped and time-ordered data (chapter 9)
+
+
+def _group_codes(groups):
+    labels = check_labels(groups, "groups")
+    names, codes, sizes = np.unique(labels, return_inverse=True, return_counts=True)
+    return codes.reshape(-1), sizes
+
+
+def group_kfold(groups, k=5, seed=None) -> Splits:
+    """k-fold splits that keep every group whole: no group is on both sides.
+
+    Parameters
+    ----------
+    groups : array_like of labels, shape (n,)
+        The group of each example (a patient, a user, a recording session,
+        a near-duplicate cluster); at least ``k`` distinct groups.
+    k : int, default 5
+        Number of folds (at least 2).
+    seed : int, numpy.random.Generator or None
+        Source of randomness: it breaks ties between groups of equal size,
+        so different seeds give different partitions when sizes repeat.
+
+    Returns
+    -------
+    splits : iterator of (train_idx, test_idx)
+        ``k`` pairs of sorted int64 index arrays; every example is in
+        exactly one test fold, and all examples of a group are in the same
+        one.
+
+    Notes
+    -----
+    Groups are dealt largest first, each to the fold that holds the fewest
+    examples so far (the lowest-numbered fold among equals), the allocation
+    of scikit-learn's ``GroupKFold``; groups of equal size come in a random
+    order. The fold sizes are then as equal as whole groups allow: they
+    differ by at most the size of the largest group.
+
+    When examples of one group are alike (several scans of one patient),
+    plain k-fold puts some of them in training and others in test, and the
+    model is scored partly on what it has already seen: the estimate is
+    optimistic for new groups. Chapter 9 measures how much.
+
+    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+
+    Examples
+    --------
+    >>> from lecture_lib.resampling import group_kfold
+    >>> groups = ["ann", "ann", "bob", "bob", "bob", "cat", "dan", "dan"]
+    >>> for train, test in group_kfold(groups, k=3, seed=0):
+    ...     print(sorted({groups[i] for i in test}), len(test))
+    ['bob'] 3
+    ['cat', 'dan'] 3
+    ['ann'] 2
+
+    Bob's three examples form one test fold; no patient is split.
+    """
+    k = check_count(k, "k", minimum=2)
+    codes, sizes = _group_codes(groups)
+    if sizes.size < k:
+        raise ValueError(f"groups has {sizes.size} distinct group(s), fewer than the k={k} folds")
+    rng = as_generator(seed)
+    order = np.lexsort((rng.random(sizes.size), -sizes))  # largest first, equal sizes in random order
+    fold_of_group = np.empty(sizes.size, dtype=np.int64)
+    load = np.zeros(k, dtype=np.int64)
+    for g in order:
+        lightest = int(np.argmin(load))
+        fold_of_group[g] = lightest
+        load[lightest] += sizes[g]
+    return _splits_from_ids(fold_of_group[codes], k)
+
+
+def forward_chaining(n, k=5, n_test=None, gap=0, max_train=None) -> Splits:
+    """Time-ordered splits: train on the past, test on the block that follows.
+
+    Parameters
+    ----------
+    n : int
+        Number of examples, **in time order** (index 0 is the oldest).
+    k : int, default 5
+        Number of splits (at least 2).
+    n_test : int, optional
+        Size of every test block; default ``n // (k + 1)``.
+    gap : int, default 0
+        Examples left out between the end of training and the test block
+        (to keep autocorrelated neighbours apart).
+    max_train : int, optional
+        Keep only the most recent ``max_train`` training examples (a
+        rolling window); default: all the past (an expanding window).
+
+    Returns
+    -------
+    splits : iterator of (train_idx, test_idx)
+        ``k`` pairs; test block i is
+        ``[n - (k - i) * n_test, n - (k - i - 1) * n_test)`` and its training
+        set ends ``gap`` examples before it. Deterministic: there is no seed.
+
+    Notes
+    -----
+    The blocks are those of scikit-learn's ``TimeSeriesSplit`` (the test
+    blocks tile the end of the series; the first training set gets what is
+    left). Every model is tested only on examples that come after all of its
+    training examples, as it would be when deployed; shuffled k-fold lets a
+    model "see the future", which makes the estimate optimistic when the
+    data drift or are autocorrelated. The k scores are not exchangeable
+    (later models train on more data), so they show a trend as well as
+    noise.
+
+    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+
+    Examples
+    --------
+    >>> from lecture_lib.resampling import forward_chaining
+    >>> for train, test in forward_chaining(10, k=3, gap=1):
+    ...     print(train.tolist(), test.tolist())
+    [0, 1, 2] [4, 5]
+    [0, 1, 2, 3, 4] [6, 7]
+    [0, 1, 2, 3, 4, 5, 6] [8, 9]
+
+    Each model trains on the past, skips one example, and is tested on the
+    next two.
+    """
+    n = _check_n(n)
+    k = check_count(k, "k", minimum=2)
+    n_test = n // (k + 1) if n_test is None else check_count(n_test, "n_test", minimum=1)
+    gap = check_count(gap, "gap")
+    if max_train is not None:
+        max_train = check_count(max_train, "max_train", minimum=1)
+    if n_test < 1:
+        raise ValueError(f"n={n} examples are too few for k={k} test blocks")
+    first_test = n - k * n_test
+    if first_test - gap < 1:
+        raise ValueError(
+            f"k={k} test blocks of n_test={n_test} and a gap of {gap} leave no training example "
+            f"for the first split out of n={n}"
+        )
+
+    def generate():
+        for i in range(k):
+            start = first_test + i * n_test
+            end_train = start - gap
+            begin = 0 if max_train is None else max(0, end_train - max_train)
+            yield np.arange(begin, end_train, dtype=np.int64), np.arange(start, start + n_test, dtype=np.int64)
+
+    return generate()

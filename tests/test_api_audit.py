@@ -39,6 +39,8 @@ S2 = np.array([0.75, 0.7, 0.8, 0.8])
 F1 = np.full((5, 2), 0.8) + np.arange(10).reshape(5, 2) / 100
 F2 = np.full((5, 2), 0.8)
 T64 = np.random.default_rng(1).random((6, 4))  # 6 data sets x 4 algorithms
+S_AUC1 = np.array([0.9, 0.8, 0.3, 0.2, 0.7, 0.4, 0.6, 0.65, 0.1, 0.3])  # scores for Y (chapter 9)
+S_AUC2 = np.array([0.5, 0.6, 0.2, 0.4, 0.9, 0.1, 0.7, 0.3, 0.5, 0.2])
 
 # name -> (args, kwargs) of one valid call
 VALID: dict[str, tuple[tuple, dict]] = {
@@ -121,6 +123,17 @@ VALID: dict[str, tuple[tuple, dict]] = {
     # issue 14, one test set: Cochran's Q without exchangeability
     "simulate_near_duplicates": ((), {"n_examples": 50, "accuracy": 0.8, "disagreement": 0.02, "alpha": 0.05,
                                       "n_sim": 100, "seed": 0, "method": "midp"}),
+    # chapter 9 (issue 20)
+    "group_kfold": ((["a", "a", "b", "c", "c", "d"],), {"k": 2, "seed": 0}),
+    "forward_chaining": ((12,), {"k": 3, "n_test": 2, "gap": 1}),
+    "delong_test": ((Y, S_AUC1, S_AUC2), {"positive": 1, "confidence": 0.95}),
+    "midranks": (([0.3, 0.1, 0.3],), {}),
+    "paired_bootstrap": ((Y, P1, P2), {"metric": "accuracy", "n_resamples": 50, "confidence": 0.9, "seed": 0,
+                                       "method": "percentile"}),
+    "paired_permutation_test": ((Y, P1, P2), {"metric": "f1", "n_resamples": 50, "seed": 0}),
+    "simulate_cv_coverage": ((), {"n_examples": 40, "n_features": 2, "bayes_accuracy": 0.8, "k": 3, "n_repeats": 1,
+                                  "n_datasets": 2, "confidence": 0.9}),
+    "seed_split_variance": ((T64,), {}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -150,6 +163,10 @@ EXEMPT = {
     "plot_paired_rejection_rates": "takes a result object; tested in tests/test_paired_widgets.py",
     "plot_power_curves": "takes a result object; tested in tests/test_paired_widgets.py",
     "source_notes": "takes no arguments",
+    "auc_example": "takes no arguments",
+    "cv_interval": "takes an estimator; bad input tested in tests/test_cv_interval.py",
+    "coverage_table": "takes a result object; tested in tests/test_cv_interval.py",
+    "design_std_error": "takes a result object; tested in tests/test_metric_tests.py",
 }
 
 # Arguments that legitimately take arrays of any shape (element-wise or along an axis).
@@ -180,6 +197,11 @@ COUNT_NAMES = {
     "n_splits", "max_models", "n_datasets", "n_outer", "n_inner", "outer_cv", "inner_cv",
     "n_samples", "max_configs", "outer_fold",
 }
+# chapter 9 (issue 20)
+ARRAY_NAMES |= {"groups"}
+OPTION_NAMES |= {"metric"}
+PROBABILITY_NAMES |= {"bayes_accuracy"}
+COUNT_NAMES |= {"gap", "n_datasets"}
 
 
 def public_functions() -> list[str]:
