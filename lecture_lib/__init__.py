@@ -167,6 +167,21 @@ from .examples import (
     wilcoxon_examples,
 )
 
+from .bayesian import (
+    ROPE_TESTS,
+    CorrelatedTPosterior,
+    DirichletPosterior,
+    bayesian_correlated_ttest,
+    bayesian_example,
+    bayesian_examples,
+    bayesian_sign_test,
+    bayesian_signed_rank,
+    plot_posterior_simplex,
+    plot_posterior_t,
+    posterior_report,
+)
+from .equivalence import EquivalenceResult, equivalence_test
+
 __version__ = "0.1.0"
 
 # Everything above, in the order of the modules (and so, roughly, of the chapters).
@@ -326,4 +341,19 @@ __all__ = [
     "predictions_from_table",
     "wilcoxon_example",
     "wilcoxon_examples",
+    # bayesian (chapter 8)
+    "ROPE_TESTS",
+    "CorrelatedTPosterior",
+    "DirichletPosterior",
+    "bayesian_correlated_ttest",
+    "bayesian_example",
+    "bayesian_examples",
+    "bayesian_sign_test",
+    "bayesian_signed_rank",
+    "plot_posterior_simplex",
+    "plot_posterior_t",
+    "posterior_report",
+    # equivalence (chapter 8)
+    "EquivalenceResult",
+    "equivalence_test",
 ]
