@@ -118,6 +118,12 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "simulate_tuning_bias": ((), {"n_samples": 30, "max_configs": 3, "outer_cv": 3, "inner_cv": 2, "n_reps": 5}),
     # chapter 8
     "recommend_test": ((3, 12), {"can_retrain": False, "per_example": "correctness", "control": True}),
+    # Bayesian comparison and equivalence (issue 17)
+    "bayesian_correlated_ttest": ((S1, S2), {"test_train_ratio": 0.25, "rope": 0.01, "confidence": 0.95}),
+    "bayesian_sign_test": ((S1, S2), {"rope": 0.01, "prior_strength": 1.0, "n_samples": 100, "seed": 0}),
+    "bayesian_signed_rank": ((S1, S2), {"rope": 0.01, "prior_strength": 0.5, "n_samples": 100, "seed": 0}),
+    "bayesian_example": (("benavoli2017_uci54",), {}),
+    "equivalence_test": ((S1, S2), {"margin": 0.05, "test_train_ratio": 0.25, "confidence": 0.9}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -146,6 +152,10 @@ EXEMPT = {
     "plot_learning_curve": "takes a result object; tested in tests/test_ch1_curves.py",
     "plot_paired_rejection_rates": "takes a result object; tested in tests/test_paired_widgets.py",
     "plot_power_curves": "takes a result object; tested in tests/test_paired_widgets.py",
+    "bayesian_examples": "takes no arguments",
+    "plot_posterior_t": "takes a result object; tested in tests/test_bayesian.py",
+    "plot_posterior_simplex": "takes a result object; tested in tests/test_bayesian.py",
+    "posterior_report": "takes a result object; tested in tests/test_bayesian.py",
 }
 
 # Arguments that legitimately take arrays of any shape (element-wise or along an axis).
@@ -167,7 +177,7 @@ ARRAY_NAMES = {
 OPTION_NAMES = {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring", "per_example"}
 PROBABILITY_NAMES = {"alpha", "confidence", "p_b", "p_discordant", "test_size", "accuracy", "accuracy_1",
                      "accuracy_2", "correlation"}
-POSITIVE_NAMES = {"test_train_ratio", "cd"}  # positive real numbers
+POSITIVE_NAMES = {"test_train_ratio", "cd", "rope", "prior_strength", "margin"}  # positive real numbers (rope: or 0)
 FLAG_NAMES = {"can_retrain", "commensurable", "control", "tuning", "higher_is_better", "tie_correction", "correction", "pooled", "precise_rows", "show_ranks", "shuffle"}
 COUNT_NAMES = {
     "k", "n_reps", "n_repeats", "n_bootstraps", "n_classes", "max_count", "n_discordant", "n_test",
