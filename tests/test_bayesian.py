@@ -489,10 +489,11 @@ def test_plot_posterior_simplex_is_an_equilateral_triangle_with_labelled_corners
     texts = " ".join(t.get_text() for t in ax.texts)
     assert "B\npractically better" in texts and "A\npractically better" in texts and "practically equivalent" in texts
     assert f"p = {res.p_right:.3f}" in texts
-    points = ax.collections[0].get_offsets()
-    assert len(points) == 1000
+    clouds = [line for line in ax.lines if line.get_marker() == "."]  # one point cloud per region
+    assert len(clouds) == 3 and sum(len(line.get_xdata()) for line in clouds) == 1000
     # every point is inside the triangle with corners (0, 0), (1, 0), (1/2, sqrt(3)/2)
-    x, y = np.asarray(points).T
+    x = np.concatenate([line.get_xdata() for line in clouds])
+    y = np.concatenate([line.get_ydata() for line in clouds])
     assert np.all(y >= -1e-12) and np.all(y <= np.sqrt(3) * x + 1e-12) and np.all(y <= np.sqrt(3) * (1 - x) + 1e-12)
     plt.close(ax.figure)
 
@@ -522,3 +523,40 @@ def test_posterior_report_says_whether_the_comparison_is_settled():
     assert "do not settle" in text and "prior strength 0.5" in text
     with pytest.raises(ValueError, match="decision"):
         posterior_report(settled, decision=1.5)
+
+
+# ================================================================ the chapter's widget
+
+
+def test_rope_posterior_dispatches_to_the_two_tests():
+    from lecture_lib.bayesian_widgets import rope_posterior
+
+    x, y = [0.8, 0.7, 0.9, 0.85], [0.75, 0.7, 0.8, 0.8]
+    for test, function in (("sign", bayesian_sign_test), ("signed-rank", bayesian_signed_rank)):
+        via = rope_posterior(x, y, test=test, rope=0.01, prior_strength=0.7, n_samples=300, seed=2)
+        direct = function(x, y, rope=0.01, prior_strength=0.7, n_samples=300, seed=2)
+        assert np.array_equal(via.samples, direct.samples) and via.method == test
+    with pytest.raises(ValueError, match="test"):
+        rope_posterior(x, y, test="t-test")
+
+
+def test_rope_explorer_controls_change_the_report_and_the_figure():
+    from lecture_lib.bayesian_widgets import rope_explorer
+
+    ex = wilcoxon_example("demsar2006_table2")
+    box = rope_explorer(ex.scores_1, ex.scores_2, names=("C4.5+m", "C4.5"), rope=0.0, rope_max=0.05, n_samples=2000)
+    test_buttons = box.children[0]
+    rope_slider, prior_slider = box.children[1].children
+    figure, report = box.children[2].children
+    assert "alt=" in figure.value and "Triangle of posterior samples" in figure.value
+    start_report, start_figure = report.value, figure.value
+    rope_slider.value = 0.01  # a ROPE of 0.01 AUC: probability moves into the rope
+    assert report.value != start_report and figure.value != start_figure
+    expected = bayesian_signed_rank(ex.scores_1, ex.scores_2, rope=0.01, n_samples=2000, seed=0)
+    assert f"{expected.p_rope:.3f}" in report.value and "ROPE 0.01" in figure.value
+    prior_slider.value = 3.0
+    assert "prior strength 3" in report.value
+    test_buttons.value = "sign"
+    assert "Bayesian sign test" in report.value
+    with pytest.raises(ValueError, match="test"):
+        rope_explorer(ex.scores_1, ex.scores_2, test="wilcoxon")
