@@ -375,11 +375,13 @@ def _heaviside(a: np.ndarray) -> np.ndarray:
 
 
 def _most_probable(theta: np.ndarray) -> np.ndarray:
-    """Share of samples in which each column is the largest; exact ties share equally."""
-    top = theta.max(axis=1, keepdims=True)
-    wins = (theta == top).astype(float)
-    wins /= wins.sum(axis=1, keepdims=True)
-    return wins.mean(axis=0)
+    """Share of samples in which each row of ``theta`` (3, n_samples) is the largest; exact ties share equally."""
+    top = np.maximum(np.maximum(theta[0], theta[1]), theta[2])
+    wins = theta == top  # (3, n_samples); one row per region, contiguous
+    count = wins.sum(axis=0, dtype=np.int8)
+    if np.all(count == 1):  # no ties: the usual case with continuous draws
+        return wins.mean(axis=1)
+    return (wins / count).mean(axis=1)
 
 
 def _gammas(rng: np.random.Generator, shape, size) -> np.ndarray:
@@ -408,7 +410,7 @@ def _signed_rank_theta(weights: np.ndarray, z: np.ndarray, rope: float) -> np.nd
     sums = z[:, None] + z[None, :]
     both = np.concatenate([_heaviside(-sums - 2.0 * rope), _heaviside(sums - 2.0 * rope)], axis=1)
     m = z.size
-    out = np.empty((weights.shape[0], 3))
+    out = np.empty((3, weights.shape[0]))  # one row per region: fast to compare and count
     step = max(1, 2_000_000 // (2 * m))  # rows per block: bounded memory for large inputs
     # A tall, thin product: one BLAS thread is as fast, and on a busy machine spinning threads
     # make it several times slower. The previous limits are restored on exit.
@@ -416,22 +418,23 @@ def _signed_rank_theta(weights: np.ndarray, z: np.ndarray, rope: float) -> np.nd
         for start in range(0, weights.shape[0], step):
             w = weights[start:start + step]
             products = w @ both  # (rows, 2m)
-            out[start:start + step, 0] = np.einsum("ij,ij->i", products[:, :m], w)
-            out[start:start + step, 2] = np.einsum("ij,ij->i", products[:, m:], w)
-    out[:, 1] = np.clip(1.0 - out[:, 0] - out[:, 2], 0.0, 1.0)
+            out[0, start:start + step] = np.einsum("ij,ij->i", products[:, :m], w)
+            out[2, start:start + step] = np.einsum("ij,ij->i", products[:, m:], w)
+    out[1] = np.clip(1.0 - out[0] - out[2], 0.0, 1.0)
     return out
 
 
 def _posterior(theta, theta_mean, rope, prior_strength, n, method) -> DirichletPosterior:
+    """The result from samples ``theta`` of shape (3, n_samples)."""
     probs = _most_probable(theta)
-    n_samples = theta.shape[0]
+    n_samples = theta.shape[1]
     se = float(np.max(np.sqrt(probs * (1.0 - probs) / n_samples)))
     theta.setflags(write=False)
     return DirichletPosterior(
         p_left=float(probs[0]),
         p_rope=float(probs[1]),
         p_right=float(probs[2]),
-        samples=theta,
+        samples=theta.T,  # (n_samples, 3), a read-only view
         theta_mean=tuple(float(v) for v in theta_mean),
         monte_carlo_se=se,
         rope=rope,
@@ -531,8 +534,10 @@ def bayesian_sign_test(x, y, rope=0.0, prior_strength=1.0, n_samples=50_000, see
     n_left = int(np.count_nonzero(d < -rope))
     n_right = int(np.count_nonzero(d > rope))
     alpha = np.array([n_left, d.size - n_left - n_right + prior_strength, n_right], dtype=float)
-    gammas = np.column_stack([_gammas(rng, a, n_samples) for a in alpha])
-    theta = gammas / gammas.sum(axis=1, keepdims=True)
+    theta = np.empty((3, n_samples))  # one row per region
+    for row, a in enumerate(alpha):
+        theta[row] = _gammas(rng, a, n_samples)
+    theta /= theta[0] + theta[1] + theta[2]
     return _posterior(theta, alpha / alpha.sum(), rope, prior_strength, d.size, "sign")
 
 

@@ -229,7 +229,7 @@ def test_signed_rank_theta_equals_the_double_sum():
     z = np.concatenate([[0.0], np.round(rng.normal(0.01, 0.02, 9), 3), [0.01, -0.01]])  # ties and zero sums
     weights = rng.dirichlet(np.r_[0.5, np.ones(z.size - 1)], size=20)
     for rope in (0.0, 0.005, 0.01):
-        fast = _signed_rank_theta(weights, z, rope)
+        fast = _signed_rank_theta(weights, z, rope)  # (3, n_samples): left, rope, right
         for row, w in enumerate(weights):
             left = right = 0.0
             for i in range(z.size):
@@ -237,7 +237,7 @@ def test_signed_rank_theta_equals_the_double_sum():
                     s = z[i] + z[j]
                     right += w[i] * w[j] * (1.0 if s > 2 * rope else 0.5 if s == 2 * rope else 0.0)
                     left += w[i] * w[j] * (1.0 if -s > 2 * rope else 0.5 if -s == 2 * rope else 0.0)
-            assert fast[row] == pytest.approx([left, 1 - left - right, right], abs=1e-12)
+            assert fast[:, row] == pytest.approx([left, 1 - left - right, right], abs=1e-12)
 
 
 def test_signed_rank_theta_blocks_match_one_product():
@@ -248,7 +248,7 @@ def test_signed_rank_theta_blocks_match_one_product():
     sums = z[:, None] + z[None, :]
     heaviside = (sums > 0) + 0.5 * (sums == 0)  # the pair (z_0, z_0) = (0, 0) counts one half
     right = np.einsum("ij,jk,ik->i", weights, heaviside, weights)
-    assert _signed_rank_theta(weights, z, 0.0)[:, 2] == pytest.approx(right, abs=1e-12)
+    assert _signed_rank_theta(weights, z, 0.0)[2] == pytest.approx(right, abs=1e-12)
 
 
 @pytest.mark.parametrize("test, kwargs", [(bayesian_sign_test, {}), (bayesian_signed_rank, {}),
