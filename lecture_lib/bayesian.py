@@ -252,7 +252,8 @@ def bayesian_correlated_ttest(scores_1, scores_2, test_train_ratio, rope=0.0, co
     rope : float, optional
         Half-width of the region of practical equivalence, on the scale of
         the scores (0.01 = one point of accuracy when scores are in [0, 1]).
-        0 (default) gives no region: ``p_rope`` is 0.
+        0 (default) gives no region: ``p_rope`` is 0 (except for identical
+        scores, see Notes).
     confidence : float, optional
         Posterior probability of the credible interval, in (0, 1).
 
@@ -496,6 +497,9 @@ def bayesian_sign_test(x, y, rope=0.0, prior_strength=1.0, n_samples=50_000, see
 
     The test needs only the signs of :math:`d_i \\pm r`, so scores on
     incommensurable scales are fine; it assumes independent data sets.
+    Differences are compared with the ROPE in floating point: round the
+    scores to their precision first, or 0.768 - 0.763 (= 0.005000000000000004)
+    falls outside a ROPE of 0.005.
     baycomp adds 0.0001 to every Dirichlet parameter and, when rope = 0,
     reports only :math:`p_l / (p_l + p_r)` and :math:`p_r / (p_l + p_r)`.
 
@@ -601,7 +605,9 @@ def bayesian_signed_rank(x, y, rope=0.0, prior_strength=0.5, n_samples=50_000, s
     with :math:`\\alpha = (s, 1, \\dots, 1)`, :math:`\\alpha_0 = n + s`.
 
     Like Wilcoxon's test, it treats the differences as commensurable across
-    data sets and the data sets as independent. With rope = 0, ``p_rope`` is
+    data sets and the data sets as independent. Time and memory grow as
+    n_samples x n^2 (the n + 1 by n + 1 matrix of pair sums), which is fine
+    for the tens to hundreds of data sets of a benchmark. With rope = 0, ``p_rope`` is
     0 and all differences equal to 0 give ``p_left = p_right = 0.5``.
 
     Taught in chapter 8 (``notebooks/08-bayesian-comparison``).
