@@ -429,7 +429,11 @@ def test_demsar_wilcoxon_significant_but_practical_superiority_uncertain():
     ex = wilcoxon_example("demsar2006_table2")
     assert wilcoxon_signed_rank(ex.differences).pvalue < 0.01
     res = bayesian_signed_rank(ex.differences, np.zeros(14), rope=0.01, n_samples=100_000, seed=27)
-    assert res.p_left < 0.001 and 0.5 < res.p_right < 0.8 and res.p_rope > 0.2
+    # No data set loses by more than 0.01 (the worst difference is -0.008, so no pair sums below
+    # -0.02): theta_left is exactly 0. Tuning is not settled as practically better (below the
+    # 0.95 rule of Benavoli et al. 2017, by far), and equivalence keeps a real share.
+    assert res.p_left == 0.0 and res.samples[:, 0].max() == 0.0
+    assert res.p_right < 0.9 and res.p_rope > 0.1
     no_rope = bayesian_signed_rank(ex.differences, np.zeros(14), n_samples=100_000, seed=27)
     assert no_rope.p_right > 0.99  # without a ROPE the Bayesian test agrees with Wilcoxon
 
