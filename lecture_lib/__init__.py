@@ -188,6 +188,21 @@ from .metric_tests import (
 )
 from .seeds import SeedSplitVariance, design_std_error, seed_split_variance
 
+from .bayesian import (
+    ROPE_TESTS,
+    CorrelatedTPosterior,
+    DirichletPosterior,
+    bayesian_correlated_ttest,
+    bayesian_example,
+    bayesian_examples,
+    bayesian_sign_test,
+    bayesian_signed_rank,
+    plot_posterior_simplex,
+    plot_posterior_t,
+    posterior_report,
+)
+from .equivalence import EquivalenceResult, equivalence_test
+
 __version__ = "0.1.0"
 
 # Everything above, in the order of the modules (and so, roughly, of the chapters).
@@ -369,6 +384,21 @@ __all__ = [
     "SeedSplitVariance",
     "seed_split_variance",
     "design_std_error",
+    # bayesian (chapter 8)
+    "ROPE_TESTS",
+    "CorrelatedTPosterior",
+    "DirichletPosterior",
+    "bayesian_correlated_ttest",
+    "bayesian_example",
+    "bayesian_examples",
+    "bayesian_sign_test",
+    "bayesian_signed_rank",
+    "plot_posterior_simplex",
+    "plot_posterior_t",
+    "posterior_report",
+    # equivalence (chapter 8)
+    "EquivalenceResult",
+    "equivalence_test",
 ]
 
 # issue 14, one test set: Cochran's Q without exchangeability; seed statements that are not errata

@@ -134,6 +134,12 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "simulate_cv_coverage": ((), {"n_examples": 40, "n_features": 2, "bayes_accuracy": 0.8, "k": 3, "n_repeats": 1,
                                   "n_datasets": 2, "confidence": 0.9}),
     "seed_split_variance": ((T64,), {}),
+    # Bayesian comparison and equivalence (issue 17)
+    "bayesian_correlated_ttest": ((S1, S2), {"test_train_ratio": 0.25, "rope": 0.01, "confidence": 0.95}),
+    "bayesian_sign_test": ((S1, S2), {"rope": 0.01, "prior_strength": 1.0, "n_samples": 100, "seed": 0}),
+    "bayesian_signed_rank": ((S1, S2), {"rope": 0.01, "prior_strength": 0.5, "n_samples": 100, "seed": 0}),
+    "bayesian_example": (("benavoli2017_uci54",), {}),
+    "equivalence_test": ((S1, S2), {"margin": 0.05, "test_train_ratio": 0.25, "confidence": 0.9}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -167,6 +173,10 @@ EXEMPT = {
     "cv_interval": "takes an estimator; bad input tested in tests/test_cv_interval.py",
     "coverage_table": "takes a result object; tested in tests/test_cv_interval.py",
     "design_std_error": "takes a result object; tested in tests/test_metric_tests.py",
+    "bayesian_examples": "takes no arguments",
+    "plot_posterior_t": "takes a result object; tested in tests/test_bayesian.py",
+    "plot_posterior_simplex": "takes a result object; tested in tests/test_bayesian.py",
+    "posterior_report": "takes a result object; tested in tests/test_bayesian.py",
 }
 
 # Arguments that legitimately take arrays of any shape (element-wise or along an axis).
@@ -189,7 +199,7 @@ ARRAY_NAMES = {
 OPTION_NAMES = {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring", "per_example"}
 PROBABILITY_NAMES = {"alpha", "confidence", "p_b", "p_discordant", "test_size", "accuracy", "accuracy_1",
                      "accuracy_2", "correlation", "disagreement"}
-POSITIVE_NAMES = {"test_train_ratio", "cd"}  # positive real numbers
+POSITIVE_NAMES = {"test_train_ratio", "cd", "rope", "prior_strength", "margin"}  # positive real numbers (rope: or 0)
 FLAG_NAMES = {"can_retrain", "commensurable", "control", "tuning", "higher_is_better", "tie_correction", "correction", "pooled", "precise_rows", "show_ranks", "shuffle"}
 COUNT_NAMES = {
     "k", "n_reps", "n_repeats", "n_bootstraps", "n_classes", "max_count", "n_discordant", "n_test",
