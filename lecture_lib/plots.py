@@ -592,7 +592,7 @@ def plot_signed_rank_null(differences, zero_method: str = "zsplit", ax=None):
         mean as the observed R+, the two-sided p-value); line: the normal
         approximation's density per unit of r. Taught in chapter 5.
     """
-    from .ranks import _signed_rank_moments, signed_rank_null_distribution, wilcoxon_signed_rank
+    from .wilcoxon_sign import _signed_rank_moments, signed_rank_null_distribution, wilcoxon_signed_rank
 
     values, probs = signed_rank_null_distribution(differences, zero_method=zero_method)
     res = wilcoxon_signed_rank(differences, zero_method=zero_method, method="exact")
@@ -624,7 +624,7 @@ __all__ += ["plot_signed_rank_null"]
 
 import numbers as _numbers  # noqa: E402
 
-from .ranks import cd_cliques as _cd_cliques  # noqa: E402
+from .friedman_nemenyi import cd_cliques as _cd_cliques  # noqa: E402
 
 __all__ += ["plot_critical_difference"]
 

@@ -25,7 +25,7 @@ from .plots import (
     plot_critical_difference,
     plot_mcnemar_pvalue_heatmap,
 )
-from .ranks import CD_TESTS, _check_scores, cd_cliques, critical_difference, friedman
+from .friedman_nemenyi import CD_TESTS, _check_scores, cd_cliques, critical_difference, friedman
 from .simulate import simulate_mcnemar
 from .simulate_paired import TRAININGS_PER_ALGORITHM, PairedSimulation
 
@@ -718,7 +718,7 @@ def wilcoxon_report(differences, names=None, zero_method: str = "zsplit", alpha:
     >>> "R+ = 21" in html and "reject H0" in html
     True
     """
-    from .ranks import wilcoxon_steps
+    from .wilcoxon_sign import wilcoxon_steps
 
     alpha = check_alpha(alpha)
     steps = wilcoxon_steps(differences, names=names, zero_method=zero_method)
@@ -759,7 +759,7 @@ def wilcoxon_explorer(differences, names=None, zero_method: str = "zsplit", alph
     """Editable per-data-set differences with the live table of :func:`wilcoxon_report`."""
     import numpy as np
 
-    from .ranks import WILCOXON_ZERO_METHODS
+    from .wilcoxon_sign import WILCOXON_ZERO_METHODS
 
     values = [float(v) for v in np.asarray(differences, dtype=float)]
     names = [f"data set {i + 1}" for i in range(len(values))] if names is None else [str(s) for s in names]
