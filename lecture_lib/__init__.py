@@ -101,6 +101,7 @@ from .friedman_nemenyi import (
     CD_TESTS,
     CONTROL_ADJUST,
     BonferroniDunnResult,
+    FriedmanLevel,
     FriedmanResult,
     NemenyiResult,
     bonferroni_dunn,
@@ -108,6 +109,7 @@ from .friedman_nemenyi import (
     critical_difference,
     critical_value,
     friedman,
+    friedman_type1_error,
     nemenyi,
 )
 from .nested import (
@@ -268,6 +270,7 @@ __all__ = [
     "CD_TESTS",
     "CONTROL_ADJUST",
     "BonferroniDunnResult",
+    "FriedmanLevel",
     "FriedmanResult",
     "NemenyiResult",
     "bonferroni_dunn",
@@ -275,6 +278,7 @@ __all__ = [
     "critical_difference",
     "critical_value",
     "friedman",
+    "friedman_type1_error",
     "nemenyi",
     # nested
     "NestedComparison",

@@ -574,14 +574,14 @@ def _pvalue_histogram_bars(ax, p, alpha):
 # ---------------------------------------------------------------- chapter 5
 
 
-def plot_signed_rank_null(differences, zero_method: str = "zsplit", ax=None):
+def plot_signed_rank_null(differences, zero_method: str = "pratt", ax=None):
     """Exact null distribution of R+ with the observed value and the normal curve.
 
     Parameters
     ----------
     differences : array_like, shape (n,)
         Per-data-set differences d_i (algorithm 1 minus algorithm 2).
-    zero_method : {"zsplit", "pratt", "wilcox"}, optional
+    zero_method : {"pratt", "zsplit", "wilcox"}, optional
         As in :func:`lecture_lib.wilcoxon_signed_rank`.
     ax : matplotlib Axes, optional
 

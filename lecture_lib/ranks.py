@@ -32,6 +32,8 @@ def _tie_groups(a: np.ndarray):
 
 
 def _as_finite(a, name: str) -> np.ndarray:
+    if np.iscomplexobj(a):  # casting would silently drop the imaginary part
+        raise TypeError(f"{name} must hold real numbers, got complex values ({a!r:.60})")
     try:
         arr = np.asarray(a, dtype=float)
     except (TypeError, ValueError):
@@ -43,6 +45,15 @@ def _as_finite(a, name: str) -> np.ndarray:
     if np.isnan(arr).any():
         raise ValueError(f"{name} contains NaN")
     return arr
+
+
+def _check_axis(axis, ndim: int) -> int:
+    """``axis`` as a valid axis of an array with ``ndim`` dimensions (negative counts from the end)."""
+    if isinstance(axis, (bool, np.bool_)) or not isinstance(axis, (int, np.integer)):
+        raise TypeError(f"axis must be an integer, got {axis!r:.60}")
+    if not -ndim <= axis < ndim:
+        raise ValueError(f"axis must lie in [{-ndim}, {ndim - 1}] for an array of {ndim} dimension(s), got {axis}")
+    return int(axis)
 
 
 def rankdata(a, axis: int = -1) -> np.ndarray:
@@ -78,6 +89,7 @@ def rankdata(a, axis: int = -1) -> np.ndarray:
     The two 0.3s would occupy ranks 3 and 4, so each gets 3.5.
     """
     arr = _as_finite(a, "a")
+    axis = _check_axis(axis, arr.ndim)
     arr = np.moveaxis(arr, axis, -1)
     order, first, last = _tie_groups(arr)
     mid = (first + last) / 2.0 + 1.0
@@ -99,6 +111,7 @@ def tie_term(a, axis: int = -1) -> np.ndarray:
     30.0
     """
     arr = _as_finite(a, "a")
+    axis = _check_axis(axis, arr.ndim)
     arr = np.moveaxis(arr, axis, -1)
     _, first, last = _tie_groups(arr)
     size = (last - first + 1).astype(float)

@@ -689,7 +689,7 @@ def corrected_ttest_explorer(scores_1, scores_2, simulation: PairedSimulation | 
 # ---------------------------------------------------------------- chapter 5
 
 
-def wilcoxon_report(differences, names=None, zero_method: str = "zsplit", alpha: float = 0.05) -> str:
+def wilcoxon_report(differences, names=None, zero_method: str = "pratt", alpha: float = 0.05) -> str:
     """HTML table of every step of the Wilcoxon signed-rank test (chapter 5).
 
     Parameters
@@ -698,7 +698,7 @@ def wilcoxon_report(differences, names=None, zero_method: str = "zsplit", alpha:
         d_i = score of algorithm 1 minus score of algorithm 2, per data set.
     names : sequence of str, optional
         Data set names.
-    zero_method : {"zsplit", "pratt", "wilcox"}, optional
+    zero_method : {"pratt", "zsplit", "wilcox"}, optional
         As in :func:`lecture_lib.wilcoxon_signed_rank`.
     alpha : float, optional
         Significance level for the decisions.
@@ -755,7 +755,7 @@ def wilcoxon_report(differences, names=None, zero_method: str = "zsplit", alpha:
     return "\n".join(lines)
 
 
-def wilcoxon_explorer(differences, names=None, zero_method: str = "zsplit", alpha: float = 0.05):
+def wilcoxon_explorer(differences, names=None, zero_method: str = "pratt", alpha: float = 0.05):
     """Editable per-data-set differences with the live table of :func:`wilcoxon_report`."""
     import numpy as np
 

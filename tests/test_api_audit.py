@@ -118,6 +118,8 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "simulate_tuning_bias": ((), {"n_samples": 30, "max_configs": 3, "outer_cv": 3, "inner_cv": 2, "n_reps": 5}),
     # chapter 8
     "recommend_test": ((3, 12), {"can_retrain": False, "per_example": "correctness", "control": True}),
+    # h3 (chapters 5, 6 and the guide)
+    "friedman_type1_error": ((6, 5), {"alpha": 0.05, "n_reps": 200, "seed": 0}),
 }
 
 # Public functions audited elsewhere, with the reason.
