@@ -99,6 +99,10 @@ def test_one_dataset_advice_is_corrected_repeated_cv():
     assert "test='corrected_repeated_cv'" in rec.call and "corrected_repeated_cv_ttest" in rec.functions
     assert "chapter 4" in rec.evidence.lower() and "Bouckaert" in rec.evidence
     assert "corrected_repeated_cv_ttest" in recommend_test(4, 1, can_retrain=True).call
+    # chapter 4 lab's caveat: about twice the nominal level for 1-NN;
+    # the corrected single 10-fold t is the conservative choice
+    caveats = " ".join(rec.caveats)
+    assert "approximate" in caveats and "twice" in caveats and "test='corrected_kfold'" in caveats
 
 
 def test_cochran_card_states_exchangeability():
