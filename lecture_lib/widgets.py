@@ -803,7 +803,9 @@ class CDSubsample:
     cd : float
         Critical difference for k algorithms and ``n_datasets`` data sets.
     friedman_pvalue, iman_davenport_pvalue : float
-        The omnibus tests on those rows.
+        The omnibus tests on those rows: Friedman's chi-squared p-value
+        (``FriedmanResult.pvalue``) and the Iman-Davenport p-value the course
+        reads.
     cliques : list of tuple of int
         Groups not significantly different (Nemenyi) or, for
         Bonferroni-Dunn, an empty list.
@@ -883,7 +885,7 @@ def cd_explorer(scores, names, higher_is_better=True, control=None, seed=0):
 
     def draw(n_datasets, alpha):
         summary = cd_subsample(arr, n_datasets, alpha, test, higher_is_better, seed)
-        print(f"N = {n_datasets}: CD = {summary.cd:.3f}; Friedman p = {summary.friedman_pvalue:.3g}, "
+        print(f"N = {n_datasets}: CD = {summary.cd:.3f}; Friedman chi-squared p = {summary.friedman_pvalue:.3g}, "
               f"Iman-Davenport p = {summary.iman_davenport_pvalue:.3g}")
         plot_critical_difference(summary.mean_ranks, names, summary.cd, control=control,
                                  title=f"{test}, alpha = {alpha:.2f}, N = {n_datasets}")
