@@ -387,9 +387,13 @@ def wilcoxon_signed_rank(
     zeros, zsplit 4.1 %, pratt 4.6 %; n = 200 with 50 % zeros, zsplit
     3.7 %, pratt 4.9 % (``tests/test_wilcoxon_sign.py`` repeats a smaller
     version). Pratt (1959) argued for ranking the zeros and then dropping
-    them, and Conover (1973) found this more powerful than dropping them
-    before ranking; ``"pratt"`` is therefore the default. ``"zsplit"`` stays
-    available to reproduce Demšar's rank sums (R+ + R- = n(n + 1)/2).
+    them: dropping them before ranking (``"wilcox"``) can make a sample look
+    *more* positive when its values decrease. Conover (1973) compared the
+    two and found each more efficient than the other in some situations.
+    ``"pratt"`` is therefore the default: it keeps the exact test of
+    ``"zsplit"`` and Demšar, with a normal approximation that holds its
+    level. ``"zsplit"`` stays available to reproduce Demšar's rank sums
+    (R+ + R- = n(n + 1)/2).
 
     Demšar (2006) describes the zero-split with a twist: "if there is an odd
     number of them, one is ignored". scipy's ``"zsplit"`` (and this
