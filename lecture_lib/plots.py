@@ -586,14 +586,14 @@ def _pvalue_histogram_bars(ax, p, alpha):
 # ---------------------------------------------------------------- chapter 5
 
 
-def plot_signed_rank_null(differences, zero_method: str = "zsplit", ax=None):
+def plot_signed_rank_null(differences, zero_method: str = "pratt", ax=None):
     """Exact null distribution of R+ with the observed value and the normal curve.
 
     Parameters
     ----------
     differences : array_like, shape (n,)
         Per-data-set differences d_i (algorithm 1 minus algorithm 2).
-    zero_method : {"zsplit", "pratt", "wilcox"}, optional
+    zero_method : {"pratt", "zsplit", "wilcox"}, optional
         As in :func:`lecture_lib.wilcoxon_signed_rank`.
     ax : matplotlib Axes, optional
 
@@ -604,7 +604,7 @@ def plot_signed_rank_null(differences, zero_method: str = "zsplit", ax=None):
         mean as the observed R+, the two-sided p-value); line: the normal
         approximation's density per unit of r. Taught in chapter 5.
     """
-    from .ranks import _signed_rank_moments, signed_rank_null_distribution, wilcoxon_signed_rank
+    from .wilcoxon_sign import _signed_rank_moments, signed_rank_null_distribution, wilcoxon_signed_rank
 
     values, probs = signed_rank_null_distribution(differences, zero_method=zero_method)
     res = wilcoxon_signed_rank(differences, zero_method=zero_method, method="exact")
@@ -636,7 +636,7 @@ __all__ += ["plot_signed_rank_null"]
 
 import numbers as _numbers  # noqa: E402
 
-from .ranks import cd_cliques as _cd_cliques  # noqa: E402
+from .friedman_nemenyi import cd_cliques as _cd_cliques  # noqa: E402
 
 __all__ += ["plot_critical_difference"]
 

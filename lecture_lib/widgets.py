@@ -25,7 +25,7 @@ from .plots import (
     plot_critical_difference,
     plot_mcnemar_pvalue_heatmap,
 )
-from .ranks import CD_TESTS, _check_scores, cd_cliques, critical_difference, friedman
+from .friedman_nemenyi import CD_TESTS, _check_scores, cd_cliques, critical_difference, friedman
 from .simulate import simulate_mcnemar
 from .simulate_paired import TRAININGS_PER_ALGORITHM, PairedSimulation
 
@@ -695,7 +695,7 @@ def corrected_ttest_explorer(scores_1, scores_2, simulation: PairedSimulation | 
 # ---------------------------------------------------------------- chapter 5
 
 
-def wilcoxon_report(differences, names=None, zero_method: str = "zsplit", alpha: float = 0.05) -> str:
+def wilcoxon_report(differences, names=None, zero_method: str = "pratt", alpha: float = 0.05) -> str:
     """HTML table of every step of the Wilcoxon signed-rank test (chapter 5).
 
     Parameters
@@ -704,7 +704,7 @@ def wilcoxon_report(differences, names=None, zero_method: str = "zsplit", alpha:
         d_i = score of algorithm 1 minus score of algorithm 2, per data set.
     names : sequence of str, optional
         Data set names.
-    zero_method : {"zsplit", "pratt", "wilcox"}, optional
+    zero_method : {"pratt", "zsplit", "wilcox"}, optional
         As in :func:`lecture_lib.wilcoxon_signed_rank`.
     alpha : float, optional
         Significance level for the decisions.
@@ -724,7 +724,7 @@ def wilcoxon_report(differences, names=None, zero_method: str = "zsplit", alpha:
     >>> "R+ = 21" in html and "reject H0" in html
     True
     """
-    from .ranks import wilcoxon_steps
+    from .wilcoxon_sign import wilcoxon_steps
 
     alpha = check_alpha(alpha)
     steps = wilcoxon_steps(differences, names=names, zero_method=zero_method)
@@ -761,11 +761,11 @@ def wilcoxon_report(differences, names=None, zero_method: str = "zsplit", alpha:
     return "\n".join(lines)
 
 
-def wilcoxon_explorer(differences, names=None, zero_method: str = "zsplit", alpha: float = 0.05):
+def wilcoxon_explorer(differences, names=None, zero_method: str = "pratt", alpha: float = 0.05):
     """Editable per-data-set differences with the live table of :func:`wilcoxon_report`."""
     import numpy as np
 
-    from .ranks import WILCOXON_ZERO_METHODS
+    from .wilcoxon_sign import WILCOXON_ZERO_METHODS
 
     values = [float(v) for v in np.asarray(differences, dtype=float)]
     names = [f"data set {i + 1}" for i in range(len(values))] if names is None else [str(s) for s in names]
@@ -809,7 +809,9 @@ class CDSubsample:
     cd : float
         Critical difference for k algorithms and ``n_datasets`` data sets.
     friedman_pvalue, iman_davenport_pvalue : float
-        The omnibus tests on those rows.
+        The omnibus tests on those rows: Friedman's chi-squared p-value
+        (``FriedmanResult.pvalue``) and the Iman-Davenport p-value the course
+        reads.
     cliques : list of tuple of int
         Groups not significantly different (Nemenyi) or, for
         Bonferroni-Dunn, an empty list.
@@ -889,7 +891,7 @@ def cd_explorer(scores, names, higher_is_better=True, control=None, seed=0):
 
     def draw(n_datasets, alpha):
         summary = cd_subsample(arr, n_datasets, alpha, test, higher_is_better, seed)
-        print(f"N = {n_datasets}: CD = {summary.cd:.3f}; Friedman p = {summary.friedman_pvalue:.3g}, "
+        print(f"N = {n_datasets}: CD = {summary.cd:.3f}; Friedman chi-squared p = {summary.friedman_pvalue:.3g}, "
               f"Iman-Davenport p = {summary.iman_davenport_pvalue:.3g}")
         plot_critical_difference(summary.mean_ranks, names, summary.cd, control=control,
                                  title=f"{test}, alpha = {alpha:.2f}, N = {n_datasets}")

@@ -140,6 +140,8 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "bayesian_signed_rank": ((S1, S2), {"rope": 0.01, "prior_strength": 0.5, "n_samples": 100, "seed": 0}),
     "bayesian_example": (("benavoli2017_uci54",), {}),
     "equivalence_test": ((S1, S2), {"margin": 0.05, "test_train_ratio": 0.25, "confidence": 0.9}),
+    # h3 (chapters 5, 6 and the guide)
+    "friedman_type1_error": ((6, 5), {"alpha": 0.05, "n_reps": 200, "seed": 0}),
 }
 
 # Public functions audited elsewhere, with the reason.

@@ -17,6 +17,8 @@ from statsmodels.stats.anova import AnovaRM
 from statsmodels.stats.multitest import multipletests
 
 from lecture_lib import (
+    FriedmanLevel,
+    Interval,
     appml_benchmark,
     bonferroni_dunn,
     cd_cliques,
@@ -25,7 +27,10 @@ from lecture_lib import (
     demsar_table5,
     errata,
     friedman,
+    friedman_type1_error,
     nemenyi,
+    rankdata,
+    wilcoxon_signed_rank,
 )
 
 ERRATA = {e.key: e for e in errata()}
@@ -144,6 +149,155 @@ def test_friedman_k2_is_defined():
     res = friedman(x)
     assert res.df == 1
     assert res.statistic == pytest.approx((4 - 1) ** 2 / 5)
+
+
+# ---------------------------------------------------------------- exact p-values, the level of both p-values
+
+
+def _exact_friedman_pvalue(scores, higher_is_better=True):
+    """P(chi2_F >= observed) over all (k!)^N equally likely rankings (no ties), by enumeration."""
+    n, k = np.shape(scores)
+    perms = np.array(list(itertools.permutations(range(1, k + 1))), dtype=float)
+    every = perms[np.array(list(itertools.product(range(len(perms)), repeat=n)))]  # (k!^N, N, k)
+    chi2 = 12 * n / (k * (k + 1)) * np.sum((every.mean(axis=1) - (k + 1) / 2) ** 2, axis=1)
+    observed = friedman(scores, higher_is_better=higher_is_better).statistic
+    return np.mean(chi2 >= observed - 1e-9), len(chi2)
+
+
+def test_friedman_docstring_example_exact_pvalue():
+    # review A1: the docstring's example (N = 4, k = 3) is not "about 5 %": all 6^4 = 1296 rankings
+    # enumerated give P(chi2_F >= 6) = 90/1296 = 0.0694
+    errors = [[0.10, 0.12, 0.20], [0.05, 0.07, 0.06], [0.30, 0.31, 0.35], [0.22, 0.25, 0.24]]
+    exact, count = _exact_friedman_pvalue(errors, higher_is_better=False)
+    assert count == 6**4 and exact == pytest.approx(90 / 1296, abs=1e-12)
+    res = friedman(errors, higher_is_better=False)
+    assert round(res.pvalue, 4) == 0.0498 and round(res.iman_davenport_pvalue, 4) == 0.0156
+    assert "90/1296 = 0.069" in friedman.__doc__ and "about 5 %" not in friedman.__doc__
+
+
+def test_friedman_exact_distribution_matches_published_table():
+    # Friedman's exact tables (e.g. Hollander & Wolfe, k = 3): P(chi2_F >= 6.5 | N = 4) = 0.042,
+    # P(chi2_F >= 6.0 | N = 6) = 0.052, P(chi2_F >= 7.0 | N = 6) = 0.029
+    perms = np.array(list(itertools.permutations([1.0, 2.0, 3.0])))
+    for n, value, expected in ((4, 6.5, 0.042), (6, 6.0, 0.052), (6, 7.0, 0.029)):
+        every = perms[np.array(list(itertools.product(range(6), repeat=n)))]
+        chi2 = 12 * n / 12 * np.sum((every.mean(axis=1) - 2) ** 2, axis=1)
+        assert np.mean(chi2 >= value - 1e-9) == pytest.approx(expected, abs=0.0005)
+
+
+@pytest.mark.parametrize("k, n", [(3, 4), (3, 5), (4, 3)])
+def test_friedman_type1_error_matches_the_exact_level(k, n):
+    # the simulation against the exact rejection probability of both p-values (full enumeration)
+    perms = np.array(list(itertools.permutations(range(1, k + 1))), dtype=float)
+    every = perms[np.array(list(itertools.product(range(len(perms)), repeat=n)))]
+    chi2 = 12 * n / (k * (k + 1)) * np.sum((every.mean(axis=1) - (k + 1) / 2) ** 2, axis=1)
+    exact_chi2 = np.mean(chi2 >= stats.chi2.isf(0.05, k - 1))
+    with np.errstate(divide="ignore"):
+        f = np.where(chi2 >= n * (k - 1) - 1e-9, np.inf, (n - 1) * chi2 / (n * (k - 1) - chi2))
+    exact_f = np.mean(f >= stats.f.isf(0.05, k - 1, (k - 1) * (n - 1)))
+    level = friedman_type1_error(k, n, n_reps=40_000, seed=3)
+    assert isinstance(level, FriedmanLevel) and isinstance(level.chi2, Interval)
+    for measured, exact in ((level.chi2, exact_chi2), (level.iman_davenport, exact_f)):
+        se = np.sqrt(exact * (1 - exact) / 40_000)
+        assert abs(measured.estimate - exact) <= 4 * se, (measured, exact)  # 4 Monte Carlo standard errors
+        assert measured.low < measured.estimate < measured.high
+
+
+def test_friedman_type1_error_statistics_are_friedmans():
+    # the simulation's vectorised statistics agree with friedman() on the same random rankings
+    from lecture_lib.friedman_nemenyi import _chi2_from_mean_ranks, _iman_davenport
+
+    rng = np.random.default_rng(4)
+    ranks = np.argsort(rng.random((50, 7, 5)), axis=-1) + 1.0
+    chi2 = _chi2_from_mean_ranks(ranks.mean(axis=1), 7, 5)
+    f = _iman_davenport(chi2, 7, 5)
+    for table, c, ff in zip(ranks, chi2, f):
+        res = friedman(table, higher_is_better=False)
+        assert res.statistic == pytest.approx(c, rel=1e-12) and res.iman_davenport == pytest.approx(ff, rel=1e-12)
+
+
+def test_friedman_type1_error_is_reproducible_and_checks_input():
+    a = friedman_type1_error(5, 8, n_reps=3000, seed=11)
+    assert a == friedman_type1_error(5, 8, n_reps=3000, seed=11)
+    assert a.k == 5 and a.n_datasets == 8 and a.n_reps == 3000 and "wilson" in str(a)
+    with pytest.raises(ValueError, match="n_datasets must be at least 2, got 1"):
+        friedman_type1_error(4, 1)
+    with pytest.raises(ValueError, match="n_reps must be >= 1, got 0"):
+        friedman_type1_error(4, 5, n_reps=0)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        friedman_type1_error(4, 5, seed="x")
+
+
+# ---------------------------------------------------------------- what each result's p-value is
+
+
+def test_results_say_which_pvalue_and_which_procedure():
+    # review C: FriedmanResult.pvalue is the chi-squared p-value; NemenyiResult.pvalue is the
+    # range test's, not Friedman's; bonferroni_dunn(adjust="holm") says that Holm ran
+    x = appml_benchmark().scores
+    fr = friedman(x, higher_is_better=False)
+    assert fr.pvalue == pytest.approx(stats.chi2.sf(fr.statistic, fr.df), rel=1e-12)
+    assert fr.pvalue_method.startswith("chi2") and "iman_davenport_pvalue" in fr.pvalue_method
+    assert "pvalue_method" in str(fr)
+    nem = nemenyi(x, higher_is_better=False)
+    assert nem.pvalue == nem.pvalues[np.triu_indices(6, 1)].min() != fr.pvalue
+    assert "not Friedman's" in nem.pvalue_method
+    holm = bonferroni_dunn(x, 0, higher_is_better=False, adjust="holm")
+    bonf = bonferroni_dunn(x, 0, higher_is_better=False)
+    assert holm.procedure.startswith("Holm") and "not Bonferroni-Dunn" in holm.procedure
+    assert bonf.procedure.startswith("Bonferroni-Dunn")
+
+
+# ---------------------------------------------------------------- review A7: power of the Nemenyi test
+
+
+def test_nemenyi_sample_size_for_a_rank_gap_of_one():
+    # review A7: N = 57 makes CD < 1 but gives only about 50 % power for a true gap of 1;
+    # 80 % needs N >= (q_alpha + z_0.8)^2 k (k + 1) / (6 delta^2) = 96 for k = 6
+    k, q, z80 = 6, critical_value(6, 0.05), stats.norm.ppf(0.8)
+    assert critical_difference(k, 57) < 1 < critical_difference(k, 56)
+    assert int(np.ceil((q + z80) ** 2 * k * (k + 1) / 6)) == 96
+
+    def analytic(n):
+        se = np.sqrt(k * (k + 1) / (6 * n))
+        return stats.norm.sf((critical_difference(k, n) - 1) / se)
+
+    assert analytic(57) == pytest.approx(0.50, abs=0.01) and analytic(96) == pytest.approx(0.80, abs=0.01)
+    # simulation: one algorithm worse than five equal ones, its normal shift chosen so that its
+    # expected average rank is exactly 1 above theirs: 1 + 5 Phi(a) - (3 + Phi(-a)) = 1, Phi(a) = 2/3
+    shift = np.sqrt(2) * stats.norm.ppf(2 / 3)
+    rng = np.random.default_rng(57)
+    for n, expected in ((57, 0.50), (96, 0.80)):
+        x = rng.normal(size=(4000, n, k))
+        x[..., 5] += shift
+        mean_ranks = rankdata(x, axis=-1).mean(axis=1)
+        gap = mean_ranks[:, 5] - mean_ranks[:, 0]
+        assert gap.mean() == pytest.approx(1.0, abs=0.02)
+        power = np.mean(np.abs(gap) >= critical_difference(k, n))
+        assert power == pytest.approx(expected, abs=0.035)  # about 3 Monte Carlo standard errors
+
+
+# ---------------------------------------------------------------- review A9: pool dependence
+
+
+def test_nemenyi_pvalue_of_a_pair_depends_on_the_pool():
+    # Benavoli, Corani & Mangili (2016); review A9 on seed 001's benchmark: ranger vs rpart
+    # 0.040 with all six, 0.076 without kknn, 0.0048 without featureless
+    bench = appml_benchmark()
+    names = list(bench.algorithms)
+
+    def pair_p(drop=None):
+        keep = [i for i, name in enumerate(names) if name != drop]
+        res = nemenyi(bench.scores[:, keep], higher_is_better=False)
+        kept = [names[i] for i in keep]
+        return res.pvalues[kept.index("ranger"), kept.index("rpart")]
+
+    assert round(pair_p(), 3) == 0.040
+    assert round(pair_p("kknn"), 3) == 0.076
+    assert round(pair_p("featureless"), 4) == 0.0048
+    # the pairwise Wilcoxon test of the same two columns does not depend on the others
+    w = wilcoxon_signed_rank(bench.scores[:, names.index("rpart")], bench.scores[:, names.index("ranger")])
+    assert w.pvalue == pytest.approx(2 / 2**14)  # 15 decided tasks, rpart better on one (rank 2)
 
 
 # ---------------------------------------------------------------- critical values
@@ -407,6 +561,7 @@ BAD_SCORES = [
     ([[0.1, 0.2], [np.inf, 0.3]], ValueError, "finite, got inf at row 1, column 0"),
     ([[0.1], [0.2], [0.3]], ValueError, "at least 2 algorithms .* got 1"),
     ([[0.1, 0.2, 0.3]], ValueError, "at least 2 data sets .* got 1"),
+    (np.array([[1 + 1j, 2.0], [3.0, 4.0]]), TypeError, "scores must hold real numbers, got complex"),
 ]
 
 

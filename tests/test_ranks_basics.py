@@ -37,3 +37,27 @@ def test_rank_sums_and_no_ties():
 def test_rankdata_bad_input(a, error, match):
     with pytest.raises(error, match=match):
         rankdata(a)
+
+
+@pytest.mark.parametrize("func", [rankdata, tie_term])
+@pytest.mark.parametrize(
+    "kwargs, error, match",
+    [
+        # issue 19: numpy's AxisError (message without the argument's name) no longer leaks
+        (dict(a=[1.0, 2.0], axis=1), ValueError, r"axis must lie in \[-1, 0\] for an array of 1 dimension\(s\), got 1"),
+        (dict(a=[[1.0, 2.0]], axis=-3), ValueError, "axis must lie in .*got -3"),
+        (dict(a=[1.0, 2.0], axis=1.5), TypeError, "axis must be an integer, got 1.5"),
+        (dict(a=[1.0, 2.0], axis=True), TypeError, "axis must be an integer, got True"),
+        # issue 19: complex input used to lose its imaginary part silently
+        (dict(a=np.array([1 + 2j, 2.0])), TypeError, "a must hold real numbers, got complex values"),
+    ],
+)
+def test_axis_and_complex_input_are_refused_clearly(func, kwargs, error, match):
+    with pytest.raises(error, match=match):
+        func(**kwargs)
+
+
+def test_axis_may_count_from_the_end():
+    a = np.array([[3.0, 1.0], [1.0, 3.0]])
+    np.testing.assert_array_equal(rankdata(a, axis=-2), rankdata(a, axis=0))
+    np.testing.assert_array_equal(rankdata(a, axis=np.int64(0)), [[2.0, 1.0], [1.0, 2.0]])

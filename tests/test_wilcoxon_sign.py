@@ -101,7 +101,8 @@ def test_auto_switches_to_approx_above_50_pairs(seed):
     d = _rounded_differences(rng, int(rng.integers(51, 150)))
     res = wilcoxon_signed_rank(d)
     assert res.method == "approx" and "n = " in res.reason
-    assert res.pvalue == pytest.approx(float(stats.wilcoxon(d, zero_method="zsplit", correction=False).pvalue), rel=1e-9)
+    # the default zero method is Pratt's
+    assert res.pvalue == pytest.approx(float(stats.wilcoxon(d, zero_method="pratt", correction=False).pvalue), rel=1e-9)
     small = wilcoxon_signed_rank(d[:20])
     assert small.method == "exact"
 
@@ -154,11 +155,15 @@ def test_exact_tail_probability_for_many_pairs_is_not_lost():
 
 @pytest.mark.parametrize("zero_method", ZERO_METHODS)
 @pytest.mark.parametrize("method", ("exact", "approx"))
-def test_all_differences_zero_give_p_one(zero_method, method):
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+@pytest.mark.parametrize("correction", (False, True))
+def test_all_differences_zero_give_p_one(zero_method, method, alternative, correction):
+    # issue 19: the one-sided normal approximation with zsplit used to return 0.5 while its reason said 1
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        res = wilcoxon_signed_rank([0.2, 0.5, 0.1], [0.2, 0.5, 0.1], zero_method=zero_method, method=method)
-    assert res.pvalue == 1.0 and np.isfinite(res.z) and res.n_zero == 3
+        res = wilcoxon_signed_rank([0.2, 0.5, 0.1], [0.2, 0.5, 0.1], zero_method=zero_method, method=method,
+                                   alternative=alternative, correction=correction)
+    assert res.pvalue == 1.0 and res.z == 0.0 and res.n_zero == 3 and "p = 1" in res.reason
     assert res.r_plus == res.r_minus
 
 
@@ -183,6 +188,69 @@ def test_rank_sums_add_up():
 def _sums(d, zero_method):
     res = wilcoxon_signed_rank(d, zero_method=zero_method)
     return res.r_plus, res.r_minus
+
+
+def test_default_zero_method_is_pratt():
+    # decision (review C): Pratt (1959) by default; see wilcoxon_signed_rank's Notes
+    d = [0.0, 0.3, -0.1, 0.2]
+    assert wilcoxon_signed_rank(d).zero_method == "pratt"
+    assert wilcoxon_steps(d)["zero_method"] == "pratt"
+    values, _ = signed_rank_null_distribution(d)
+    np.testing.assert_array_equal(values, signed_rank_null_distribution(d, zero_method="pratt")[0])
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_pratt_and_zsplit_exact_pvalues_coincide(seed):
+    # the zeros hold the smallest ranks and their share of R+ is a constant: same exact test
+    rng = np.random.default_rng(700 + seed)
+    d = _rounded_differences(rng, int(rng.integers(3, 40)))
+    d[: int(rng.integers(1, 4))] = 0.0
+    for alternative in ALTERNATIVES:
+        pratt = wilcoxon_signed_rank(d, zero_method="pratt", method="exact", alternative=alternative)
+        zsplit = wilcoxon_signed_rank(d, zero_method="zsplit", method="exact", alternative=alternative)
+        assert pratt.pvalue == pytest.approx(zsplit.pvalue, rel=1e-12, abs=1e-300)
+        assert zsplit.r_plus - pratt.r_plus == pytest.approx(pratt.n_zero * (pratt.n_zero + 1) / 4)
+
+
+def _signed_rank_normal_pvalues(d, zero_method):
+    """Two-sided normal p-values of many rows at once (scipy's formulas), for the size check."""
+    ranks = stats.rankdata(np.abs(d), axis=1)
+    zero = d == 0
+    if zero_method == "zsplit":
+        r_plus = (ranks * (d > 0)).sum(axis=1) + (ranks * zero).sum(axis=1) / 2
+        var = np.sum(ranks**2, axis=1) / 4
+        mean = np.sum(ranks, axis=1) / 2
+    else:  # pratt: only the non-zero ranks are random
+        r_plus = (ranks * (d > 0)).sum(axis=1)
+        var = np.sum(ranks**2 * ~zero, axis=1) / 4
+        mean = np.sum(ranks * ~zero, axis=1) / 2
+    return 2 * stats.norm.sf(np.abs(r_plus - mean) / np.sqrt(var))
+
+
+def test_zsplit_normal_approximation_is_conservative_with_many_zeros():
+    # the measurement behind the default (wilcoxon_signed_rank's Notes: n = 200, 50 % zeros,
+    # differences in {-5, ..., 5}: zsplit 3.7 %, pratt 4.9 % at nominal 5 %), repeated with 4000 samples
+    rng = np.random.default_rng(2)
+    reps, n = 4000, 200
+    magnitude = rng.integers(1, 6, size=(reps, n)) * rng.choice([-1.0, 1.0], size=(reps, n))
+    d = np.where(rng.random((reps, n)) < 0.5, 0.0, magnitude)
+    # the vectorised helper reproduces the library on a few rows (variance sum(r^2)/4 = scipy's with ties)
+    for row in d[:5]:
+        for zero_method in ("zsplit", "pratt"):
+            ours = wilcoxon_signed_rank(row, zero_method=zero_method, method="approx").pvalue
+            assert _signed_rank_normal_pvalues(row[None, :], zero_method)[0] == pytest.approx(ours, rel=1e-9)
+    size = {zm: np.mean(_signed_rank_normal_pvalues(d, zm) <= 0.05) for zm in ("zsplit", "pratt")}
+    se = np.sqrt(0.05 * 0.95 / reps)  # 0.0034
+    assert size["zsplit"] < 0.05 - 2 * se  # conservative
+    assert abs(size["pratt"] - 0.05) < 3 * se  # holds the level
+
+
+def test_wilcoxon_critical_value_assumes_no_ties_or_zeros():
+    # documented: the table value is for ranks 1..n; with a zero the exact test can be stricter
+    assert "no ties and no zeros" in wilcoxon_critical_value.__doc__
+    d = np.array([0.0, 0.1, 0.2, 0.3, 0.4, 0.5])  # T = 0 <= wilcoxon_critical_value(6) = 0 ...
+    assert wilcoxon_signed_rank(d).statistic <= wilcoxon_critical_value(6)
+    assert wilcoxon_signed_rank(d).pvalue == pytest.approx(2 / 32)  # ... yet p = 0.0625 > 0.05
 
 
 def test_exact_test_size_under_h0():
@@ -322,9 +390,14 @@ def test_erratum_seed001_wilcoxon_sign_convention():
 def test_erratum_seed001_wilcoxon_hypothesis():
     # key: seed001-wilcoxon-hypothesis. H0 is symmetry of d about 0: the null distribution of
     # R+ is symmetric about its mean n(n+1)/4, whatever the |d| (here with ties and a zero)
-    values, probs = signed_rank_null_distribution([0.0, 0.1, -0.1, 0.3, 0.7, -0.2])
+    d = [0.0, 0.1, -0.1, 0.3, 0.7, -0.2]
+    values, probs = signed_rank_null_distribution(d, zero_method="zsplit")
     np.testing.assert_allclose(probs, probs[::-1], rtol=1e-12)
     assert np.sum(values * probs) == pytest.approx(6 * 7 / 4)
+    # Pratt's R+ leaves out the zero's rank 1: symmetric about (21 - 1) / 2
+    values, probs = signed_rank_null_distribution(d)
+    np.testing.assert_allclose(probs, probs[::-1], rtol=1e-12)
+    assert np.sum(values * probs) == pytest.approx((6 * 7 / 2 - 1) / 2)
 
 
 def test_seed001_errata_are_recorded():
@@ -346,8 +419,10 @@ def test_demsar_table2_wilcoxon_and_sign_test():
     d = ex.differences
     np.testing.assert_array_equal(rankdata(np.abs(d)), ex.printed["rank"])  # Demšar's Table 2
     np.testing.assert_allclose(d, ex.scores_1 - ex.scores_2, atol=1e-12)
-    res = wilcoxon_signed_rank(d)
+    res = wilcoxon_signed_rank(d, zero_method="zsplit")  # Demšar splits the two zeros' ranks
     assert (res.r_plus, res.r_minus) == (ex.printed["r_plus"], ex.printed["r_minus"])  # 93 and 12
+    pratt = wilcoxon_signed_rank(d)  # the default drops the zeros' ranks 1.5 + 1.5, same exact p-value
+    assert (pratt.r_plus, pratt.r_minus) == (91.5, 10.5) and pratt.pvalue == res.pvalue
     assert wilcoxon_critical_value(14) == ex.printed["critical_value"]  # 21
     assert res.statistic <= 21 and res.pvalue < 0.05
     sign = sign_test(ex.scores_1, ex.scores_2)
@@ -437,7 +512,7 @@ def test_wilcoxon_report_shows_the_steps_and_both_pvalues():
     ex = wilcoxon_example("seed001_rpart_ranger_6tasks")
     html = wilcoxon_report(ex.differences, ex.datasets)
     res = wilcoxon_signed_rank(ex.differences, method="exact")
-    assert f"R+ = {res.r_plus:g}, R- = {res.r_minus:g}" in html  # 18.5 and 2.5 (zsplit)
+    assert f"R+ = {res.r_plus:g}, R- = {res.r_minus:g}" in html  # 18 and 2 (pratt, the default)
     assert f"{res.pvalue:.4g}" in html and "do not reject H0" in html
     assert html.count("<tr>") == 6 + 1 + 3 + 1  # six data sets, three p-values, two header rows
     assert "dropped" in wilcoxon_report(ex.differences, ex.datasets, zero_method="wilcox")
