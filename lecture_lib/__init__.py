@@ -327,3 +327,21 @@ __all__ = [
     "wilcoxon_example",
     "wilcoxon_examples",
 ]
+
+# benchmark runner (issue 21): imported last, it calls the tests above through the package root
+from .benchmark import (  # noqa: E402
+    DEFAULT_CV,
+    BenchmarkResult,
+    benchmark_splits,
+    load_benchmark,
+    run_benchmark,
+)
+
+__all__ += [
+    # benchmark
+    "DEFAULT_CV",
+    "BenchmarkResult",
+    "benchmark_splits",
+    "load_benchmark",
+    "run_benchmark",
+]
