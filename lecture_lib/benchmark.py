@@ -631,8 +631,9 @@ class BenchmarkResult:
         failed = failed[np.isin(failed["algorithm"], list(used))]
         if failed.size:
             first = failed[0]
-            detail = (f"{failed.size} cell(s) failed, the first {first['dataset']!r} / {first['algorithm']!r} "
-                      f"repetition {first['repetition']} fold {first['fold']}: {first['error']}")
+            detail = (f"{failed.size} cell(s) failed, the first {str(first['dataset'])!r} / "
+                      f"{str(first['algorithm'])!r} repetition {int(first['repetition'])} fold {int(first['fold'])}: "
+                      f"{first['error']}")
         else:
             detail = f"{int(np.isnan(block).sum())} cell(s) have not run yet (the store is not finished)"
         raise ValueError(
