@@ -957,6 +957,21 @@ def run_benchmark(estimators, datasets, cv=DEFAULT_CV, scoring="accuracy", n_job
                          higher_is_better=scorer.higher_is_better, cv=description, seed=seed, ratios=ratios)
 
 
+def _parallel(joblib, n_jobs):
+    """joblib.Parallel yielding each cell as it finishes, so that it can be stored at once."""
+    try:
+        return joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")  # joblib >= 1.4
+    except (TypeError, ValueError):
+        pass
+    try:
+        return joblib.Parallel(n_jobs=n_jobs, return_as="generator")  # joblib 1.3: in order, still one by one
+    except (TypeError, ValueError):
+        raise ImportError(
+            f"run_benchmark needs joblib >= 1.3 (results as they finish), found {joblib.__version__}: "
+            "pip install -U joblib"
+        ) from None
+
+
 def _execute(todo, estimators, data, splits, scorer, n_jobs, cells, db, bar) -> None:
     """Run the cells through joblib, writing each to ``cells`` (and the store) as it finishes."""
     import joblib
@@ -974,7 +989,7 @@ def _execute(todo, estimators, data, splits, scorer, n_jobs, cells, db, bar) -> 
     # times faster on one thread, above all on a busy machine where idle BLAS threads spin.
     # joblib's worker processes get their own limits; these are restored on exit.
     with threadpool_limits(limits=1):
-        outputs = joblib.Parallel(n_jobs=n_jobs, return_as="generator_unordered")(tasks())
+        outputs = _parallel(joblib, n_jobs)(tasks())
         try:
             for key, score, fit_time, score_time, error in outputs:
                 cells[key] = (score, fit_time, score_time, error)

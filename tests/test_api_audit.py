@@ -118,6 +118,9 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "simulate_tuning_bias": ((), {"n_samples": 30, "max_configs": 3, "outer_cv": 3, "inner_cv": 2, "n_reps": 5}),
     # chapter 8
     "recommend_test": ((3, 12), {"can_retrain": False, "per_example": "correctness", "control": True}),
+    # benchmark runner (issue 21): only scoring is audited by name here; the rest in tests/test_benchmark_runner.py
+    "run_benchmark": (({"nb": __import__("sklearn.naive_bayes").naive_bayes.GaussianNB()}, {"toy": (XK, YK)}),
+                      {"cv": (1, 2), "scoring": "accuracy", "seed": 0, "progress": False}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -146,6 +149,8 @@ EXEMPT = {
     "plot_learning_curve": "takes a result object; tested in tests/test_ch1_curves.py",
     "plot_paired_rejection_rates": "takes a result object; tested in tests/test_paired_widgets.py",
     "plot_power_curves": "takes a result object; tested in tests/test_paired_widgets.py",
+    "benchmark_splits": "X may hold NaN (estimators that handle missing values); tested in tests/test_benchmark_runner.py",
+    "load_benchmark": "reads a store file; bad input tested in tests/test_benchmark_runner.py",
 }
 
 # Arguments that legitimately take arrays of any shape (element-wise or along an axis).
