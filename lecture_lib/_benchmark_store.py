@@ -188,8 +188,9 @@ class BenchmarkStore:
         rows = self._connection.execute(
             "SELECT dataset, algorithm, repetition, fold, score, fit_time, score_time FROM cells WHERE error = ''"
         )
+        nan = float("nan")
         return {
-            (d, a, r, f): (s, ft, st)
+            (d, a, r, f): (s, nan if ft is None else ft, nan if st is None else st)
             for d, a, r, f, s, ft, st in rows
             if d in wanted_d and a in wanted_a
         }

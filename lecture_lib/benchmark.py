@@ -435,6 +435,16 @@ class BenchmarkResult:
         The seed of the splits (the one drawn when ``seed=None``).
     test_train_ratio : ndarray, shape (n_datasets,)
         Mean test-set size over mean training-set size, per data set.
+
+    Notes
+    -----
+    The tests need every cell they use: a failed or missing cell raises a
+    ValueError that names it; :meth:`select` leaves data sets or
+    algorithms out. The methods ``friedman`` and ``nemenyi`` call the
+    functions of the package root, so they always use the library's
+    current versions.
+
+    Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``).
     """
 
     records: np.ndarray
@@ -531,11 +541,13 @@ class BenchmarkResult:
         built-in r x k splits this is Bouckaert and Frank's test, variance
         factor :math:`1/(rk) + 1/(k-1)`; with a callable ``cv``, Nadeau and
         Bengio's corrected resampled t with the splits' own n_test/n_train.
+        With a single repetition (``cv=k``) the correction is very
+        conservative; use repetitions (the default is 10 x 10).
         """
         i, j = self._pair(algorithm_1, algorithm_2)
         self._complete("corrected_ttest", datasets=None, algorithms=(i, j))
         out = {}
-        if self.cv.endswith("stratified"):
+        if not self.cv.startswith("callable"):
             test = _paired_function()
             for d, name in enumerate(self.datasets):
                 out[name] = test(self.scores[d, i], self.scores[d, j], self.n_folds)
