@@ -341,6 +341,7 @@ class _Progress:
         self.start = time.perf_counter()
         self.first = done  # cells found in the store: not part of the rate
         self._last = -math.inf
+        self._shown = None  # the count last shown
         self.bar = self.label = None
         if mode == "widget":
             import ipywidgets as widgets
@@ -372,7 +373,7 @@ class _Progress:
         now = time.perf_counter()
         if not force and now - self._last < self.interval:
             return
-        self._last = now
+        self._last, self._shown = now, self.done
         if self.mode == "widget":
             self.bar.value = self.done
             self.label.value = self.text()
@@ -383,7 +384,8 @@ class _Progress:
             self.stream.flush()
 
     def close(self) -> None:
-        self._show(force=True)
+        if self._shown != self.done:
+            self._show(force=True)
         if self.mode == "text":
             self.stream.write("\n")
             self.stream.flush()

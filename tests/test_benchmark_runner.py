@@ -590,6 +590,7 @@ def test_text_progress():
     bar.close()
     lines = stream.getvalue().split("\r")
     assert "2/5 cells" in lines[1]
+    assert [line for line in lines if "5/5 cells" in line] == [lines[-1]]  # the end is shown once
     assert "5/5 cells (1 failed)" in lines[-1] and lines[-1].endswith("\n")
 
 
