@@ -5,7 +5,8 @@
    predict and count in a bare Python loop). Both sides run with BLAS/OpenMP at one thread,
    as the runner does, so the ratio measures the runner and not the thread pools; one more
    row shows `cross_validate` with the default thread pools. The scores are checked equal.
-2. The cost of the store (one SQLite commit per cell) on the same grid.
+2. The cost of the store (one SQLite commit per cell) on the same grid, and the overhead alone:
+   the three loops with a DummyClassifier, whose fit and predict cost almost nothing.
 3. Wall time with n_jobs=2 (joblib's process pool, started before timing) against serial.
 
 The contenders run in turns (A B C, A B C, ...) and the medians are printed, so a load change
@@ -24,6 +25,7 @@ import time
 import numpy as np
 from sklearn.base import clone
 from sklearn.datasets import load_breast_cancer, load_digits, load_iris, load_wine, make_classification
+from sklearn.dummy import DummyClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import cross_validate
 from sklearn.naive_bayes import GaussianNB
@@ -127,12 +129,28 @@ def main(rounds: int = 3) -> None:
     median["cross_validate loop, default threads (1 run)"] = timed(
         lambda: cross_validate_loop(estimators, datasets, splits))[0]
     base = median["cross_validate loop"]
-    print(f"{'contender':<38} {'total':>9} {'per cell':>10} {'ratio to cross_validate':>24}")
+    print(f"{'contender':<46} {'total':>9} {'per cell':>10} {'ratio to cross_validate':>24}")
     for name, value in median.items():
-        print(f"{name:<38} {value:8.2f}s {value / n_cells * 1e3:8.3f}ms {value / base:24.3f}")
+        print(f"{name:<46} {value:8.2f}s {value / n_cells * 1e3:8.3f}ms {value / base:24.3f}")
     overhead = (median["run_benchmark"] - median["floor (clone, fit, predict)"]) / n_cells
     print(f"runner overhead over the bare loop: {overhead * 1e6:.0f} us per cell; "
           f"the store adds {(median['run_benchmark + store'] - median['run_benchmark']) / n_cells * 1e6:.0f} us per cell")
+
+    # The overhead alone: an estimator whose fit and predict do almost nothing
+    dummy = {"dummy": DummyClassifier()}
+    few = {name: datasets[name] for name in ("iris", "wine")}
+    few_splits = {name: splits[name] for name in few}
+    dummy_cells = len(few) * CV[0] * CV[1]
+    rows = {"run_benchmark": [], "cross_validate loop": [], "floor": []}
+    with threadpool_limits(limits=1):
+        for _ in range(2 * rounds):
+            rows["run_benchmark"].append(timed(lambda: run_benchmark(dummy, few, cv=CV, seed=SEED, progress=False))[0])
+            rows["cross_validate loop"].append(timed(lambda: cross_validate_loop(dummy, few, few_splits))[0])
+            rows["floor"].append(timed(lambda: floor_loop(dummy, few, few_splits))[0])
+    per_cell = {name: statistics.median(values) / dummy_cells * 1e6 for name, values in rows.items()}
+    print(f"DummyClassifier, {dummy_cells} cells, per cell: "
+          + ", ".join(f"{name} {value:.0f} us" for name, value in per_cell.items())
+          + f"; ratio run_benchmark / cross_validate {per_cell['run_benchmark'] / per_cell['cross_validate loop']:.3f}")
 
     # n_jobs=2 against serial: the pool is started (and the workers warmed) before timing
     run_benchmark(estimators, {"iris": datasets["iris"]}, cv=(1, 4), seed=SEED, n_jobs=2, progress=False)
