@@ -413,3 +413,20 @@ from .cochran import NearDuplicateSimulation, simulate_near_duplicates  # noqa: 
 from .examples import SourceNote, source_notes  # noqa: E402
 
 __all__ += ["NearDuplicateSimulation", "simulate_near_duplicates", "SourceNote", "source_notes"]
+# benchmark runner (issue 21): imported last, it calls the tests above through the package root
+from .benchmark import (  # noqa: E402
+    DEFAULT_CV,
+    BenchmarkResult,
+    benchmark_splits,
+    load_benchmark,
+    run_benchmark,
+)
+
+__all__ += [
+    # benchmark
+    "DEFAULT_CV",
+    "BenchmarkResult",
+    "benchmark_splits",
+    "load_benchmark",
+    "run_benchmark",
+]
