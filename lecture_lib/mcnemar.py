@@ -254,18 +254,20 @@ def mcnemar_pvalues(b, c, method: str = "midp"):
         k = np.minimum(b, c)
         statistic = k.astype(np.float64)
         # P(X <= k) for X ~ Binomial(n, 1/2) is the regularised incomplete beta
-        # function I_{1/2}(n - k, k + 1): no 2^-n term that underflows, no loop over n.
-        # special.betainc (Boost, as behind scipy.stats.binom.cdf) is accurate to ~1e-13
-        # at n = 10^7, where special.bdtr (Cephes) is off by ~3e-9; calling it directly
-        # skips ~35 microseconds of argument checking per call.
-        cdf_k = special.betainc(safe_n - k, k + 1, 0.5)
+        # function I_{1/2}(n - k, k + 1) = 1 - I_{1/2}(k + 1, n - k): no 2^-n term that
+        # underflows, no loop over n. Boost's complement (special.betaincc) keeps the far
+        # tail down to ~1e-308, where betainc (and scipy.stats.binom.cdf) already return 0
+        # (b = 10, c = 1065: 1.36e-300); it is accurate to ~1e-13 at n = 10^7, where
+        # special.bdtr (Cephes) is off by ~3e-9. Calling it directly skips ~35 microseconds
+        # of argument checking per call.
+        cdf_k = special.betaincc(k + 1, safe_n - k, 0.5)
         if method == "exact":
             # Two-sided binomial test with p = 1/2: twice the smaller tail.
             pvalue = 2.0 * cdf_k
         else:
             # Mid-p: in each tail the boundary outcome counts half,
             # 2 P(X < k) + P(X = k) = P(X < k) + P(X <= k), with no cancellation.
-            cdf_below = np.where(k > 0, special.betainc(safe_n - k + 1, np.maximum(k, 1), 0.5), 0.0)
+            cdf_below = np.where(k > 0, special.betaincc(np.maximum(k, 1), safe_n - k + 1, 0.5), 0.0)
             pvalue = cdf_below + cdf_k
     pvalue = np.where(empty, 1.0, np.clip(pvalue, 0.0, 1.0))
     return np.asarray(statistic, dtype=float), np.asarray(pvalue, dtype=float)

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mlxtend.evaluate import mcnemar as mlxtend_mcnemar
 from mlxtend.evaluate import mcnemar_table as mlxtend_table
-from scipy import stats
+from scipy import special, stats
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
 from lecture_lib import (
@@ -287,7 +287,10 @@ def test_midp_agrees_with_scipy_binom(b, c):
     if b + c == 0:
         return
     n, k = b + c, min(b, c)
-    ref = min(1.0, 2 * stats.binom.cdf(k - 1, n, 0.5) + stats.binom.pmf(k, n, 0.5))
+    # P(X < k) summed term by term in log space: stats.binom.cdf underflows to 0 below
+    # about 1e-300 (b = 11, c = 1064), where the library's tail is still accurate
+    below = np.exp(special.logsumexp(stats.binom.logpmf(np.arange(k), n, 0.5))) if k > 0 else 0.0
+    ref = min(1.0, 2 * below + stats.binom.pmf(k, n, 0.5))
     assert mcnemar(_table(b, c)).pvalue == pytest.approx(ref, rel=1e-9, abs=1e-300)
 
 
@@ -339,3 +342,13 @@ def test_vectorised_pvalues_match_scalar_calls():
         for i in range(b.size):
             res = mcnemar(_table(b[i], c[i]), method)
             assert stat[i] == pytest.approx(res.statistic) and p[i] == pytest.approx(res.pvalue)
+
+
+@pytest.mark.parametrize("method", ["exact", "midp"])
+def test_far_tail_does_not_underflow(method):
+    # b = 10, c = 1065: P(X <= 10) = 1.36e-300 for X ~ Bin(1075, 1/2) (term-by-term sum in
+    # log space); scipy.stats.binom.cdf returns 0 there, the library must not
+    tail = np.exp(special.logsumexp(stats.binom.logpmf(np.arange(11), 1075, 0.5)))
+    point = stats.binom.pmf(10, 1075, 0.5)
+    expected = 2 * tail if method == "exact" else 2 * tail - point
+    assert mcnemar(_table(10, 1065), method).pvalue == pytest.approx(expected, rel=1e-9)
