@@ -167,6 +167,9 @@ from .examples import (
     wilcoxon_examples,
 )
 
+# issue 14, one data set (chapters 4 and 7): corrected repeated cross-validation
+from .paired import DEFAULT_PAIRED_TEST, corrected_repeated_cv_ttest
+
 __version__ = "0.1.0"
 
 # Everything above, in the order of the modules (and so, roughly, of the chapters).
@@ -326,4 +329,7 @@ __all__ = [
     "predictions_from_table",
     "wilcoxon_example",
     "wilcoxon_examples",
+    # issue 14, one data set (chapters 4 and 7)
+    "DEFAULT_PAIRED_TEST",
+    "corrected_repeated_cv_ttest",
 ]
