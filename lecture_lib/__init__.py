@@ -169,6 +169,8 @@ from .examples import (
 
 # issue 14, one data set (chapters 4 and 7): corrected repeated cross-validation
 from .paired import DEFAULT_PAIRED_TEST, corrected_repeated_cv_ttest
+from .plots import plot_size_power
+from .simulate_paired import SIMULATION_LEARNERS
 
 __version__ = "0.1.0"
 
@@ -331,5 +333,7 @@ __all__ = [
     "wilcoxon_examples",
     # issue 14, one data set (chapters 4 and 7)
     "DEFAULT_PAIRED_TEST",
+    "SIMULATION_LEARNERS",
     "corrected_repeated_cv_ttest",
+    "plot_size_power",
 ]

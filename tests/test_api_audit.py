@@ -90,6 +90,8 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "kfold_cv_ttest": ((S1, S2), {}),
     "ttest_5x2cv": ((F1, F2), {}),
     "ftest_5x2cv": ((F1, F2), {}),
+    # issue 14, one data set (chapters 4 and 7)
+    "corrected_repeated_cv_ttest": ((np.vstack([S1, S1]), np.vstack([S2, S2 + 0.01])), {"confidence": 0.9}),
     "simulate_paired_tests": ((), {"n_examples": 40, "n_reps": 3, "n_resamples": 5, "k": 5, "seed": 0}),
     "paired_power_curve": (([0.0, 0.05],), {"accuracy_1": 0.8, "alpha": 0.05, "n_reps": 2, "seed": 0}),
     "plot_pvalue_histogram": (([0.1, 0.5, 0.9],), {"alpha": 0.05}),
@@ -146,6 +148,7 @@ EXEMPT = {
     "plot_learning_curve": "takes a result object; tested in tests/test_ch1_curves.py",
     "plot_paired_rejection_rates": "takes a result object; tested in tests/test_paired_widgets.py",
     "plot_power_curves": "takes a result object; tested in tests/test_paired_widgets.py",
+    "plot_size_power": "takes two simulation results; tested in tests/test_paired_widgets.py",
 }
 
 # Arguments that legitimately take arrays of any shape (element-wise or along an axis).
