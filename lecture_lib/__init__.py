@@ -168,7 +168,7 @@ from .examples import (
 )
 
 # issue 14, one data set (chapters 4 and 7): corrected repeated cross-validation
-from .paired import DEFAULT_PAIRED_TEST, corrected_repeated_cv_ttest
+from .paired import DEFAULT_PAIRED_TEST, Replicability, corrected_repeated_cv_ttest, replicate_comparison
 from .plots import plot_size_power
 from .simulate_paired import SIMULATION_LEARNERS
 
@@ -333,7 +333,9 @@ __all__ = [
     "wilcoxon_examples",
     # issue 14, one data set (chapters 4 and 7)
     "DEFAULT_PAIRED_TEST",
+    "Replicability",
     "SIMULATION_LEARNERS",
     "corrected_repeated_cv_ttest",
     "plot_size_power",
+    "replicate_comparison",
 ]

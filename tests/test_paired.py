@@ -719,3 +719,56 @@ def test_ftest_5x2cv_statistic_is_at_least_one_half(seed):
     assert res.statistic >= 0.5 - 1e-12
     assert res.pvalue <= stats.f.sf(0.5, 10, 5) + 1e-12
     assert round(stats.f.sf(0.5, 10, 5), 3) == 0.836
+
+
+# ---------------------------------------------------------------- replicability (review A6)
+
+
+def test_replicate_comparison_reruns_compare_algorithms():
+    from lecture_lib import compare_algorithms, replicate_comparison
+
+    X, y = _data(2)
+    e1, e2 = _estimators()
+    rep = replicate_comparison(e1, e2, X, y, tests=("5x2cv_f", "corrected_repeated_cv"), seeds=[4, 9, 11],
+                               n_repeats=2, k=5)
+    assert rep.pvalues.shape == (3, 2) and rep.seeds == (4, 9, 11)
+    for i, seed in enumerate((4, 9, 11)):
+        for j, test in enumerate(("5x2cv_f", "corrected_repeated_cv")):
+            res = compare_algorithms(e1, e2, X, y, test=test, seed=seed, n_repeats=2, k=5)
+            assert rep.pvalues[i, j] == res.pvalue
+            _close(rep.mean_differences[i, j], res.scores_1.mean() - res.scores_2.mean())
+    assert "agreement" in str(rep)
+
+
+def test_replicability_agreement_counts_agreeing_pairs():
+    from lecture_lib import Replicability
+
+    # 4 seeds, 1 rejection at 0.05: pairs (4 choose 2) = 6, agreeing: (1 choose 2) + (3 choose 2) = 3
+    p = np.array([[0.01, 0.5], [0.2, 0.6], [0.3, 0.7], [0.4, 0.8]])
+    rep = Replicability(tests=("a", "b"), seeds=(0, 1, 2, 3), pvalues=p, mean_differences=np.zeros((4, 2)),
+                        alpha=0.05)
+    assert rep.rejections.tolist() == [1, 0]
+    _close(rep.agreement[0], 3 / 6)
+    _close(rep.agreement[1], 1.0)
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [
+        (dict(tests="5x2cv_f"), TypeError, "tests"),
+        (dict(tests=()), TypeError, "tests"),
+        (dict(tests=("wilcoxon",)), ValueError, "tests"),
+        (dict(seeds=1), ValueError, "seeds"),
+        (dict(seeds=[3]), ValueError, "seeds"),
+        (dict(seeds="abc"), TypeError, "seeds"),
+        (dict(seeds=[1, -2]), ValueError, "seeds"),
+        (dict(alpha=1.5), ValueError, "alpha"),
+    ],
+)
+def test_replicate_comparison_bad_input(kwargs, error, words):
+    from lecture_lib import replicate_comparison
+
+    X, y = _data(0)
+    e1, e2 = _estimators()
+    with pytest.raises(error, match=words):
+        replicate_comparison(e1, e2, X, y, **kwargs)
