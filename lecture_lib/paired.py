@@ -1422,11 +1422,29 @@ def replicate_comparison(
     else:
         raise TypeError(f"seeds must be a count or a sequence of int seeds, got {_show(seeds)}")
     alpha = check_alpha(alpha)
+    # tests on the same splits (the two 5x2cv tests; the plain and corrected single k-fold t) share
+    # one set of trainings per seed: the second is computed from the first one's scores
+    shared = {"5x2cv_t": "5x2", "5x2cv_f": "5x2", "kfold_cv": "kfold", "corrected_kfold": "kfold"}
+    rescore = {
+        "5x2cv_t": ttest_5x2cv,
+        "5x2cv_f": ftest_5x2cv,
+        "kfold_cv": kfold_cv_ttest,
+        "corrected_kfold": lambda a, b: corrected_repeated_cv_ttest(np.reshape(a, (1, -1)), np.reshape(b, (1, -1))),
+    }
     pvalues = np.empty((len(seeds), len(tests)))
     means = np.empty((len(seeds), len(tests)))
     for i, seed in enumerate(seeds):
+        done = {}
         for j, test in enumerate(tests):
-            res = compare_algorithms(estimator_1, estimator_2, X, y, test=test, seed=seed, **options)
-            pvalues[i, j] = res.pvalue
-            means[i, j] = float(np.mean(res.scores_1) - np.mean(res.scores_2))
+            design = shared.get(test)
+            if design in done:
+                scores_1, scores_2 = done[design]
+                pvalue = float(rescore[test](scores_1, scores_2).pvalue)
+            else:
+                res = compare_algorithms(estimator_1, estimator_2, X, y, test=test, seed=seed, **options)
+                scores_1, scores_2, pvalue = res.scores_1, res.scores_2, res.pvalue
+                if design is not None:
+                    done[design] = (scores_1, scores_2)
+            pvalues[i, j] = pvalue
+            means[i, j] = float(np.mean(scores_1) - np.mean(scores_2))
     return Replicability(tests=tests, seeds=seeds, pvalues=pvalues, mean_differences=means, alpha=alpha)

@@ -729,13 +729,13 @@ def test_replicate_comparison_reruns_compare_algorithms():
 
     X, y = _data(2)
     e1, e2 = _estimators()
-    rep = replicate_comparison(e1, e2, X, y, tests=("5x2cv_f", "corrected_repeated_cv"), seeds=[4, 9, 11],
-                               n_repeats=2, k=5)
-    assert rep.pvalues.shape == (3, 2) and rep.seeds == (4, 9, 11)
+    tests = ("5x2cv_f", "corrected_repeated_cv", "5x2cv_t", "kfold_cv", "corrected_kfold")
+    rep = replicate_comparison(e1, e2, X, y, tests=tests, seeds=[4, 9, 11], n_repeats=2, k=5)
+    assert rep.pvalues.shape == (3, 5) and rep.seeds == (4, 9, 11)
     for i, seed in enumerate((4, 9, 11)):
-        for j, test in enumerate(("5x2cv_f", "corrected_repeated_cv")):
+        for j, test in enumerate(tests):  # shared splits (5x2cv t and F; k-fold t, plain and corrected) reused
             res = compare_algorithms(e1, e2, X, y, test=test, seed=seed, n_repeats=2, k=5)
-            assert rep.pvalues[i, j] == res.pvalue
+            assert rep.pvalues[i, j] == pytest.approx(res.pvalue, rel=1e-12, abs=1e-15)
             _close(rep.mean_differences[i, j], res.scores_1.mean() - res.scores_2.mean())
     assert "agreement" in str(rep)
 
