@@ -169,7 +169,7 @@ from .examples import (
 
 # issue 14, one data set (chapters 4 and 7): corrected repeated cross-validation
 from .paired import DEFAULT_PAIRED_TEST, Replicability, corrected_repeated_cv_ttest, replicate_comparison
-from .plots import plot_size_power
+from .plots import paired_test_legend_handles, plot_size_power
 from .simulate_paired import SIMULATION_LEARNERS
 
 __version__ = "0.1.0"
@@ -336,6 +336,7 @@ __all__ = [
     "Replicability",
     "SIMULATION_LEARNERS",
     "corrected_repeated_cv_ttest",
+    "paired_test_legend_handles",
     "plot_size_power",
     "replicate_comparison",
 ]

@@ -149,6 +149,7 @@ EXEMPT = {
     "plot_paired_rejection_rates": "takes a result object; tested in tests/test_paired_widgets.py",
     "plot_power_curves": "takes a result object; tested in tests/test_paired_widgets.py",
     "plot_size_power": "takes two simulation results; tested in tests/test_paired_widgets.py",
+    "paired_test_legend_handles": "returns legend artists; tested in tests/test_paired_widgets.py",
     "replicate_comparison": "takes estimators; bad input tested in tests/test_paired.py",
 }
 

@@ -10,11 +10,13 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from lecture_lib import (  # noqa: E402
+    PAIRED_TEST_LABELS,
     PAIRED_TESTS,
     paired_power_curve,
     plot_paired_rejection_rates,
     plot_power_curves,
     plot_pvalue_histogram,
+    paired_test_legend_handles,
     plot_size_power,
     resampled_ttest,
     simulate_paired_tests,
@@ -167,6 +169,20 @@ def test_size_power_plot(sims, nn_null):
     assert points[k].get_xdata()[0] == pytest.approx(null.rates(0.05).rates[j])
     assert points[k].get_ydata()[0] == pytest.approx(alt.rates(0.05).rates[j])
     assert "nearest centroid" in ax.get_title()
+    # the same colour per test in every panel, and hollow markers for the tests that reject a true H0 too often
+    handles = {h.get_label(): h for h in paired_test_legend_handles()}
+    assert set(handles) == set(labels)
+    low = null.rates(0.05).ci_low
+    for label, line in zip(labels, points):
+        assert line.get_color() == handles[label].get_color()
+        test = next(t for t in PAIRED_TESTS if PAIRED_TEST_LABELS[t] == label)
+        assert (line.get_markerfacecolor() == "white") == bool(low[COLUMN[test]] > 0.05)
+    assert plot_size_power(null, alt, legend=False).get_legend() is None
+    assert len(paired_test_legend_handles(["mcnemar", "5x2cv_f"])) == 2
+    with pytest.raises(ValueError, match="tests"):
+        paired_test_legend_handles(["wilcoxon"])
+    with pytest.raises(TypeError, match="tests"):
+        paired_test_legend_handles("mcnemar")
     plt.close("all")
     with pytest.raises(ValueError, match="null_simulation"):
         plot_size_power(alt, alt)
