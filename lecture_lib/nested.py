@@ -279,6 +279,30 @@ class NestedCVResult:
         order = sorted(counts, key=lambda key: (-counts[key], key))
         return tuple((self.candidates[key], counts[key]) for key in order)
 
+    def repetition(self, number: int) -> "NestedCVResult":
+        """The result of repetition ``number`` alone (0 to n_repeats - 1), as a single nested CV.
+
+        Repetition 0 equals :func:`nested_cv` with ``n_repeats=1`` and the same
+        arguments (the folds are drawn in the same order).
+        """
+        number = check_count(number, "number", minimum=0)
+        if number >= self.n_repeats:
+            raise ValueError(f"number must be below n_repeats={self.n_repeats}, got {number}")
+        rows = slice(number * self.outer_cv, (number + 1) * self.outer_cv)
+        outer = self.outer_scores[rows].copy()
+        return NestedCVResult(
+            outer_scores=outer,
+            best_params=self.best_params[rows],
+            inner_scores=self.inner_scores[rows].copy(),
+            candidates=self.candidates,
+            scoring=self.scoring,
+            outer_cv=self.outer_cv,
+            inner_cv=self.inner_cv,
+            mean=float(outer.mean()),
+            std=float(outer.std(ddof=1)),
+            n_repeats=1,
+        )
+
     def __str__(self) -> str:
         n_folds = len(self.outer_scores)
         repeats = f"{self.n_repeats} x " if self.n_repeats > 1 else ""
@@ -333,6 +357,12 @@ class NestedComparison:
         if name not in self.names:
             raise KeyError(f"name must be one of {self.names}, got {name!r}")
         return self.results[self.names.index(name)]
+
+    def repetition(self, number: int) -> "NestedComparison":
+        """The comparison of repetition ``number`` alone (see :meth:`NestedCVResult.repetition`)."""
+        results = tuple(result.repetition(number) for result in self.results)
+        return NestedComparison(names=self.names, results=results,
+                                scores=np.column_stack([r.outer_scores for r in results]))
 
     def ttest(self, name_1: str, name_2: str, confidence: float = 0.95):
         """Corrected repeated cross-validation t-test of two algorithms' paired outer scores.

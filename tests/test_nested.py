@@ -535,6 +535,9 @@ def test_paired_outer_scores_feed_the_corrected_repeated_cv_ttest():
     expected = corrected_repeated_cv_ttest(repeated.scores[:, 0].reshape(3, 5), repeated.scores[:, 1].reshape(3, 5))
     assert repeated.ttest("knn-pipeline", "tree-ties") == expected
     assert expected.df == 14
+    single = repeated.repetition(0)
+    np.testing.assert_array_equal(single.scores, comparison.scores)
+    assert str(single) == str(comparison)
     with pytest.raises(KeyError, match="name must be one of"):
         repeated.ttest("knn-pipeline", "svm")
 
@@ -556,6 +559,14 @@ def test_repeated_nested_splits_and_result():
     alone = nested_cv(*CASES["tree-ties"], X, y, outer_cv=4, inner_cv=2, random_state=3)
     np.testing.assert_array_equal(result.outer_scores[:4], alone.outer_scores)
     assert result.best_inner_scores.shape == (12,)
+    # each repetition, alone, is a nested CV of its own: repetition 0 is the single run
+    first = result.repetition(0)
+    np.testing.assert_array_equal(first.inner_scores, alone.inner_scores)
+    assert first.best_params == alone.best_params and first.mean == alone.mean and first.n_repeats == 1
+    assert str(first) == str(alone)
+    np.testing.assert_array_equal(result.repetition(2).outer_scores, result.outer_scores[8:])
+    with pytest.raises(ValueError, match="number"):
+        result.repetition(3)
     text = str(result)
     assert "3 x 4 outer x 2 inner" in text and "repetition" in text and "over 12 folds" in text
     assert text.count("\n") == 7 - 1  # 7 lines: title, header, 3 repetitions, mean, most often chosen
