@@ -516,7 +516,7 @@ def simulate_paired_tests(
     Notes
     -----
     Per data set each algorithm is trained 1 + (J - 1) + r k + 10 times
-    (141 with the defaults): the first holdout split is shared by McNemar,
+    (140 with the defaults): the first holdout split is shared by McNemar,
     the difference of proportions and the resampled tests, and the first
     repetition of the r x k cross-validation is the k-fold CV of the plain
     and the corrected single k-fold t. McNemar's test is the mid-p test, the
