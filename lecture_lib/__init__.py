@@ -206,6 +206,11 @@ from .bayesian import (
 )
 from .equivalence import EquivalenceResult, equivalence_test
 
+# issue 14, one data set (chapters 4 and 7): corrected repeated cross-validation
+from .paired import DEFAULT_PAIRED_TEST, Replicability, corrected_repeated_cv_ttest, replicate_comparison
+from .plots import paired_test_legend_handles, plot_size_power
+from .simulate_paired import SIMULATION_LEARNERS
+
 __version__ = "0.1.0"
 
 # Everything above, in the order of the modules (and so, roughly, of the chapters).
@@ -429,4 +434,12 @@ __all__ += [
     "benchmark_splits",
     "load_benchmark",
     "run_benchmark",
+    # issue 14, one data set (chapters 4 and 7)
+    "DEFAULT_PAIRED_TEST",
+    "Replicability",
+    "SIMULATION_LEARNERS",
+    "corrected_repeated_cv_ttest",
+    "paired_test_legend_handles",
+    "plot_size_power",
+    "replicate_comparison",
 ]

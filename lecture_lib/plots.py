@@ -443,7 +443,8 @@ __all__ += ["plot_complexity_curve", "plot_holdout_spread", "plot_learning_curve
 
 from .simulate_paired import PowerCurve  # noqa: E402
 
-__all__ += ["PAIRED_TEST_LABELS", "plot_paired_rejection_rates", "plot_power_curves", "plot_pvalue_histogram"]
+__all__ += ["PAIRED_TEST_LABELS", "plot_paired_rejection_rates", "plot_power_curves", "plot_pvalue_histogram",
+            "plot_size_power", "paired_test_legend_handles"]
 
 #: Readable names of the chapter 4 tests (keys: :data:`lecture_lib.PAIRED_TESTS`).
 PAIRED_TEST_LABELS = {
@@ -452,6 +453,8 @@ PAIRED_TEST_LABELS = {
     "resampled": "resampled t",
     "corrected": "corrected resampled t",
     "kfold_cv": "k-fold CV t",
+    "corrected_kfold": "corrected t, one k-fold CV",
+    "corrected_repeated_cv": "corrected repeated CV t",
     "5x2cv_t": "5x2cv t",
     "5x2cv_f": "5x2cv F",
 }
@@ -532,6 +535,127 @@ def plot_power_curves(curve: PowerCurve, ax=None, tests=None):
                  fontsize="medium")
     ax.legend(frameon=False, fontsize="x-small", ncol=2, loc="center left")
     return ax
+
+
+#: One colour and marker per chapter 4 test, the same in every panel (red is kept for warnings).
+_PAIRED_STYLES = {
+    "mcnemar": ("tab:blue", "o"),
+    "prop_diff": ("tab:orange", "s"),
+    "resampled": ("tab:gray", "X"),
+    "corrected": ("tab:green", "D"),
+    "kfold_cv": ("tab:purple", "^"),
+    "corrected_kfold": ("tab:brown", "v"),
+    "corrected_repeated_cv": ("tab:pink", "P"),
+    "5x2cv_t": ("tab:olive", "<"),
+    "5x2cv_f": ("tab:cyan", ">"),
+}
+
+
+def plot_size_power(null_simulation, alternative_simulation, alpha: float = 0.05, ax=None, tests=None,
+                    title: str | None = None, legend: bool = True):
+    """Power against Type I error, one point per test, with both Monte Carlo intervals.
+
+    Parameters
+    ----------
+    null_simulation : PairedSimulation
+        A simulation under H0 (``accuracy_2`` None): its rejection rates are
+        the Type I errors (x axis).
+    alternative_simulation : PairedSimulation
+        A simulation under an alternative with the same learner: its
+        rejection rates are the powers (y axis).
+    alpha : float, optional
+        Significance level; drawn as a dashed vertical line.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure when None.
+    tests : iterable of str, optional
+        The tests to draw (default: all but the plain resampled t, whose
+        Type I error would squeeze the others into a corner).
+    title : str, optional
+        Figure title (default: the learner and the difference).
+    legend : bool, optional
+        Draw a legend below the axes (False: draw none, e.g. to share one
+        legend between panels; every test keeps its colour and marker).
+
+    Returns
+    -------
+    ax : matplotlib.axes.Axes
+
+    Notes
+    -----
+    The best test sits high (power) and left of the dashed line (a Type I
+    error at most alpha). A hollow marker belongs to a test whose whole
+    Type I error interval lies right of the line: it rejects a true H0 too
+    often, and its power is not comparable with the others'. Taught in
+    chapter 4.
+    """
+    from .simulate_paired import PairedSimulation
+
+    for name, sim in (("null_simulation", null_simulation), ("alternative_simulation", alternative_simulation)):
+        if not isinstance(sim, PairedSimulation):
+            raise TypeError(f"{name} must be a PairedSimulation, got {type(sim).__name__}")
+    if not null_simulation.null_is_true:
+        raise ValueError("null_simulation must be simulated under H0 (accuracy_2=None)")
+    if alternative_simulation.null_is_true:
+        raise ValueError("alternative_simulation must be simulated under an alternative (accuracy_2 < accuracy_1)")
+    if null_simulation.learner != alternative_simulation.learner:
+        raise ValueError(
+            f"the two simulations must use the same learner, got {null_simulation.learner!r} and "
+            f"{alternative_simulation.learner!r}"
+        )
+    alpha = check_alpha(alpha)
+    legend = check_flag(legend, "legend")
+    default = tuple(t for t in null_simulation.tests if t != "resampled")
+    chosen = default if tests is None else tuple(check_option(t, "tests", null_simulation.tests) for t in tests)
+    size, power = null_simulation.rates(alpha), alternative_simulation.rates(alpha)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(6.0, 4.6))
+    for name in chosen:
+        j = null_simulation.tests.index(name)
+        colour, marker = _PAIRED_STYLES.get(name, ("black", "o"))
+        x, y = size.rates[j], power.rates[j]
+        liberal = size.ci_low[j] > alpha
+        ax.errorbar(x, y, xerr=[[x - size.ci_low[j]], [size.ci_high[j] - x]],
+                    yerr=[[y - power.ci_low[j]], [power.ci_high[j] - y]], fmt=marker, color=colour,
+                    markerfacecolor="white" if liberal else colour, markeredgewidth=1.5, capsize=2, markersize=7,
+                    elinewidth=1, label=PAIRED_TEST_LABELS.get(name, name))
+    ax.axvline(alpha, color="black", linestyle="--", linewidth=1)
+    ax.set_xlim(0, max(2.2 * alpha, 1.05 * float(max(size.ci_high[null_simulation.tests.index(t)] for t in chosen))))
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("Type I error (H0 true)")
+    ax.set_ylabel("power")
+    difference = alternative_simulation.accuracy_1 - alternative_simulation.accuracy_2
+    learner = {"nearest_centroid": "nearest centroid", "1nn": "1-NN"}.get(null_simulation.learner,
+                                                                          null_simulation.learner)
+    ax.set_title(title or f"{learner}: power at a Bayes difference of {difference:.2g}", fontsize="medium")
+    if legend:
+        ax.legend(frameon=False, fontsize="small", ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.15))
+    return ax
+
+
+def paired_test_legend_handles(tests=None):
+    """Legend entries with the colour and marker :func:`plot_size_power` gives each test.
+
+    Parameters
+    ----------
+    tests : iterable of str, optional
+        Tests from :data:`lecture_lib.PAIRED_TESTS` (default: all but the
+        plain resampled t, as in :func:`plot_size_power`).
+
+    Returns
+    -------
+    handles : list of matplotlib.lines.Line2D
+        For ``figure.legend(handles=...)``, one legend shared by several panels.
+    """
+    from matplotlib.lines import Line2D
+
+    if tests is None:
+        chosen = tuple(t for t in _PAIRED_STYLES if t != "resampled")
+    else:
+        if isinstance(tests, str):
+            raise TypeError(f"tests must be a list of test names, got the string {tests!r}")
+        chosen = tuple(check_option(t, "tests", tuple(_PAIRED_STYLES)) for t in tests)
+    return [Line2D([], [], color=_PAIRED_STYLES[t][0], marker=_PAIRED_STYLES[t][1], linestyle="none", markersize=7,
+                   label=PAIRED_TEST_LABELS[t]) for t in chosen]
 
 
 def plot_pvalue_histogram(pvalues, alpha: float = 0.05, ax=None, title: str | None = None):

@@ -10,18 +10,28 @@ The population and the two algorithms
 The class y is 0 or 1 with probability 1/2. The features come in two blocks
 of ``n_features`` each; given y, block b is Gaussian with identity covariance
 and mean :math:`\\pm \\frac{\\Delta_b}{2 \\sqrt{p}} (1, \\dots, 1)` (+ for
-class 1). Algorithm A is a nearest-centroid classifier on block 1, algorithm B
-the same classifier on block 2. With the true centroids this rule is the Bayes
-rule of its block, with accuracy :math:`\\Phi(\\Delta_b / 2)`: we choose
-:math:`\\Delta_b = 2 \\Phi^{-1}(\\text{accuracy}_b)`.
+class 1). Algorithm A is a learner trained on block 1, algorithm B the same
+learner on block 2. With the true class means, the nearest-centroid rule is
+the Bayes rule of its block, with accuracy :math:`\\Phi(\\Delta_b / 2)`: we
+choose :math:`\\Delta_b = 2 \\Phi^{-1}(\\text{accuracy}_b)`.
+
+Two learners are offered, to see whether a conclusion depends on how much the
+trained model changes with its training set:
+
+- ``"nearest_centroid"``: the class means of the training set, a stable
+  learner (a model with 2 p parameters estimated from hundreds of examples);
+- ``"1nn"``: the first nearest neighbour (Euclidean), an unstable one (each
+  prediction rests on a single training example), one of the learners of
+  Dietterich (1998) and of Bouckaert and Frank (2004).
 
 H0 (``accuracy_2 == accuracy_1``): the blocks are exchangeable, so the two
 algorithms have exactly the same expected accuracy for every training-set
 size: swapping the blocks swaps the algorithms. Every rejection is a false
 positive. Alternatives (``accuracy_2 < accuracy_1``): block 2 is less
-informative, and the difference in (Bayes) accuracy is known; trained
-classifiers are slightly less accurate than the Bayes rule, by about the same
-amount for both.
+informative, and the difference in Bayes accuracy is known; trained
+classifiers are less accurate than the Bayes rule (1-NN clearly so), and
+the difference between the two trained algorithms is reported as
+``trained_accuracy_1 - trained_accuracy_2``.
 
 Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
 """
@@ -35,7 +45,7 @@ import numpy as np
 from scipy import special
 
 from ._results import _format_value
-from ._validation import _show, as_generator, check_alpha, check_count, check_probability
+from ._validation import _show, as_generator, check_alpha, check_count, check_option, check_probability
 from .mcnemar import mcnemar_pvalues
 from .paired import PAIRED_TESTS, _f_5x2cv, _fold_t, _t_5x2cv, _t_pvalue, _z_proportions
 from .simulate import RejectionRates, wilson_interval
@@ -46,6 +56,7 @@ __all__ = [
     "simulate_paired_tests",
     "paired_power_curve",
     "TRAININGS_PER_ALGORITHM",
+    "SIMULATION_LEARNERS",
 ]
 
 #: Number of trainings of each algorithm that each test needs (with the default sizes).
@@ -55,9 +66,16 @@ TRAININGS_PER_ALGORITHM = {
     "resampled": 30,
     "corrected": 30,
     "kfold_cv": 10,
+    "corrected_kfold": 10,
+    "corrected_repeated_cv": 100,
     "5x2cv_t": 10,
     "5x2cv_f": 10,
 }
+
+#: The learners of :func:`simulate_paired_tests`: a stable one and an unstable one.
+SIMULATION_LEARNERS = ("nearest_centroid", "1nn")
+
+_LEARNER_NAMES = {"nearest_centroid": "nearest centroid", "1nn": "1-nearest neighbour"}
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
@@ -68,23 +86,33 @@ class PairedSimulation:
     ----------
     tests : tuple of str
         :data:`lecture_lib.PAIRED_TESTS`, the column order of ``pvalues``.
-    pvalues : ndarray, shape (n_reps, 7)
+    pvalues : ndarray, shape (n_reps, 9)
         P-value of each test (column) on each simulated data set (row).
     resampled_mean, resampled_var : ndarray, shape (n_reps,)
         Mean and variance (ddof = 1) of the resampled score differences,
         so the corrected t can be recomputed for any ratio.
+    kfold_mean, kfold_var, repeated_mean, repeated_var : ndarray, shape (n_reps,)
+        The same for the k differences of the single k-fold CV and the r k
+        differences of the repeated CV (see :meth:`variance_factors`).
     accuracy_1, accuracy_2 : float
         Bayes accuracies of the two blocks (equal under H0).
     trained_accuracy_1, trained_accuracy_2 : float
         Mean holdout accuracy of the trained classifiers (Monte Carlo).
-    n_examples, n_test, n_resamples, k, n_features : int
-        The set-up (n_test: test-set size of the holdout splits).
+    n_examples, n_test, n_resamples, k, n_repeats, n_features : int
+        The set-up (n_test: test-set size of the holdout splits; n_repeats x
+        k: the repeated cross-validation).
+    learner : str
+        One of :data:`SIMULATION_LEARNERS`.
     """
 
     tests: tuple
     pvalues: np.ndarray
     resampled_mean: np.ndarray
     resampled_var: np.ndarray
+    kfold_mean: np.ndarray
+    kfold_var: np.ndarray
+    repeated_mean: np.ndarray
+    repeated_var: np.ndarray
     accuracy_1: float
     accuracy_2: float
     trained_accuracy_1: float
@@ -93,7 +121,9 @@ class PairedSimulation:
     n_test: int
     n_resamples: int
     k: int
+    n_repeats: int
     n_features: int
+    learner: str
 
     @property
     def n_reps(self) -> int:
@@ -141,13 +171,51 @@ class PairedSimulation:
         t = np.where(se == 0, np.where(self.resampled_mean == 0, 0.0, np.inf), self.resampled_mean / safe)
         return _t_pvalue(t, self.n_resamples - 1)
 
+    def variance_factors(self) -> dict:
+        """The variance factor each design would need, measured, next to the ones the tests use.
+
+        For each design the fold t-tests estimate :math:`\\mathrm{Var}(\\bar d)`
+        by c s^2. Over the simulated data sets the factor that would be right
+        is :math:`\\mathrm{Var}(\\bar d) / E[s^2]` (Monte Carlo; relative
+        standard error about :math:`\\sqrt{2/n_{reps}}`). Returns
+        ``{design: (needed, plain, corrected)}`` for ``"resampled"`` (J
+        holdout splits: plain 1/J, corrected 1/J + n_test/n_train),
+        ``"kfold"`` (one k-fold CV: plain 1/k, corrected 1/k + 1/(k-1)) and
+        ``"repeated_cv"`` (r x k CV: plain 1/(rk), corrected 1/(rk) + 1/(k-1)).
+        A test whose factor is below the needed one is liberal, above it
+        conservative.
+        """
+        if self.n_reps < 2:
+            raise ValueError("variance_factors needs at least 2 simulated data sets")
+        J, k, r = self.n_resamples, self.k, self.n_repeats
+        designs = {
+            "resampled": (self.resampled_mean, self.resampled_var, 1.0 / J, 1.0 / J + self.test_train_ratio),
+            "kfold": (self.kfold_mean, self.kfold_var, 1.0 / k, 1.0 / k + 1.0 / (k - 1)),
+            "repeated_cv": (self.repeated_mean, self.repeated_var, 1.0 / (r * k), 1.0 / (r * k) + 1.0 / (k - 1)),
+        }
+        return {
+            name: (float(np.var(mean, ddof=1) / np.mean(var)), plain, corrected)
+            for name, (mean, var, plain, corrected) in designs.items()
+        }
+
+    def table(self, alpha: float = 0.05) -> str:
+        """The rejection rates as an aligned text table (one row per test)."""
+        result = self.rates(alpha)
+        what = "Type I error" if self.null_is_true else "power"
+        lines = [f"  {'test':<22} {what:>12}   95 % Monte Carlo interval"]
+        for m, r, lo, hi in zip(result.methods, result.rates, result.ci_low, result.ci_high):
+            lines.append(f"  {m:<22} {r:12.3f}   [{lo:.3f}, {hi:.3f}]")
+        return "\n".join(lines)
+
     def __str__(self) -> str:
         kind = "H0 true: equal accuracies" if self.null_is_true else "H0 false"
         return (
-            f"PairedSimulation ({kind}; Bayes accuracies {self.accuracy_1:.4g} and {self.accuracy_2:.4g}, "
-            f"trained about {self.trained_accuracy_1:.3f} and {self.trained_accuracy_2:.3f})\n"
+            f"PairedSimulation, {_LEARNER_NAMES[self.learner]} learner ({kind}; Bayes accuracies "
+            f"{self.accuracy_1:.4g} and {self.accuracy_2:.4g}, trained about {self.trained_accuracy_1:.3f} "
+            f"and {self.trained_accuracy_2:.3f})\n"
             f"  {self.n_reps} data sets of n = {self.n_examples}; holdout test size {self.n_test}, "
-            f"{self.n_resamples} resamples, {self.k}-fold CV, 5x2 CV\n" + str(self.rates(0.05))
+            f"{self.n_resamples} resamples, {self.k}-fold CV, {self.n_repeats} x {self.k} CV, 5x2 CV; "
+            f"alpha = 0.05\n" + self.table(0.05)
         )
 
     def _repr_pretty_(self, printer, cycle):
@@ -155,14 +223,19 @@ class PairedSimulation:
 
 
 # --------------------------------------------------------------------------- numpy learners
+#
+# Every learner is trained "by folds": given a fold number for every example,
+# each example is predicted by the model trained on the examples of all the
+# *other* folds. One call thus serves a whole k-fold cross-validation, both
+# halves of a 2-fold one, or a holdout split (fold 1 = test, fold 0 = train;
+# only the test examples' predictions are used).
 
 
 def _random_masks(rng, n_reps: int, n: int, n_in: int) -> np.ndarray:
     """(n_reps, n) boolean masks with exactly n_in True entries per row, uniformly at random."""
-    order = np.argsort(rng.random((n_reps, n)), axis=1)
-    mask = np.zeros((n_reps, n), dtype=bool)
-    np.put_along_axis(mask, order[:, :n_in], True, axis=1)
-    return mask
+    row = np.zeros(n, dtype=bool)
+    row[:n_in] = True
+    return rng.permuted(np.tile(row, (n_reps, 1)), axis=1)
 
 
 def _fold_ids(rng, n_reps: int, n: int, k: int) -> np.ndarray:
@@ -170,33 +243,125 @@ def _fold_ids(rng, n_reps: int, n: int, k: int) -> np.ndarray:
     sizes = np.full(k, n // k)
     sizes[: n % k] += 1
     labels = np.repeat(np.arange(k), sizes)
-    order = np.argsort(rng.random((n_reps, n)), axis=1)
-    ids = np.empty((n_reps, n), dtype=np.int64)
-    np.put_along_axis(ids, order, np.broadcast_to(labels, (n_reps, n)), axis=1)
-    return ids
+    return rng.permuted(np.tile(labels, (n_reps, 1)), axis=1)
 
 
-def _correct(X, is_one, train):
-    """Nearest-centroid classifiers, one per block, trained on ``train``; correctness on all examples.
+def _one_hot(fold, k):
+    """(R, n, k) float indicators of the fold of every example."""
+    return (fold[:, :, None] == np.arange(k)).astype(float)
 
-    X: (R, n, 2, p); is_one: (R, n) bool; train: (R, n) bool. Returns (R, n, 2) bool.
+
+def _centroid_correct(X, is_one, fold, k):
+    """Nearest-centroid classifiers, one per block, trained without each example's fold.
+
+    X: (R, n, 2, p); is_one: (R, n) bool; fold: (R, n) ints in 0..k-1.
+    Returns (R, n, 2) bool: is example i right when predicted by the
+    classifier of its block trained on the examples of the other folds?
+    The class sums of a training set are the totals minus the held-out
+    fold's sums, so one pass serves all k folds.
     """
-    w1 = (train & is_one).astype(float)
-    w0 = (train & ~is_one).astype(float)
-    c1 = np.maximum(w1.sum(axis=1), 1.0)[:, None, None]
-    c0 = np.maximum(w0.sum(axis=1), 1.0)[:, None, None]
-    m1 = np.einsum("rn,rnbp->rbp", w1, X) / c1
-    m0 = np.einsum("rn,rnbp->rbp", w0, X) / c0
-    w = m1 - m0
-    offset = np.einsum("rbp,rbp->rb", (m1 + m0) / 2.0, w)
-    score = np.einsum("rnbp,rbp->rnb", X, w) - offset[:, None, :]
-    return (score > 0) == is_one[:, :, None]
+    R, n, _, p = X.shape
+    member = _one_hot(fold, k)
+    ones = is_one[:, :, None].astype(float)
+    flat = X.reshape(R, n, 2 * p)
+    s1 = np.matmul(np.swapaxes(member * ones, 1, 2), flat).reshape(R, k, 2, p)  # class-1 sums of every fold
+    s0 = np.matmul(np.swapaxes(member, 1, 2), flat).reshape(R, k, 2, p) - s1
+    n_fold = member.sum(axis=1)  # (R, k)
+    n1 = (member * ones).sum(axis=1)
+    n0 = n_fold - n1
+    c1 = np.maximum(n1.sum(axis=1, keepdims=True) - n1, 1.0)[:, :, None, None]
+    c0 = np.maximum(n0.sum(axis=1, keepdims=True) - n0, 1.0)[:, :, None, None]
+    m1 = (s1.sum(axis=1, keepdims=True) - s1) / c1  # training class means of every fold's model
+    m0 = (s0.sum(axis=1, keepdims=True) - s0) / c0
+    w = m1 - m0  # (R, k, 2, p)
+    offset = ((m1 + m0) / 2.0 * w).sum(axis=-1)  # (R, k, 2)
+    correct = np.empty((R, n, 2), dtype=bool)
+    for b in range(2):
+        # every example scored by every fold's model, then its own fold's score kept
+        scores = np.matmul(X[:, :, b, :], np.swapaxes(w[:, :, b, :], 1, 2)) - offset[:, None, :, b]  # (R, n, k)
+        own = np.take_along_axis(scores, fold[:, :, None], axis=2)[:, :, 0]
+        correct[:, :, b] = (own > 0) == is_one
+    return correct
 
 
-def _accuracies(correct, test):
-    """(R, 2) accuracies of both algorithms on the examples in ``test``."""
-    hits = np.einsum("rnb,rn->rb", correct.astype(float), test.astype(float))
-    return hits / test.sum(axis=1)[:, None]
+#: Nearest neighbours listed per example for the 1-NN learner.
+_MAX_NEIGHBOURS = 24
+
+
+def _neighbour_lists(X, n_neighbours: int = _MAX_NEIGHBOURS, chunk: int = 16) -> np.ndarray:
+    """Every example's m nearest other examples in each block, nearest first.
+
+    Returns (R * n, 2, m) int64 *flat* indices r * n + j into the R data sets
+    of a batch (so that gathers are single ``take`` calls).
+    """
+    R, n, _, _ = X.shape
+    m = min(n_neighbours, n - 1)
+    out = np.empty((R, n, 2, m), dtype=np.int64)
+    sq = np.einsum("rnbp,rnbp->rnb", X, X)
+    diagonal = np.arange(n)
+    for start in range(0, R, chunk):
+        part = slice(start, min(start + chunk, R))
+        for b in range(2):
+            Xb = X[part, :, b, :]
+            d = sq[part, :, b, None] + sq[part, None, :, b] - 2.0 * np.matmul(Xb, np.swapaxes(Xb, 1, 2))
+            d[:, diagonal, diagonal] = np.inf  # an example is never its own neighbour
+            near = np.argpartition(d, m - 1, axis=-1)[..., :m] if m < n - 1 else np.argsort(d, axis=-1)[..., :m]
+            order = np.argsort(np.take_along_axis(d, near, axis=-1), axis=-1)
+            out[part, :, b, :] = np.take_along_axis(near, order, axis=-1)
+    out += (np.arange(R) * n)[:, None, None, None]
+    return out.reshape(R * n, 2, m)
+
+
+def _list_length(train_fraction: float, m: int) -> int:
+    """Neighbours to scan: none of them is a training example with probability below 1e-6.
+
+    The rare example whose scanned neighbours are all outside its training
+    set is searched exactly, so this only trades speed, never correctness.
+    """
+    if train_fraction >= 1.0:
+        return 1
+    return int(min(m, max(1, np.ceil(np.log(1e-6) / np.log1p(-train_fraction)))))
+
+
+def _nn_correct(X, is_one, fold, neighbours, train_fraction, targets=None):
+    """1-NN classifiers, one per block, trained without each example's fold.
+
+    ``neighbours``: from :func:`_neighbour_lists`. ``targets`` (R, t)
+    indices: predict only these examples (default: all). Each example's
+    nearest neighbour among the training examples is the first entry of its
+    list whose fold differs from its own; an example whose scanned entries
+    all share its fold is searched exactly. Returns (R, t, 2) bool.
+    """
+    R, n = is_one.shape
+    if targets is None:
+        targets = np.broadcast_to(np.arange(n), (R, n))
+    t = targets.shape[1]
+    flat_targets = (targets + (np.arange(R) * n)[:, None]).reshape(-1)
+    m = _list_length(train_fraction, neighbours.shape[-1])
+    near = neighbours[flat_targets, :, :m]  # (R t, 2, m)
+    fold_flat = fold.reshape(-1)
+    usable = fold_flat[near] != fold_flat[flat_targets][:, None, None]
+    first = usable.argmax(axis=-1)
+    nearest = np.take_along_axis(near, first[..., None], axis=-1)[..., 0]  # (R t, 2)
+    for q, b in zip(*np.nonzero(~usable.any(axis=-1))):  # exact search, rarely needed
+        r, example = divmod(int(flat_targets[q]), n)
+        train = np.flatnonzero(fold[r] != fold[r, example])
+        dist = ((X[r, train, b, :] - X[r, example, b, :]) ** 2).sum(axis=-1)
+        nearest[q, b] = r * n + train[int(np.argmin(dist))]
+    one_flat = is_one.reshape(-1)
+    return (one_flat[nearest] == one_flat[flat_targets][:, None]).reshape(R, t, 2)
+
+
+def _fold_accuracies(correct, fold, k):
+    """(R, k, 2) accuracy of both algorithms on each test fold; ``correct`` is (R, n, 2)."""
+    member = _one_hot(fold, k)
+    hits = np.matmul(np.swapaxes(member, 1, 2), correct.astype(float))
+    return hits / member.sum(axis=1)[:, :, None]
+
+
+def _members(mask, size):
+    """(R, size) indices of the True entries of every row of ``mask`` (each row has ``size``)."""
+    return np.argsort(~mask, axis=1, kind="stable")[:, :size]
 
 
 def _check_accuracy(value, name):
@@ -206,54 +371,80 @@ def _check_accuracy(value, name):
     return value
 
 
-def _one_batch(rng, n_reps, n, p, delta, n_test, n_resamples, k, details=None):
+class _Learner:
+    """Trains one learner on both blocks of a batch of data sets, fold by fold."""
+
+    def __init__(self, kind, X, is_one):
+        self.kind, self.X, self.is_one = kind, X, is_one
+        self.neighbours = _neighbour_lists(X, _MAX_NEIGHBOURS) if kind == "1nn" else None
+
+    def correct(self, fold, k, train_fraction, targets=None):
+        """(R, n or t, 2) correctness; see :func:`_centroid_correct` and :func:`_nn_correct`."""
+        if self.kind == "nearest_centroid":
+            out = _centroid_correct(self.X, self.is_one, fold, k)
+            return out if targets is None else np.take_along_axis(out, targets[:, :, None], axis=1)
+        return _nn_correct(self.X, self.is_one, fold, self.neighbours, train_fraction, targets)
+
+
+def _one_batch(rng, n_reps, n, p, delta, n_test, n_resamples, k, n_repeats, learner="nearest_centroid",
+               details=None):
     """Simulate one batch; ``details`` (a dict) receives the score differences, for the tests."""
     is_one = rng.random((n_reps, n)) < 0.5
     sign = np.where(is_one, 0.5, -0.5)[:, :, None, None]
     means = (np.asarray(delta) / np.sqrt(p))[None, None, :, None]
     X = rng.standard_normal((n_reps, n, 2, p)) + sign * means
+    model = _Learner(learner, X, is_one)
     out = np.empty((n_reps, len(PAIRED_TESTS)))
+    column = {test: j for j, test in enumerate(PAIRED_TESTS)}
 
     # J holdout splits: the first one also serves McNemar and the difference of proportions
     diffs = np.empty((n_reps, n_resamples))
     for j in range(n_resamples):
         test = _random_masks(rng, n_reps, n, n_test)
-        correct = _correct(X, is_one, ~test)
-        acc = _accuracies(correct, test)
+        targets = _members(test, n_test)
+        correct = model.correct(test.astype(np.int64), 2, (n - n_test) / (n - 1), targets)  # (R, n_test, 2)
+        acc = correct.mean(axis=1)
         diffs[:, j] = acc[:, 0] - acc[:, 1]
         if j == 0:
             holdout_acc = acc
-            a_right = correct[:, :, 0] & test
-            b_right = correct[:, :, 1] & test
+            a_right, b_right = correct[:, :, 0], correct[:, :, 1]
             b = np.count_nonzero(a_right & ~b_right, axis=1)
-            c = np.count_nonzero(~a_right & b_right & test, axis=1)
-            out[:, 0] = mcnemar_pvalues(b, c, "corrected")[1]
-            out[:, 1] = _z_proportions(acc[:, 0], acc[:, 1], n_test)[1]
-    out[:, 2] = _fold_t(diffs, 1.0 / n_resamples)[1]
-    out[:, 3] = _fold_t(diffs, 1.0 / n_resamples + n_test / (n - n_test))[1]
-    mean = diffs.mean(axis=1)
-    var = diffs.var(axis=1, ddof=1)
-    var = np.where(np.all(diffs == diffs[:, :1], axis=1), 0.0, var)
+            c = np.count_nonzero(~a_right & b_right, axis=1)
+            out[:, column["mcnemar"]] = mcnemar_pvalues(b, c, "midp")[1]
+            out[:, column["prop_diff"]] = _z_proportions(acc[:, 0], acc[:, 1], n_test)[1]
+    out[:, column["resampled"]] = _fold_t(diffs, 1.0 / n_resamples)[1]
+    out[:, column["corrected"]] = _fold_t(diffs, 1.0 / n_resamples + n_test / (n - n_test))[1]
 
-    ids = _fold_ids(rng, n_reps, n, k)
-    kdiffs = np.empty((n_reps, k))
-    for f in range(k):
-        test = ids == f
-        acc = _accuracies(_correct(X, is_one, ~test), test)
-        kdiffs[:, f] = acc[:, 0] - acc[:, 1]
-    out[:, 4] = _fold_t(kdiffs, 1.0 / k)[1]
+    # r repetitions of k-fold CV; the first is the k-fold CV of the two single-CV tests
+    cv = np.empty((n_reps, n_repeats, k))
+    fraction = (n - -(-n // k)) / (n - 1)
+    for i in range(n_repeats):
+        fold = _fold_ids(rng, n_reps, n, k)
+        acc = _fold_accuracies(model.correct(fold, k, fraction), fold, k)  # (R, k, 2)
+        cv[:, i] = acc[:, :, 0] - acc[:, :, 1]
+    out[:, column["kfold_cv"]] = _fold_t(cv[:, 0], 1.0 / k)[1]
+    out[:, column["corrected_kfold"]] = _fold_t(cv[:, 0], 1.0 / k + 1.0 / (k - 1))[1]
+    flat = cv.reshape(n_reps, n_repeats * k)
+    out[:, column["corrected_repeated_cv"]] = _fold_t(flat, 1.0 / (n_repeats * k) + 1.0 / (k - 1))[1]
 
     d52 = np.empty((n_reps, 5, 2))
     for i in range(5):
         first = _random_masks(rng, n_reps, n, (n + 1) // 2)
-        for j, test in enumerate((~first, first)):  # train on S1 and test on S2, then swap
-            acc = _accuracies(_correct(X, is_one, ~test), test)
-            d52[:, i, j] = acc[:, 0] - acc[:, 1]
-    out[:, 5] = _t_5x2cv(d52)[1]
-    out[:, 6] = _f_5x2cv(d52)[1]
+        # fold 0 = S1 (the first half), fold 1 = S2: train on S1 and test on S2 (j = 0), then swap (j = 1)
+        fold = (~first).astype(np.int64)
+        acc = _fold_accuracies(model.correct(fold, 2, (n // 2) / (n - 1)), fold, 2)
+        d52[:, i, 0] = acc[:, 1, 0] - acc[:, 1, 1]
+        d52[:, i, 1] = acc[:, 0, 0] - acc[:, 0, 1]
+    out[:, column["5x2cv_t"]] = _t_5x2cv(d52)[1]
+    out[:, column["5x2cv_f"]] = _f_5x2cv(d52)[1]
     if details is not None:
-        details.update(resampled=diffs, kfold=kdiffs, five_by_two=d52, b=b, c=c, holdout_accuracy=holdout_acc)
-    return out, mean, var, holdout_acc.sum(axis=0)
+        details.update(resampled=diffs, cv=cv, five_by_two=d52, b=b, c=c, holdout_accuracy=holdout_acc)
+    # mean and variance of every design's differences (exactly 0 variance when all are equal)
+    moments = {}
+    for name, d in (("resampled", diffs), ("kfold", cv[:, 0]), ("repeated", flat)):
+        var = np.where(np.all(d == d[:, :1], axis=1), 0.0, d.var(axis=1, ddof=1))
+        moments[name] = (d.mean(axis=1), var)
+    return out, moments, holdout_acc.sum(axis=0)
 
 
 def _print_progress(done: int, total: int) -> None:
@@ -269,11 +460,13 @@ def simulate_paired_tests(
     test_size: float = 1 / 3,
     n_resamples: int = 30,
     k: int = 10,
+    n_repeats: int = 10,
+    learner: str = "nearest_centroid",
     seed=None,
     batch_size: int = 250,
     progress=None,
 ) -> PairedSimulation:
-    """Run all seven chapter 4 tests on many simulated data sets.
+    """Run all nine chapter 4 tests on many simulated data sets.
 
     Parameters
     ----------
@@ -294,13 +487,21 @@ def simulate_paired_tests(
     n_resamples : int, optional
         Number of holdout splits J of the resampled t-tests (>= 2).
     k : int, optional
-        Number of folds of the k-fold CV t-test (>= 2).
+        Number of folds of the k-fold CV tests and of each repetition of the
+        repeated CV (>= 2).
+    n_repeats : int, optional
+        r, the repetitions of k-fold CV of the corrected repeated CV t
+        (>= 1; 10 x 10 by default, as Bouckaert and Frank recommend).
+    learner : {"nearest_centroid", "1nn"}, optional
+        The learning algorithm of both A and B: the stable nearest-centroid
+        classifier or the unstable first nearest neighbour.
     seed : int, numpy.random.Generator or None
         Source of randomness; with an int the result is reproducible (for
         the same ``batch_size``).
     batch_size : int, optional
         Replications simulated at once (memory: about
-        ``batch_size * n_examples * n_features * 32`` bytes).
+        ``batch_size * n_examples * n_features * 32`` bytes, plus
+        ``batch_size * n_examples * 400`` bytes of neighbour lists for 1-NN).
     progress : callable, bool or None, optional
         Called as ``progress(done, total)`` after every batch; True prints a
         line of text per batch ("simulated 250 of 1000 data sets"); None or
@@ -314,12 +515,18 @@ def simulate_paired_tests(
 
     Notes
     -----
-    Per data set each algorithm is trained 1 + J - 1 + k + 10 times (the
-    first holdout split is shared by McNemar, the difference of proportions
-    and the resampled tests). McNemar's test uses Edwards' continuity
-    correction, as in Dietterich (1998). Every training is a real
-    nearest-centroid fit on that split's training examples, vectorised over
-    the replications of a batch with numpy.
+    Per data set each algorithm is trained 1 + (J - 1) + r k + 10 times
+    (140 with the defaults): the first holdout split is shared by McNemar,
+    the difference of proportions and the resampled tests, and the first
+    repetition of the r x k cross-validation is the k-fold CV of the plain
+    and the corrected single k-fold t. McNemar's test is the mid-p test, the
+    library's default (Dietterich used Edwards' correction, which is more
+    conservative). Every training is a real fit on that split's training
+    examples, vectorised over the data sets of a batch with numpy: the
+    class means of all k training sets of a CV come from one pass (totals
+    minus the held-out fold), and 1-NN scans each example's precomputed
+    list of nearest neighbours for the first one outside its test fold
+    (with an exact search in the rare case that the list runs out).
 
     Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
 
@@ -328,13 +535,16 @@ def simulate_paired_tests(
     .. [1] Dietterich, T. G. (1998). Approximate statistical tests for
        comparing supervised classification learning algorithms. Neural
        Computation 10(7), 1895-1923.
+    .. [2] Bouckaert, R. R., Frank, E. (2004). Evaluating the replicability
+       of significance tests for comparing learning algorithms. PAKDD 2004,
+       LNCS 3056, 3-12.
 
     Examples
     --------
     >>> from lecture_lib import simulate_paired_tests
     >>> sim = simulate_paired_tests(n_examples=200, n_reps=400, seed=0)
-    >>> rates = sim.rates(0.05)
-    >>> bool(dict(zip(rates.methods, rates.rates))["resampled"] > 0.1)
+    >>> rates = dict(zip(sim.tests, sim.rates(0.05).rates))
+    >>> bool(rates["resampled"] > 0.1)
     True
 
     Under H0 the resampled t-test rejects far more often than the nominal
@@ -353,6 +563,8 @@ def simulate_paired_tests(
     k = check_count(k, "k", minimum=2)
     if k > n // 2:
         raise ValueError(f"k={k} folds is too many for n_examples={n} (at most n // 2)")
+    n_repeats = check_count(n_repeats, "n_repeats", minimum=1)
+    learner = check_option(learner, "learner", SIMULATION_LEARNERS)
     batch_size = check_count(batch_size, "batch_size", minimum=1)
     if progress is True:
         progress = _print_progress
@@ -363,15 +575,20 @@ def simulate_paired_tests(
     rng = as_generator(seed)
     delta = 2.0 * special.ndtri(np.array([acc1, acc2]))
 
-    pvalues, means, variances = [], [], []
+    from threadpoolctl import threadpool_limits
+
+    pvalues, moments = [], {"resampled": [], "kfold": [], "repeated": []}
     acc_sum = np.zeros(2)
     done = 0
     while done < n_reps:
         size = min(batch_size, n_reps - done)
-        out, mean, var, acc = _one_batch(rng, size, n, p, delta, n_test, n_resamples, k)
+        # many small matrix products: a BLAS thread team costs more than it saves, and on a busy
+        # machine it is many times slower; one thread while a batch runs (restored afterwards)
+        with threadpool_limits(limits=1):
+            out, batch_moments, acc = _one_batch(rng, size, n, p, delta, n_test, n_resamples, k, n_repeats, learner)
         pvalues.append(out)
-        means.append(mean)
-        variances.append(var)
+        for name, pair in batch_moments.items():
+            moments[name].append(pair)
         acc_sum += acc
         done += size
         if progress is not None:
@@ -379,8 +596,12 @@ def simulate_paired_tests(
     return PairedSimulation(
         tests=PAIRED_TESTS,
         pvalues=np.concatenate(pvalues),
-        resampled_mean=np.concatenate(means),
-        resampled_var=np.concatenate(variances),
+        resampled_mean=np.concatenate([m for m, _ in moments["resampled"]]),
+        resampled_var=np.concatenate([v for _, v in moments["resampled"]]),
+        kfold_mean=np.concatenate([m for m, _ in moments["kfold"]]),
+        kfold_var=np.concatenate([v for _, v in moments["kfold"]]),
+        repeated_mean=np.concatenate([m for m, _ in moments["repeated"]]),
+        repeated_var=np.concatenate([v for _, v in moments["repeated"]]),
         accuracy_1=acc1,
         accuracy_2=acc2,
         trained_accuracy_1=float(acc_sum[0] / n_reps),
@@ -389,7 +610,9 @@ def simulate_paired_tests(
         n_test=n_test,
         n_resamples=n_resamples,
         k=k,
+        n_repeats=n_repeats,
         n_features=p,
+        learner=learner,
     )
 
 
@@ -403,12 +626,17 @@ class PowerCurve:
         Column order of ``rates``.
     differences : ndarray, shape (m,)
         accuracy_1 - accuracy_2 (Bayes accuracies); 0 is H0.
-    rates, ci_low, ci_high : ndarray, shape (m, 7)
+    rates, ci_low, ci_high : ndarray, shape (m, 9)
         Rejection rates and their 95 % Wilson intervals.
     alpha : float
         Significance level.
     n_reps : int
         Replications per difference.
+    learner : str
+        The learner of the simulations (one of :data:`SIMULATION_LEARNERS`).
+    trained_differences : ndarray, shape (m,)
+        The mean difference in holdout accuracy of the two trained
+        algorithms at each point (Monte Carlo), the effect the tests see.
     """
 
     tests: tuple
@@ -418,13 +646,17 @@ class PowerCurve:
     ci_high: np.ndarray
     alpha: float
     n_reps: int
+    learner: str = "nearest_centroid"
+    trained_differences: np.ndarray | None = None
 
     def __str__(self) -> str:
-        head = "  ".join(f"{t:>9}" for t in self.tests)
-        lines = [f"Rejection rates at alpha = {_format_value(self.alpha)} ({self.n_reps} data sets per row)",
-                 f"  {'difference':>10}  {head}"]
-        for d, row in zip(self.differences, self.rates):
-            lines.append(f"  {d:>10.3f}  " + "  ".join(f"{r:>9.3f}" for r in row))
+        lines = [f"Rejection rates at alpha = {_format_value(self.alpha)}, {_LEARNER_NAMES[self.learner]} learner "
+                 f"({self.n_reps} data sets per column)",
+                 f"  {'difference (Bayes)':<22}" + "".join(f"{d:>8.3f}" for d in self.differences)]
+        if self.trained_differences is not None:
+            lines.append(f"  {'difference (trained)':<22}" + "".join(f"{d:>8.3f}" for d in self.trained_differences))
+        for j, test in enumerate(self.tests):
+            lines.append(f"  {test:<22}" + "".join(f"{r:>8.3f}" for r in self.rates[:, j]))
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer, cycle):
@@ -448,7 +680,7 @@ def paired_power_curve(differences, accuracy_1: float = 0.8, alpha: float = 0.05
         One generator drives all differences.
     **options
         Passed on to :func:`simulate_paired_tests` (n_examples, n_features,
-        test_size, n_resamples, k, batch_size, progress).
+        test_size, n_resamples, k, n_repeats, learner, batch_size, progress).
 
     Returns
     -------
@@ -457,7 +689,7 @@ def paired_power_curve(differences, accuracy_1: float = 0.8, alpha: float = 0.05
     Examples
     --------
     >>> from lecture_lib import paired_power_curve
-    >>> curve = paired_power_curve([0.0, 0.15], n_reps=100, seed=1, n_examples=200)
+    >>> curve = paired_power_curve([0.0, 0.15], n_reps=100, seed=1, n_examples=200, n_repeats=2)
     >>> bool((curve.rates[1] > curve.rates[0]).all())
     True
 
@@ -477,13 +709,16 @@ def paired_power_curve(differences, accuracy_1: float = 0.8, alpha: float = 0.05
             f"got {_show(np.asarray(differences).tolist())}"
         )
     rng = as_generator(seed)
-    rows = []
+    rows, trained = [], []
+    learner = "nearest_centroid"
     for d in diffs:
         sim = simulate_paired_tests(accuracy_1=acc1, accuracy_2=acc1 - d, n_reps=n_reps, seed=rng, **options)
         rows.append(np.count_nonzero(sim.pvalues <= alpha, axis=0))
+        trained.append(sim.trained_accuracy_1 - sim.trained_accuracy_2)
+        learner = sim.learner
     rejections = np.array(rows)
     low, high = wilson_interval(rejections, n_reps)
     return PowerCurve(
         tests=PAIRED_TESTS, differences=diffs, rates=rejections / n_reps, ci_low=low, ci_high=high,
-        alpha=alpha, n_reps=n_reps,
+        alpha=alpha, n_reps=n_reps, learner=learner, trained_differences=np.array(trained),
     )

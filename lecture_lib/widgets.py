@@ -508,7 +508,8 @@ def type1_lab_report(simulation: PairedSimulation, test: str = "resampled", alph
     ----------
     simulation : PairedSimulation
         From :func:`lecture_lib.simulate_paired_tests`.
-    test : {"mcnemar", "prop_diff", "resampled", "corrected", "kfold_cv", "5x2cv_t", "5x2cv_f"}
+    test : {"mcnemar", "prop_diff", "resampled", "corrected", "kfold_cv", "corrected_kfold", \
+"corrected_repeated_cv", "5x2cv_t", "5x2cv_f"}
         The test to report.
     alpha : float, optional
         Significance level.
@@ -518,14 +519,15 @@ def type1_lab_report(simulation: PairedSimulation, test: str = "resampled", alph
     Returns
     -------
     html : str
-        The rate, its 95 % Wilson interval, a verdict (too liberal, holds
-        its level, conservative; or the power when H0 is false) and the cost.
+        The learner, the rate, its 95 % Wilson interval, a verdict (too
+        liberal, holds its level, conservative; or the power when H0 is
+        false) and the cost.
 
     Examples
     --------
     >>> from lecture_lib import simulate_paired_tests
     >>> from lecture_lib.widgets import type1_lab_report
-    >>> sim = simulate_paired_tests(n_examples=120, n_reps=200, seed=0)
+    >>> sim = simulate_paired_tests(n_examples=120, n_reps=200, n_repeats=2, seed=0)
     >>> "too often" in type1_lab_report(sim, "resampled", 0.05)
     True
     """
@@ -552,42 +554,54 @@ def type1_lab_report(simulation: PairedSimulation, test: str = "resampled", alph
     cost = TRAININGS_PER_ALGORITHM[test]
     if test in ("resampled", "corrected"):
         cost = simulation.n_resamples
-    elif test == "kfold_cv":
+    elif test in ("kfold_cv", "corrected_kfold"):
         cost = simulation.k
+    elif test == "corrected_repeated_cv":
+        cost = simulation.n_repeats * simulation.k
+    learner = {"nearest_centroid": "nearest-centroid", "1nn": "1-nearest-neighbour"}[simulation.learner]
     return "\n".join([
-        f"<p><b>{name}</b>: {what} {rate:.3f} at alpha = {result.alpha:g} "
+        f"<p><b>{name}</b>, {learner} learner: {what} {rate:.3f} at alpha = {result.alpha:g} "
         f"(95 % Monte Carlo interval [{low:.3f}, {high:.3f}], {result.n_reps} data sets).</p>",
         f"<p>Verdict: {verdict}.</p>",
         f"<p>Cost: {cost} training{'s' if cost > 1 else ''} per algorithm per data set.</p>",
     ])
 
 
-def type1_error_lab(simulation: PairedSimulation, test: str = "resampled", alpha: float = 0.05):
-    """Test chooser, alpha and replications over a precomputed simulation.
+def type1_error_lab(simulations, test: str = "resampled", alpha: float = 0.05):
+    """Learner and test choosers, alpha and replications over precomputed simulations.
 
-    The simulation is run once (by the caller); every callback only counts
-    p-values, so it answers in milliseconds.
+    ``simulations`` is one :class:`PairedSimulation` or a dict ``{name:
+    simulation}`` (for example one per learner). The simulations are run
+    once (by the caller); every callback only counts p-values, so it answers
+    in milliseconds.
     """
+    if isinstance(simulations, PairedSimulation):
+        simulations = {simulations.learner: simulations}
+    if not isinstance(simulations, dict) or not simulations:
+        raise TypeError(f"simulations must be a PairedSimulation or a non-empty dict of them, got "
+                        f"{type(simulations).__name__}")
+    for key, sim in simulations.items():
+        if not isinstance(sim, PairedSimulation):
+            raise TypeError(f"simulations[{key!r}] must be a PairedSimulation, got {type(sim).__name__}")
+    names = list(simulations)
     style = {"description_width": "initial"}
+    learner = widgets.Dropdown(options=names, value=names[0], description="learner", style=style)
     chooser = widgets.Dropdown(options=[(PAIRED_TEST_LABELS[t], t) for t in PAIRED_TESTS], value=test,
                                description="test", style=style)
     a_slider = widgets.FloatSlider(value=alpha, min=0.01, max=0.20, step=0.01, readout_format=".2f",
                                    description="alpha", style=style)
-    r_slider = widgets.IntSlider(value=simulation.n_reps, min=min(50, simulation.n_reps), max=simulation.n_reps,
-                                 step=50, description="replications", style=style)
-    report = widgets.HTML(type1_lab_report(simulation, test, alpha))
+    smallest = min(sim.n_reps for sim in simulations.values())
+    r_slider = widgets.IntSlider(value=smallest, min=min(50, smallest), max=smallest, step=50,
+                                 description="replications", style=style)
+    report = widgets.HTML(type1_lab_report(simulations[names[0]], test, alpha, smallest))
+    sizes = np.union1d(np.arange(r_slider.min, r_slider.max + 1, r_slider.step), [r_slider.max])
 
-    def update(_change=None):
-        report.value = type1_lab_report(simulation, chooser.value, a_slider.value, r_slider.value)
-
-    sizes = np.arange(r_slider.min, r_slider.max + 1, r_slider.step)
-    sizes = np.union1d(sizes, [r_slider.max])
-
-    def background(figure, test):
+    def background(figure, key):
+        name, test = key
         ax = figure.add_subplot()
-        _pvalue_histogram_frame(ax, PAIRED_TEST_LABELS[test])
+        _pvalue_histogram_frame(ax, f"{PAIRED_TEST_LABELS[test]} ({name})")
         # The y axis fits the tallest bar over every slider position, so it stays put while sliding.
-        column = simulation.pvalues[:, PAIRED_TESTS.index(test)]
+        column = simulations[name].pvalues[:smallest, PAIRED_TESTS.index(test)]
         bins = np.minimum((column * 20).astype(int), 19)
         counts = np.cumsum(np.eye(20, dtype=np.int64)[bins], axis=0)[sizes - 1]
         tallest = float((counts.max(axis=1) / (0.05 * sizes)).max())
@@ -601,20 +615,24 @@ def type1_error_lab(simulation: PairedSimulation, test: str = "resampled", alpha
     live = LiveFigure(background, moving, figsize=(4.6, 2.8))
 
     def update(_change=None):
-        test, alpha, n_reps = chooser.value, a_slider.value, r_slider.value
+        name, test, alpha, n_reps = learner.value, chooser.value, a_slider.value, r_slider.value
+        simulation = simulations[name]
         report.value = type1_lab_report(simulation, test, alpha, n_reps)
         pvalues = simulation.pvalues[:n_reps, PAIRED_TESTS.index(test)]
         rate = float(np.mean(pvalues <= alpha))
-        live.show(test, pvalues, alpha,
-                  alt=f"Histogram (density) of {n_reps} simulated p-values of the {PAIRED_TEST_LABELS[test]} under "
-                      f"H0, against the flat line of a valid test; {rate:.1%} fall at or below alpha = {alpha:g} "
-                      f"(red line).",
-                  caption=f"{PAIRED_TEST_LABELS[test]}: p-values of {n_reps} simulated data sets under H0.")
+        state = "H0" if simulation.null_is_true else "an alternative"
+        live.show((name, test), pvalues, alpha,
+                  alt=f"Histogram (density) of {n_reps} simulated p-values of the {PAIRED_TEST_LABELS[test]} "
+                      f"({name}) under {state}, against the flat line of a valid test under H0; {rate:.1%} fall "
+                      f"at or below alpha = {alpha:g} (red line).",
+                  caption=f"{PAIRED_TEST_LABELS[test]}, {name}: p-values of {n_reps} simulated data sets "
+                          f"under {state}.")
 
-    for control in (chooser, a_slider, r_slider):
+    for control in (learner, chooser, a_slider, r_slider):
         control.observe(update, names="value")
     update()
-    return widgets.VBox([widgets.HBox([chooser, a_slider, r_slider]), report, live.widget])
+    return widgets.VBox([widgets.HBox([learner, chooser]), widgets.HBox([a_slider, r_slider]), report,
+                         live.widget])
 
 
 def corrected_t_report(scores_1, scores_2, test_train_ratio: float, simulation: PairedSimulation | None = None,
@@ -647,7 +665,7 @@ def corrected_t_report(scores_1, scores_2, test_train_ratio: float, simulation: 
     True
     """
     alpha = check_alpha(alpha)
-    plain = resampled_ttest(scores_1, scores_2)
+    plain = resampled_ttest(scores_1, scores_2, test_train_ratio=None)
     if isinstance(test_train_ratio, (int, float)) and not isinstance(test_train_ratio, bool) and test_train_ratio == 0:
         corrected = plain
     else:

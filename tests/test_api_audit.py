@@ -92,6 +92,8 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "kfold_cv_ttest": ((S1, S2), {}),
     "ttest_5x2cv": ((F1, F2), {}),
     "ftest_5x2cv": ((F1, F2), {}),
+    # issue 14, one data set (chapters 4 and 7)
+    "corrected_repeated_cv_ttest": ((np.vstack([S1, S1]), np.vstack([S2, S2 + 0.01])), {"confidence": 0.9}),
     "simulate_paired_tests": ((), {"n_examples": 40, "n_reps": 3, "n_resamples": 5, "k": 5, "seed": 0}),
     "paired_power_curve": (([0.0, 0.05],), {"accuracy_1": 0.8, "alpha": 0.05, "n_reps": 2, "seed": 0}),
     "plot_pvalue_histogram": (([0.1, 0.5, 0.9],), {"alpha": 0.05}),
@@ -184,6 +186,9 @@ EXEMPT = {
     "posterior_report": "takes a result object; tested in tests/test_bayesian.py",
     "benchmark_splits": "X may hold NaN (estimators that handle missing values); tested in tests/test_benchmark_runner.py",
     "load_benchmark": "reads a store file; bad input tested in tests/test_benchmark_runner.py",
+    "plot_size_power": "takes two simulation results; tested in tests/test_paired_widgets.py",
+    "paired_test_legend_handles": "returns legend artists; tested in tests/test_paired_widgets.py",
+    "replicate_comparison": "takes estimators; bad input tested in tests/test_paired.py",
 }
 
 # Arguments that legitimately take arrays of any shape (element-wise or along an axis).

@@ -510,19 +510,67 @@ def test_seed000_setup_fixture_matches_the_defaults():
         nested_example("seed999")
 
 
-def test_paired_outer_scores_feed_the_corrected_resampled_ttest():
-    """The chapter's recipe: corrected t on the paired outer scores with ratio 1/(K - 1)."""
+def test_paired_outer_scores_feed_the_corrected_repeated_cv_ttest():
+    """The chapter's recipe: the corrected t on the paired outer scores, n_test/n_train = 1/(K - 1)."""
     from scipy import stats
 
-    from lecture_lib import resampled_ttest
+    from lecture_lib import corrected_repeated_cv_ttest, resampled_ttest
 
     X, y = _wine()
-    comparison = nested_cv_compare({name: CASES[name] for name in ("knn-pipeline", "tree-ties")}, X, y,
-                                   outer_cv=5, inner_cv=2, random_state=0)
+    algorithms = {name: CASES[name] for name in ("knn-pipeline", "tree-ties")}
+    comparison = nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, random_state=0)
     d = comparison.scores[:, 0] - comparison.scores[:, 1]
     K = d.size
     # Nadeau and Bengio (2003): t = mean(d) / sqrt((1/K + n_test/n_train) s^2), K - 1 df, n_test/n_train = 1/(K-1)
     t = d.mean() / np.sqrt((1 / K + 1 / (K - 1)) * d.var(ddof=1))
-    result = resampled_ttest(comparison.scores[:, 0], comparison.scores[:, 1], test_train_ratio=1 / (K - 1))
+    result = comparison.ttest("knn-pipeline", "tree-ties")
     assert result.statistic == pytest.approx(t, rel=1e-12)
     assert result.pvalue == pytest.approx(2 * stats.t.sf(abs(t), K - 1), rel=1e-9)
+    same = resampled_ttest(comparison.scores[:, 0], comparison.scores[:, 1], test_train_ratio=1 / (K - 1))
+    assert same.statistic == pytest.approx(t, rel=1e-12)
+    # repeated nested CV: r x K outer scores, the corrected repeated CV t with J = r K (Bouckaert & Frank 2004)
+    repeated = nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, random_state=0, n_repeats=3)
+    assert repeated.scores.shape == (15, 2)
+    np.testing.assert_array_equal(repeated.scores[:5], comparison.scores)  # repetition 0 = the single nested CV
+    expected = corrected_repeated_cv_ttest(repeated.scores[:, 0].reshape(3, 5), repeated.scores[:, 1].reshape(3, 5))
+    assert repeated.ttest("knn-pipeline", "tree-ties") == expected
+    assert expected.df == 14
+    single = repeated.repetition(0)
+    np.testing.assert_array_equal(single.scores, comparison.scores)
+    assert str(single) == str(comparison)
+    with pytest.raises(KeyError, match="name must be one of"):
+        repeated.ttest("knn-pipeline", "svm")
+
+
+def test_repeated_nested_splits_and_result():
+    X, y = _iris()
+    splits = nested_splits(y, 4, 2, random_state=3, n_repeats=3)
+    assert len(splits) == 12
+    single = nested_splits(y, 4, 2, random_state=3)
+    for (a, b, _), (c, d, _) in zip(splits[:4], single):
+        assert np.array_equal(a, c) and np.array_equal(b, d)
+    for r in range(3):  # every repetition is a partition of the examples
+        tests = np.concatenate([test for _, test, _ in splits[4 * r: 4 * r + 4]])
+        np.testing.assert_array_equal(np.sort(tests), np.arange(y.size))
+    assert not np.array_equal(splits[0][1], splits[4][1])  # fresh folds in repetition 1
+    result = nested_cv(*CASES["tree-ties"], X, y, outer_cv=4, inner_cv=2, random_state=3, n_repeats=3)
+    assert result.outer_scores.shape == (12,) and result.inner_scores.shape == (12, 10)
+    assert result.n_repeats == 3 and result.outer_cv == 4 and len(result.best_params) == 12
+    alone = nested_cv(*CASES["tree-ties"], X, y, outer_cv=4, inner_cv=2, random_state=3)
+    np.testing.assert_array_equal(result.outer_scores[:4], alone.outer_scores)
+    assert result.best_inner_scores.shape == (12,)
+    # each repetition, alone, is a nested CV of its own: repetition 0 is the single run
+    first = result.repetition(0)
+    np.testing.assert_array_equal(first.inner_scores, alone.inner_scores)
+    assert first.best_params == alone.best_params and first.mean == alone.mean and first.n_repeats == 1
+    assert str(first) == str(alone)
+    np.testing.assert_array_equal(result.repetition(2).outer_scores, result.outer_scores[8:])
+    with pytest.raises(ValueError, match="number"):
+        result.repetition(3)
+    text = str(result)
+    assert "3 x 4 outer x 2 inner" in text and "repetition" in text and "over 12 folds" in text
+    assert text.count("\n") == 7 - 1  # 7 lines: title, header, 3 repetitions, mean, most often chosen
+    with pytest.raises(ValueError, match="n_repeats"):
+        nested_splits(y, 4, 2, n_repeats=0)
+    with pytest.raises(TypeError, match="n_repeats"):
+        nested_cv(*CASES["tree-ties"], X, y, n_repeats="2")

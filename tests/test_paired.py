@@ -16,6 +16,8 @@ from mlxtend.evaluate import (
 from scipy import stats
 
 from lecture_lib import (
+    Interval,
+    corrected_repeated_cv_ttest,
     cross_validate_scores,
     ftest_5x2cv,
     kfold_cv_ttest,
@@ -83,7 +85,7 @@ def test_resampled_and_kfold_match_their_formulas(n, seed, ratio):
     b = a - rng.normal(0.01, 0.02, n)
     d = list(a - b)
     t, p = _t_by_hand(d, 1 / n)  # Dietterich's resampled / k-fold t: s^2 / J
-    for res in (resampled_ttest(a, b), kfold_cv_ttest(a, b)):
+    for res in (resampled_ttest(a, b, test_train_ratio=None), kfold_cv_ttest(a, b)):
         _close(res.statistic, t)
         _close(res.pvalue, p)
         assert res.df == n - 1
@@ -95,16 +97,147 @@ def test_resampled_and_kfold_match_their_formulas(n, seed, ratio):
     _close(res.pvalue, p)
     assert res.method == "corrected resampled"
     # the plain statistic is the scipy paired t-test on the fold scores
-    _close(resampled_ttest(a, b).statistic, stats.ttest_rel(a, b).statistic)
+    _close(resampled_ttest(a, b, None).statistic, stats.ttest_rel(a, b).statistic)
 
 
 def test_corrected_t_is_plain_t_shrunk_by_the_known_factor():
     rng = np.random.default_rng(4)
     a, b = rng.uniform(0.7, 0.8, 15), rng.uniform(0.7, 0.8, 15)
-    plain = resampled_ttest(a, b).statistic
+    plain = resampled_ttest(a, b, None).statistic
     corrected = resampled_ttest(a, b, test_train_ratio=0.5).statistic
     # t_corrected = t_plain * sqrt((1/J) / (1/J + n2/n1)), J = 15, n2/n1 = 0.5
     _close(corrected, plain * math.sqrt((1 / 15) / (1 / 15 + 0.5)))
+
+
+def test_resampled_ttest_ratio_has_no_default():
+    # review C: the plain (invalid) resampled t must never be what a bare call gives
+    import inspect
+
+    assert inspect.signature(resampled_ttest).parameters["test_train_ratio"].default is inspect.Parameter.empty
+    with pytest.raises(TypeError, match="test_train_ratio"):
+        resampled_ttest([0.8, 0.7, 0.9], [0.7, 0.7, 0.8])
+
+
+# ---------------------------------------------------------------- corrected repeated CV (Bouckaert & Frank 2004)
+
+
+def test_corrected_repeated_cv_small_example_by_hand():
+    # r = 2, k = 2, differences 0.02, 0.00 | 0.01, 0.03: mean 0.015, s^2 = 0.0005 / 3,
+    # factor 1/(r k) + 1/(k - 1) = 1/4 + 1 = 1.25, so t^2 = 0.015^2 / (1.25 * 0.0005 / 3) = 1.08, df = 3
+    a = [[0.82, 0.80], [0.81, 0.83]]
+    b = [[0.80, 0.80], [0.80, 0.80]]
+    res = corrected_repeated_cv_ttest(a, b)
+    _close(res.statistic, math.sqrt(1.08))
+    assert res.df == 3 and res.n_scores == 4 and res.method == "corrected repeated cv"
+    _close(res.variance_factor, 1.25)
+    _close(res.pvalue, 2 * stats.t.sf(math.sqrt(1.08), 3))
+    _close(res.mean_difference, 0.015)
+    _close(res.std_error, math.sqrt(1.25 * 0.0005 / 3))
+
+
+def _corrected_cv_by_hand(d):
+    """Bouckaert & Frank (2004): t = mean / sqrt((1/(k r) + n2/n1) s^2), n2/n1 = 1/(k-1), df = k r - 1; loops."""
+    r, k = len(d), len(d[0])
+    values = [v for row in d for v in row]
+    n = r * k
+    mean = sum(values) / n
+    s2 = sum((v - mean) ** 2 for v in values) / (n - 1)
+    t = mean / math.sqrt((1 / n + 1 / (k - 1)) * s2)
+    return t, 2 * stats.t.sf(abs(t), n - 1), n - 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 12), st.integers(2, 12), seeds, st.floats(0.5, 0.99))
+def test_corrected_repeated_cv_matches_its_formula_and_the_resampled_identity(r, k, seed, confidence):
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(0.6, 0.9, (r, k))
+    b = a - rng.normal(0.01, 0.03, (r, k))
+    t, p, df = _corrected_cv_by_hand((a - b).tolist())
+    res = corrected_repeated_cv_ttest(a, b, confidence=confidence)
+    _close(res.statistic, t)
+    _close(res.pvalue, p)
+    assert res.df == df
+    # the same as Nadeau and Bengio's corrected resampled t with J = r k and n_test/n_train = 1/(k-1)
+    ref = resampled_ttest(a.ravel(), b.ravel(), test_train_ratio=1 / (k - 1), confidence=confidence)
+    for name in ("statistic", "pvalue", "df", "mean_difference", "std_error", "variance_factor", "n_scores"):
+        _close(getattr(res, name), getattr(ref, name))
+    _close(res.confidence_interval.low, ref.confidence_interval.low)
+    _close(res.confidence_interval.high, ref.confidence_interval.high)
+    # 1-D scores in repeated_kfold's order (repetition 0's folds first) with n_folds give the same
+    flat = corrected_repeated_cv_ttest(a.ravel(), b.ravel(), n_folds=k, confidence=confidence)
+    assert flat == res
+    # the interval is scipy's t interval with the test's standard error ...
+    ci = res.confidence_interval
+    low, high = stats.t.interval(confidence, df, loc=res.mean_difference, scale=res.std_error)
+    _close(ci.low, low)
+    _close(ci.high, high)
+    assert isinstance(ci, Interval) and ci.estimate == res.mean_difference and ci.confidence == confidence
+    # ... so it excludes 0 exactly when the test rejects at level 1 - confidence
+    if abs(res.pvalue - (1 - confidence)) > 1e-9:
+        assert (res.pvalue < 1 - confidence) == (not ci.low <= 0.0 <= ci.high)
+
+
+def test_corrected_single_kfold_is_the_kfold_t_shrunk():
+    # r = 1: the variance factor 1/k + 1/(k-1) replaces 1/k, so t shrinks by sqrt((1/k) / (1/k + 1/(k-1)))
+    rng = np.random.default_rng(8)
+    a, b = rng.uniform(0.7, 0.9, 10), rng.uniform(0.7, 0.9, 10)
+    plain = kfold_cv_ttest(a, b)
+    corrected = corrected_repeated_cv_ttest(a[None, :], b[None, :])
+    _close(corrected.statistic, plain.statistic * math.sqrt(0.1 / (0.1 + 1 / 9)))
+    assert corrected.df == plain.df == 9
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 30), seeds, st.floats(0.5, 0.99))
+def test_fold_ttest_intervals_are_the_t_intervals_of_their_tests(n, seed, confidence):
+    rng = np.random.default_rng(seed)
+    a, b = rng.uniform(0.6, 0.9, n), rng.uniform(0.6, 0.9, n)
+    for res in (kfold_cv_ttest(a, b, confidence=confidence),
+                resampled_ttest(a, b, None, confidence=confidence),
+                resampled_ttest(a, b, 0.25, confidence=confidence)):
+        low, high = stats.t.interval(confidence, n - 1, loc=np.mean(a - b), scale=res.std_error)
+        _close(res.confidence_interval.low, low)
+        _close(res.confidence_interval.high, high)
+        _close(res.mean_difference, np.mean(a - b))
+    # the plain k-fold interval is scipy's paired-t interval on the fold scores
+    ci = stats.ttest_rel(a, b).confidence_interval(confidence_level=confidence)
+    res = kfold_cv_ttest(a, b, confidence=confidence)
+    _close(res.confidence_interval.low, ci.low)
+    _close(res.confidence_interval.high, ci.high)
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: corrected_repeated_cv_ttest(np.ones(20), np.ones(20)), ValueError, "n_folds"),
+        (lambda: corrected_repeated_cv_ttest(np.ones(20), np.ones(20), n_folds=3), ValueError, "n_folds=3"),
+        (lambda: corrected_repeated_cv_ttest(np.ones((2, 5)), np.ones((2, 5)), n_folds=4), ValueError, "n_folds=4"),
+        (lambda: corrected_repeated_cv_ttest(np.ones((2, 5)), np.ones((5, 2))), ValueError, "same shape"),
+        (lambda: corrected_repeated_cv_ttest(np.ones((4, 1)), np.ones((4, 1))), ValueError, "k >= 2"),
+        (lambda: corrected_repeated_cv_ttest(np.ones((2, 2, 2)), np.ones((2, 2, 2))), ValueError, "scores_1"),
+        (lambda: corrected_repeated_cv_ttest(np.ones((2, 5)), np.full((2, 5), np.nan)), ValueError, "scores_2"),
+        (lambda: corrected_repeated_cv_ttest(np.ones(10), np.ones(10), n_folds=1), ValueError, "n_folds"),
+        (lambda: corrected_repeated_cv_ttest(np.ones(10), np.ones(10), n_folds=2.5), ValueError, "n_folds"),
+        (lambda: corrected_repeated_cv_ttest(np.ones(10), np.ones(10), n_folds="5"), TypeError, "n_folds"),
+        (lambda: corrected_repeated_cv_ttest("ab", np.ones(10), n_folds=5), TypeError, "scores_1"),
+        (lambda: corrected_repeated_cv_ttest(np.ones((2, 5), dtype=bool), np.ones((2, 5))), TypeError, "scores_1"),
+        (lambda: corrected_repeated_cv_ttest(np.ones((2, 5)), np.ones((2, 5)), confidence=1.0), ValueError,
+         "confidence"),
+    ],
+)
+def test_corrected_repeated_cv_bad_input(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+def test_corrected_repeated_cv_does_not_modify_its_inputs():
+    a = np.array([[0.8, 0.7, 0.9], [0.85, 0.75, 0.8]])
+    b = np.array([[0.7, 0.7, 0.8], [0.8, 0.7, 0.8]])
+    a0, b0 = a.copy(), b.copy()
+    corrected_repeated_cv_ttest(a, b)
+    corrected_repeated_cv_ttest(a.ravel(), b.ravel(), n_folds=3)
+    np.testing.assert_array_equal(a, a0)
+    np.testing.assert_array_equal(b, b0)
 
 
 def _5x2_by_hand(d):
@@ -237,7 +370,7 @@ def test_resampled_and_kfold_agree_with_mlxtend(seed):
         splits.append((train, test))
     s1, s2 = (cross_validate_scores(e, X, y, splits) for e in (e1, e2))
     t_ml, p_ml = paired_ttest_resampled(e1, e2, X, y, num_rounds=12, test_size=0.3, random_seed=seed)
-    res = resampled_ttest(s1, s2)
+    res = resampled_ttest(s1, s2, test_train_ratio=None)
     _close(res.statistic, t_ml)
     _close(res.pvalue, p_ml)
 
@@ -254,7 +387,8 @@ def test_resampled_and_kfold_agree_with_mlxtend(seed):
 
 def test_zero_variance_answers():
     same = [0.8, 0.8, 0.8, 0.8]
-    for res in (paired_ttest(same, same), resampled_ttest(same, same), kfold_cv_ttest(same, same)):
+    for res in (paired_ttest(same, same), resampled_ttest(same, same, None), kfold_cv_ttest(same, same),
+                corrected_repeated_cv_ttest([same, same], [same, same])):
         assert (res.statistic, res.pvalue) == (0.0, 1.0)
     # a constant non-zero difference: the limit of the formula, +-inf with p = 0
     up = [0.9, 0.9, 0.9, 0.9]
@@ -263,6 +397,9 @@ def test_zero_variance_answers():
     assert res.confidence_interval == (res.mean_difference, res.mean_difference)
     res = resampled_ttest(same, up, test_train_ratio=0.25)
     assert res.statistic == -math.inf and res.pvalue == 0.0
+    assert (res.confidence_interval.low, res.confidence_interval.high) == (res.mean_difference,) * 2
+    res = corrected_repeated_cv_ttest([up, up], [same, same])
+    assert res.statistic == math.inf and res.pvalue == 0.0
     # sums of values that are not exact in binary still count as constant differences
     res = kfold_cv_ttest([0.1, 0.2, 0.3], [0.0, 0.1, 0.2])
     assert math.isinf(res.statistic) or res.pvalue < 1e-6
@@ -338,20 +475,23 @@ def test_bad_input(call, error, words):
 
 def test_compare_algorithms_uses_lecture_lib_splits_and_the_score_functions():
     from lecture_lib import PAIRED_TESTS, compare_algorithms, five_by_two, mcnemar, mcnemar_table
-    from lecture_lib import holdout, repeated_holdout, stratified_kfold
+    from lecture_lib import holdout, repeated_holdout, repeated_kfold, stratified_kfold
 
     X, y = _data(7)
     e1, e2 = _estimators()
     expected_trainings = {"mcnemar": 2, "prop_diff": 2, "resampled": 24, "corrected": 24, "kfold_cv": 10,
-                          "5x2cv_t": 20, "5x2cv_f": 20}
+                          "corrected_kfold": 10, "corrected_repeated_cv": 30, "5x2cv_t": 20, "5x2cv_f": 20}
+    assert set(expected_trainings) == set(PAIRED_TESTS)
     for test in PAIRED_TESTS:
-        res = compare_algorithms(e1, e2, X, y, test=test, seed=3, n_resamples=12, k=5)
+        res = compare_algorithms(e1, e2, X, y, test=test, seed=3, n_resamples=12, k=5, n_repeats=3)
         assert res.test == test and res.n_trainings == expected_trainings[test]
         rng = np.random.default_rng(3)
         if test in ("resampled", "corrected"):
             splits = list(repeated_holdout(len(y), 12, 1 / 3, seed=rng, stratify=y))
-        elif test == "kfold_cv":
+        elif test in ("kfold_cv", "corrected_kfold"):
             splits = list(stratified_kfold(y, k=5, seed=rng))
+        elif test == "corrected_repeated_cv":
+            splits = list(repeated_kfold(len(y), k=5, n_repeats=3, seed=rng, y=y))
         elif test in ("5x2cv_t", "5x2cv_f"):
             splits = list(five_by_two(y, seed=rng))
         else:
@@ -363,9 +503,11 @@ def test_compare_algorithms_uses_lecture_lib_splits_and_the_score_functions():
         n_test = splits[0][1].size
         expected = {
             "prop_diff": lambda: proportion_difference_test(s1[0], s2[0], n_test),
-            "resampled": lambda: resampled_ttest(s1, s2),
+            "resampled": lambda: resampled_ttest(s1, s2, None),
             "corrected": lambda: resampled_ttest(s1, s2, test_train_ratio=n_test / (len(y) - n_test)),
             "kfold_cv": lambda: kfold_cv_ttest(s1, s2),
+            "corrected_kfold": lambda: corrected_repeated_cv_ttest(s1, s2, n_folds=5),
+            "corrected_repeated_cv": lambda: corrected_repeated_cv_ttest(s1, s2, n_folds=5),
             "5x2cv_t": lambda: ttest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
             "5x2cv_f": lambda: ftest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
         }
@@ -373,13 +515,34 @@ def test_compare_algorithms_uses_lecture_lib_splits_and_the_score_functions():
             train, test_idx = splits[0]
             p1 = e1.fit(X[train], y[train]).predict(X[test_idx])
             p2 = e2.fit(X[train], y[train]).predict(X[test_idx])
-            ref = mcnemar(mcnemar_table(y[test_idx], p1, p2), method="corrected")
+            ref = mcnemar(mcnemar_table(y[test_idx], p1, p2))  # review C: the library's default method
         else:
             ref = expected[test]()
         assert res.statistic == ref.statistic and res.pvalue == ref.pvalue
         assert res.result == ref
         text = str(res)
         assert "scores_1" in text and "pvalue" in text
+        if test == "corrected_repeated_cv":
+            assert res.scores_1.shape == (3, 5)
+            # the first repetition is the k-fold CV of the single-CV tests (same seed)
+            single = compare_algorithms(e1, e2, X, y, test="kfold_cv", seed=3, k=5)
+            np.testing.assert_array_equal(res.scores_1[0], single.scores_1)
+
+
+def test_compare_algorithms_default_is_corrected_10x10_cv():
+    # the chapter 4 lab's recommendation (and Bouckaert & Frank 2004): corrected 10 x 10 repeated CV
+    import inspect
+
+    from lecture_lib import DEFAULT_PAIRED_TEST, compare_algorithms
+
+    params = inspect.signature(compare_algorithms).parameters
+    assert params["test"].default == DEFAULT_PAIRED_TEST == "corrected_repeated_cv"
+    assert params["k"].default == 10 and params["n_repeats"].default == 10
+    X, y = _data(1)
+    e1, e2 = _estimators()
+    res = compare_algorithms(e1, e2, X, y, seed=0)
+    assert res.test == "corrected_repeated_cv" and res.scores_1.shape == (10, 10) and res.n_trainings == 200
+    assert "100 scores" in str(res)  # a summary, not 100 numbers
 
 
 @pytest.mark.parametrize(
@@ -391,6 +554,8 @@ def test_compare_algorithms_uses_lecture_lib_splits_and_the_score_functions():
         (dict(test="prop_diff", scoring="f1"), ValueError, "scoring"),
         (dict(test="resampled", n_resamples=1), ValueError, "n_resamples"),
         (dict(test="kfold_cv", k=1), ValueError, "k"),
+        (dict(test="corrected_repeated_cv", n_repeats=0), ValueError, "n_repeats"),
+        (dict(test="corrected_repeated_cv", n_repeats=2.5), ValueError, "n_repeats"),
         (dict(test="5x2cv_t", seed=-1), ValueError, "seed"),
     ],
 )
@@ -554,3 +719,56 @@ def test_ftest_5x2cv_statistic_is_at_least_one_half(seed):
     assert res.statistic >= 0.5 - 1e-12
     assert res.pvalue <= stats.f.sf(0.5, 10, 5) + 1e-12
     assert round(stats.f.sf(0.5, 10, 5), 3) == 0.836
+
+
+# ---------------------------------------------------------------- replicability (review A6)
+
+
+def test_replicate_comparison_reruns_compare_algorithms():
+    from lecture_lib import compare_algorithms, replicate_comparison
+
+    X, y = _data(2)
+    e1, e2 = _estimators()
+    tests = ("5x2cv_f", "corrected_repeated_cv", "5x2cv_t", "kfold_cv", "corrected_kfold")
+    rep = replicate_comparison(e1, e2, X, y, tests=tests, seeds=[4, 9, 11], n_repeats=2, k=5)
+    assert rep.pvalues.shape == (3, 5) and rep.seeds == (4, 9, 11)
+    for i, seed in enumerate((4, 9, 11)):
+        for j, test in enumerate(tests):  # shared splits (5x2cv t and F; k-fold t, plain and corrected) reused
+            res = compare_algorithms(e1, e2, X, y, test=test, seed=seed, n_repeats=2, k=5)
+            assert rep.pvalues[i, j] == pytest.approx(res.pvalue, rel=1e-12, abs=1e-15)
+            _close(rep.mean_differences[i, j], res.scores_1.mean() - res.scores_2.mean())
+    assert "agreement" in str(rep)
+
+
+def test_replicability_agreement_counts_agreeing_pairs():
+    from lecture_lib import Replicability
+
+    # 4 seeds, 1 rejection at 0.05: pairs (4 choose 2) = 6, agreeing: (1 choose 2) + (3 choose 2) = 3
+    p = np.array([[0.01, 0.5], [0.2, 0.6], [0.3, 0.7], [0.4, 0.8]])
+    rep = Replicability(tests=("a", "b"), seeds=(0, 1, 2, 3), pvalues=p, mean_differences=np.zeros((4, 2)),
+                        alpha=0.05)
+    assert rep.rejections.tolist() == [1, 0]
+    _close(rep.agreement[0], 3 / 6)
+    _close(rep.agreement[1], 1.0)
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [
+        (dict(tests="5x2cv_f"), TypeError, "tests"),
+        (dict(tests=()), TypeError, "tests"),
+        (dict(tests=("wilcoxon",)), ValueError, "tests"),
+        (dict(seeds=1), ValueError, "seeds"),
+        (dict(seeds=[3]), ValueError, "seeds"),
+        (dict(seeds="abc"), TypeError, "seeds"),
+        (dict(seeds=[1, -2]), ValueError, "seeds"),
+        (dict(alpha=1.5), ValueError, "alpha"),
+    ],
+)
+def test_replicate_comparison_bad_input(kwargs, error, words):
+    from lecture_lib import replicate_comparison
+
+    X, y = _data(0)
+    e1, e2 = _estimators()
+    with pytest.raises(error, match=words):
+        replicate_comparison(e1, e2, X, y, **kwargs)
