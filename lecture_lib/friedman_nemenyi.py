@@ -345,7 +345,7 @@ def friedman_type1_error(
     decisions compare them with the chi-squared and F quantiles, which is
     the same as comparing the p-values with alpha. A valid test rejects a
     true H0 at most ``alpha`` of the time; the measured levels are quoted
-    in the Notes of :func:`friedman` and used by the guide of chapter 8.
+    in the Notes of :func:`friedman` and used by the guide of chapter 10.
     Taught in chapter 6.
 
     Examples

@@ -1,11 +1,11 @@
-"""Which test? The decision logic of chapter 8 ("Choosing a test").
+"""Which test? The decision logic of chapter 10 ("Choosing a test").
 
 :func:`recommend_test` maps a description of the experiment (how many models
 or algorithms, whether they can be retrained, how many data sets, ...) to the
 test the course recommends, the ``lecture_lib`` functions that run it, the
 chapter that teaches it, why it fits, what backs the recommendation (a lab of
 the course or a cited study) and what to watch out for. It is a pure
-function: the widget of chapter 8 (:func:`lecture_lib.widgets.which_test_explorer`)
+function: the widget of chapter 10 (:func:`lecture_lib.widgets.which_test_explorer`)
 only displays :func:`recommendation_html` of its answer, and the decision
 diagram (:func:`plot_decision_diagram`) draws its leaves from the same answers.
 
@@ -206,7 +206,7 @@ def recommend_test(
     control: bool = False,
     tuning: bool = False,
 ) -> Recommendation:
-    """Recommend a test for an experimental set-up (the widget of chapter 8).
+    """Recommend a test for an experimental set-up (the widget of chapter 10).
 
     Parameters
     ----------
@@ -900,7 +900,7 @@ def diagram_leaves() -> list[tuple[str, str, Recommendation]]:
 
 
 def plot_decision_diagram(ax=None):
-    """The decision diagram of chapter 8: which test for which set-up.
+    """The decision diagram of chapter 10: which test for which set-up.
 
     The leaves are the answers of :func:`recommend_test` for each branch, so
     the diagram and the widget cannot disagree.

@@ -1030,12 +1030,12 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
     return widgets.VBox([widgets.HBox([outer, inner, size]), live.widget, report])
 
 
-# ---------------------------------------------------------------- chapter 8: choosing a test
+# ---------------------------------------------------------------- chapter 10: choosing a test
 
 
 def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: bool = False):
     """Which test? Controls for the experimental set-up and the live answer of
-    :func:`lecture_lib.guide.recommend_test` (chapter 8)."""
+    :func:`lecture_lib.guide.recommend_test` (chapter 10)."""
     from .guide import PER_EXAMPLE_OPTIONS, recommend_test, recommendation_html
 
     style = {"description_width": "initial"}

@@ -1,4 +1,4 @@
-"""Chapter 8's guide: recommend_test's decisions, its HTML, the diagram and the widget."""
+"""Chapter 10's guide: recommend_test's decisions, its HTML, the diagram and the widget."""
 
 import itertools
 
