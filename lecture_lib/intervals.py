@@ -9,9 +9,9 @@ first model's way, b / c, has an exact interval conditional on b + c
 (:func:`mcnemar_odds_ratio`). Published worked examples of all three are
 fixtures with provenance (:func:`interval_examples`).
 
-Taught in chapters 1 (one accuracy) and 2 (two models on one test set); the
-simulations of chapters 2 to 4 report their rejection rates with
-:func:`proportion_interval`.
+Taught in chapters 1 (one accuracy) and 2 (two models on one test set).
+:func:`proportion_interval` is vectorised and exact at 0 and n successes, as
+the rejection rates of the simulations need.
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def _check_counts(values, name: str, minimum: int):
             raise ValueError(f"{name} must hold whole numbers, got {_show(values)}")
     if np.any(arr < minimum):
         raise ValueError(f"{name} must be >= {minimum}, got {_show(values)}")
-    return arr.astype(np.int64)
+    return arr.astype(np.int64, copy=False)
 
 
 def _z(confidence: float) -> float:
@@ -84,13 +84,11 @@ def _z(confidence: float) -> float:
 
 
 def _wilson_limits(k: np.ndarray, n: np.ndarray, z: float):
-    """Wilson (1927) score limits, exactly 0 at k = 0 and exactly 1 at k = n."""
+    """Wilson (1927) score limits (callers clamp them to [0, k/n] and [k/n, 1])."""
     z2 = z * z
     centre = (k + z2 / 2.0) / (n + z2)
     half = z / (n + z2) * np.sqrt(k * (n - k) / n + z2 / 4.0)
-    low = np.where(k == 0, 0.0, centre - half)
-    high = np.where(k == n, 1.0, centre + half)
-    return low, high
+    return centre - half, centre + half
 
 
 def _clopper_pearson_limits(k: np.ndarray, n: np.ndarray, confidence: float):
@@ -163,8 +161,8 @@ def proportion_interval(successes, n, confidence: float = 0.95, method: str = "w
     n, and recommend Wilson's or Agresti-Coull's interval. Clopper-Pearson
     guarantees the coverage at the price of width.
 
-    Taught in chapter 1 (the interval of one model's accuracy); the
-    simulations of chapters 2 to 4 use it for their rejection rates.
+    Taught in chapter 1 (the interval of one model's accuracy); vectorised
+    for the rejection rates of the simulations (chapters 2 to 4).
 
     References
     ----------
@@ -231,9 +229,10 @@ def proportion_interval(successes, n, confidence: float = 0.95, method: str = "w
             centre = estimate
             half = z * np.sqrt(estimate * (1.0 - estimate) / nf)
         low, high = centre - half, centre + half
-    # Exactly [0, x] and [x, 1] at the ends; never an estimate outside its interval.
-    low = np.where(kf == 0, 0.0, np.clip(np.minimum(low, estimate), 0.0, 1.0))
-    high = np.where(kf == nf, 1.0, np.clip(np.maximum(high, estimate), 0.0, 1.0))
+    # Never an estimate outside its interval, never a limit outside [0, 1]; at k = 0 the
+    # estimate is exactly 0.0 and at k = n exactly 1.0, so the ends come out exactly [0, x], [x, 1].
+    low = np.maximum(np.minimum(low, estimate), 0.0)
+    high = np.minimum(np.maximum(high, estimate), 1.0)
     if k_b.ndim == 0:
         return Interval(float(estimate), float(low), float(high), confidence, method)
     return Interval(estimate, np.asarray(low, dtype=float), np.asarray(high, dtype=float), confidence, method)
@@ -291,6 +290,8 @@ def _tango_limits(b: int, c: int, n: int, z: float) -> tuple[float, float]:
 def _newcombe_limits(a: int, b: int, c: int, d: int, n: int, z: float) -> tuple[float, float]:
     p1, p2 = (a + b) / n, (a + c) / n
     (l1, l2), (u1, u2) = _wilson_limits(np.array([a + b, a + c], float), float(n), z)
+    l1, l2 = max(min(l1, p1), 0.0), max(min(l2, p2), 0.0)  # exactly 0 and 1 at the ends
+    u1, u2 = min(max(u1, p1), 1.0), min(max(u2, p2), 1.0)
     margins = [float(a + b), float(c + d), float(a + c), float(b + d)]
     if min(margins) == 0.0:
         psi = 0.0
@@ -371,17 +372,22 @@ def paired_accuracy_difference(table, confidence: float = 0.95, method: str = "b
     The Bonett-Price interval is centred on the adjusted difference
     :math:`\\tilde p_{12} - \\tilde p_{21}`, pulled slightly towards 0; the
     reported ``estimate`` is still the observed (b - c) / n, which every
-    interval here contains (checked on every table up to n = 40 in the
-    tests).
+    interval here contains (the tests check every table up to n = 40, up to
+    n = 25 for Newcombe's interval, which depends on all four cells).
 
     Why Bonett-Price is the default: Fagerland, Lydersen & Laake (2014)
     compared these intervals (and others) in a large grid of scenarios and
     recommend the Wald interval with the Bonett-Price adjustment for the
     difference between paired proportions at every sample size, with the
     Newcombe interval as an alternative; the plain Wald interval covers too
-    rarely in small samples (Newcombe 1998). The course's own check (tests):
-    the exact coverage of each interval, averaged over a grid of true tables
-    with n = 20 and 40 pairs.
+    rarely in small samples (Newcombe 1998). The course's own check
+    (tests/test_intervals.py) sums the exact coverage over every possible
+    table, for 50 true tables (discordant probabilities 0.02 to 0.3) with
+    n = 20 and n = 40 pairs. Mean (minimum) coverage of the 95 % intervals at
+    n = 20: Bonett-Price 0.975 (0.957), Newcombe 0.966 (0.935), Tango 0.969
+    (0.948), Wald 0.908 (0.761); at n = 40: 0.966 (0.946), 0.961 (0.946),
+    0.954 (0.930) and 0.935 (0.864). Bonett-Price errs on the safe side,
+    Wald on the wrong one.
 
     With no disagreements (b = c = 0) the estimate is 0; the Wald interval
     degenerates to [0, 0], the other three stay wide enough to say that a
@@ -429,7 +435,7 @@ def paired_accuracy_difference(table, confidence: float = 0.95, method: str = "b
     estimate = (b - c) / n
     low, high = _difference_limits(a, b, c, d, n, _z(confidence), method)
     # A safety net against rounding only: the tests check on every table up to
-    # n = 40 that the formulas themselves contain the estimate.
+    # n = 40 (25 for Newcombe) that the formulas themselves contain the estimate.
     return Interval(float(estimate), min(low, estimate), max(high, estimate), confidence, method)
 
 
