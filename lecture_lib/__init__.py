@@ -443,3 +443,44 @@ __all__ += [
     "plot_size_power",
     "replicate_comparison",
 ]
+
+# issue 15, part 1: estimates with their uncertainty, and planning
+from .intervals import (  # noqa: E402
+    DIFFERENCE_METHODS,
+    PROPORTION_METHODS,
+    IntervalExample,
+    interval_examples,
+    mcnemar_odds_ratio,
+    paired_accuracy_difference,
+    proportion_interval,
+)
+from .planning import (  # noqa: E402
+    EXACT_SCAN_MAX,
+    McNemarPower,
+    McNemarSampleSize,
+    NemenyiSampleSize,
+    WilcoxonSampleSize,
+    mcnemar_power,
+    mcnemar_sample_size,
+    nemenyi_n_datasets,
+    wilcoxon_n_datasets,
+)
+
+__all__ += [
+    "DIFFERENCE_METHODS",
+    "PROPORTION_METHODS",
+    "IntervalExample",
+    "interval_examples",
+    "mcnemar_odds_ratio",
+    "paired_accuracy_difference",
+    "proportion_interval",
+    "EXACT_SCAN_MAX",
+    "McNemarPower",
+    "McNemarSampleSize",
+    "NemenyiSampleSize",
+    "WilcoxonSampleSize",
+    "mcnemar_power",
+    "mcnemar_sample_size",
+    "nemenyi_n_datasets",
+    "wilcoxon_n_datasets",
+]

@@ -1,0 +1,603 @@
+"""Estimates with their uncertainty: confidence intervals for accuracies.
+
+An accuracy measured on a test set is a binomial proportion, so its interval
+comes from the binomial distribution (:func:`proportion_interval`). Two models
+scored on the same test set are paired: the difference of their accuracies is
+(b - c) / n in the McNemar table, and its interval must use the pairing
+(:func:`paired_accuracy_difference`). The odds that a disagreement goes the
+first model's way, b / c, has an exact interval conditional on b + c
+(:func:`mcnemar_odds_ratio`). Published worked examples of all three are
+fixtures with provenance (:func:`interval_examples`).
+
+Taught in chapters 1 (one accuracy) and 2 (two models on one test set).
+:func:`proportion_interval` is vectorised and exact at 0 and n successes, as
+the rejection rates of the simulations need.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from functools import lru_cache
+from importlib import resources
+
+import numpy as np
+from scipy import optimize, special
+
+from ._results import Interval
+from ._validation import _show, check_count_table, check_option, check_probability
+
+__all__ = [
+    "PROPORTION_METHODS",
+    "DIFFERENCE_METHODS",
+    "IntervalExample",
+    "proportion_interval",
+    "paired_accuracy_difference",
+    "mcnemar_odds_ratio",
+    "interval_examples",
+]
+
+#: The ``method`` options of :func:`proportion_interval` (default ``"wilson"``).
+PROPORTION_METHODS = ("wilson", "clopper-pearson", "agresti-coull", "wald")
+
+#: The ``method`` options of :func:`paired_accuracy_difference` (default
+#: ``"bonett-price"``, the first recommendation of Fagerland, Lydersen & Laake 2014).
+DIFFERENCE_METHODS = ("bonett-price", "newcombe", "tango", "wald")
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _check_counts(values, name: str, minimum: int):
+    """A whole number >= ``minimum``, or an array of them (returned as int64)."""
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a whole number or an array of them, got {_show(values)}")
+    if isinstance(values, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a whole number, got {values!r}")
+    try:
+        arr = np.asarray(values)
+    except ValueError as err:  # ragged nested lists
+        raise ValueError(f"{name} must be a whole number or an array of them: {err}") from None
+    if arr.dtype.kind == "b":
+        raise TypeError(f"{name} must hold whole numbers, got booleans")
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold whole numbers, got {_show(values)}")
+    if arr.size == 0:
+        raise ValueError(f"{name} is empty: at least one count is needed")
+    if arr.dtype.kind == "f":
+        if not np.all(np.isfinite(arr)):
+            raise ValueError(f"{name} must hold finite whole numbers, got {_show(values)}")
+        if np.any(arr != np.round(arr)):
+            raise ValueError(f"{name} must hold whole numbers, got {_show(values)}")
+    if np.any(arr < minimum):
+        raise ValueError(f"{name} must be >= {minimum}, got {_show(values)}")
+    return arr.astype(np.int64, copy=False)
+
+
+def _z(confidence: float) -> float:
+    """The two-sided normal quantile z_{(1 + confidence) / 2}."""
+    return float(special.ndtri(0.5 + confidence / 2.0))
+
+
+# --------------------------------------------------------------------------- one proportion
+
+
+def _wilson_limits(k: np.ndarray, n: np.ndarray, z: float):
+    """Wilson (1927) score limits (callers clamp them to [0, k/n] and [k/n, 1])."""
+    z2 = z * z
+    centre = (k + z2 / 2.0) / (n + z2)
+    half = z / (n + z2) * np.sqrt(k * (n - k) / n + z2 / 4.0)
+    return centre - half, centre + half
+
+
+def _clopper_pearson_limits(k: np.ndarray, n: np.ndarray, confidence: float):
+    """Clopper-Pearson (1934) limits: quantiles of beta distributions."""
+    tail = (1.0 - confidence) / 2.0
+    k_low = np.where(k > 0, k, 1.0)  # dummy arguments where the limit is 0 or 1 anyway
+    k_high = np.where(k < n, k, n - 1.0)
+    low = np.where(k == 0, 0.0, special.betaincinv(k_low, n - k_low + 1.0, tail))
+    high = np.where(k == n, 1.0, special.betaincinv(k_high + 1.0, n - k_high, 1.0 - tail))
+    return low, high
+
+
+def proportion_interval(successes, n, confidence: float = 0.95, method: str = "wilson") -> Interval:
+    """Confidence interval for a binomial proportion, such as an accuracy.
+
+    Parameters
+    ----------
+    successes : int or array_like of int
+        Number of successes (e.g. correctly classified test examples, or
+        rejections in a simulation), 0 <= successes <= n.
+    n : int or array_like of int
+        Number of trials (test examples, replications), >= 1; broadcast
+        against ``successes``.
+    confidence : float, optional
+        Nominal coverage in (0, 1), default 0.95.
+    method : {"wilson", "clopper-pearson", "agresti-coull", "wald"}, optional
+        ``"wilson"`` (default): Wilson's score interval.
+        ``"clopper-pearson"``: the exact interval from the binomial tails;
+        its coverage is never below ``confidence``.
+        ``"agresti-coull"``: the Wald form around the Wilson centre.
+        ``"wald"``: estimate plus or minus z standard errors, the textbook
+        interval that covers too rarely (shown as the wrong way).
+
+    Returns
+    -------
+    interval : Interval
+        ``estimate`` (successes / n), ``low``, ``high``, ``confidence``,
+        ``method``. Python floats for scalar input; for array input each of
+        ``estimate``, ``low`` and ``high`` is an array of the broadcast shape.
+        Unpacks as ``low, high = proportion_interval(...)``.
+
+    Notes
+    -----
+    With :math:`\\hat p = k/n` and :math:`z = z_{(1+\\mathrm{confidence})/2}`:
+
+    .. math::
+
+        \\text{Wilson:}\\quad \\frac{k + z^2/2}{n + z^2} \\pm
+            \\frac{z}{n + z^2}\\sqrt{\\frac{k(n-k)}{n} + \\frac{z^2}{4}},
+
+        \\text{Clopper-Pearson:}\\quad
+            \\bigl[B_{\\alpha/2}(k, n-k+1),\\; B_{1-\\alpha/2}(k+1, n-k)\\bigr],
+
+        \\text{Agresti-Coull:}\\quad \\tilde p \\pm z\\sqrt{\\tilde p(1-\\tilde p)/\\tilde n},
+            \\quad \\tilde n = n + z^2,\\ \\tilde p = (k + z^2/2)/\\tilde n,
+
+        \\text{Wald:}\\quad \\hat p \\pm z\\sqrt{\\hat p(1-\\hat p)/n},
+
+    where :math:`B_q(a, b)` is the q-quantile of the Beta(a, b) distribution
+    and :math:`\\alpha = 1 - \\mathrm{confidence}`. Agresti-Coull and Wald
+    limits are clipped to [0, 1].
+
+    The interval always contains the estimate, and at the ends it is exactly
+    [0, x] (no successes) or [x, 1] (all successes): the limit is set to 0 or
+    1 rather than computed, so rounding cannot put the estimate outside its
+    own interval. The Wald interval collapses to the single point [0, 0] or
+    [1, 1] there, although 0 failures in 20 trials are perfectly compatible
+    with an error rate of a few per cent; Brown, Cai & DasGupta (2001) show
+    that its coverage is erratic and often far below nominal even for large
+    n, and recommend Wilson's or Agresti-Coull's interval. Clopper-Pearson
+    guarantees the coverage at the price of width.
+
+    Taught in chapter 1 (the interval of one model's accuracy); vectorised
+    for the rejection rates of the simulations (chapters 2 to 4).
+
+    References
+    ----------
+    .. [1] Wilson, E. B. (1927). Probable inference, the law of succession,
+       and statistical inference. JASA 22(158), 209-212.
+    .. [2] Clopper, C. J., Pearson, E. S. (1934). The use of confidence or
+       fiducial limits illustrated in the case of the binomial. Biometrika
+       26(4), 404-413.
+    .. [3] Agresti, A., Coull, B. A. (1998). Approximate is better than
+       "exact" for interval estimation of binomial proportions. The American
+       Statistician 52(2), 119-126.
+    .. [4] Brown, L. D., Cai, T. T., DasGupta, A. (2001). Interval estimation
+       for a binomial proportion. Statistical Science 16(2), 101-133.
+
+    Examples
+    --------
+    >>> from lecture_lib import proportion_interval
+    >>> print(proportion_interval(87, 100))
+    0.87 [0.790196, 0.922428] (95 % wilson)
+
+    A model right on 87 of 100 test examples has an accuracy between about
+    79 % and 92 % by the 95 % Wilson interval: 100 examples pin it down only
+    to within several percentage points.
+
+    >>> low, high = proportion_interval(0, 20, method="clopper-pearson")
+    >>> low, round(high, 4)
+    (0.0, 0.1684)
+
+    No errors in 20 test examples still leaves room for an error rate of up
+    to 16.8 % (exact 95 % interval, Newcombe 1998's example).
+
+    >>> proportion_interval([0, 5, 50], 50).high.round(3)
+    array([0.071, 0.214, 1.   ])
+    """
+    k = _check_counts(successes, "successes", 0)
+    n_arr = _check_counts(n, "n", 1)
+    confidence = check_probability(confidence, "confidence")
+    check_option(method, "method", PROPORTION_METHODS)
+    try:
+        k_b, n_b = np.broadcast_arrays(k, n_arr)
+    except ValueError:
+        raise ValueError(
+            f"successes and n must broadcast together, got shapes {k.shape} and {n_arr.shape}"
+        ) from None
+    if np.any(k_b > n_b):
+        where = np.flatnonzero((k_b > n_b).ravel())[0]
+        raise ValueError(
+            f"successes must not exceed n, got successes = {k_b.ravel()[where]} with n = {n_b.ravel()[where]}"
+        )
+    kf = k_b.astype(np.float64)
+    nf = n_b.astype(np.float64)
+    estimate = kf / nf
+    z = _z(confidence)
+    if method == "wilson":
+        low, high = _wilson_limits(kf, nf, z)
+    elif method == "clopper-pearson":
+        low, high = _clopper_pearson_limits(kf, nf, confidence)
+    else:
+        if method == "agresti-coull":
+            n_tilde = nf + z * z
+            centre = (kf + z * z / 2.0) / n_tilde
+            half = z * np.sqrt(centre * (1.0 - centre) / n_tilde)
+        else:  # wald
+            centre = estimate
+            half = z * np.sqrt(estimate * (1.0 - estimate) / nf)
+        low, high = centre - half, centre + half
+    # Never an estimate outside its interval, never a limit outside [0, 1]; at k = 0 the
+    # estimate is exactly 0.0 and at k = n exactly 1.0, so the ends come out exactly [0, x], [x, 1].
+    low = np.maximum(np.minimum(low, estimate), 0.0)
+    high = np.minimum(np.maximum(high, estimate), 1.0)
+    if k_b.ndim == 0:
+        return Interval(float(estimate), float(low), float(high), confidence, method)
+    return Interval(estimate, np.asarray(low, dtype=float), np.asarray(high, dtype=float), confidence, method)
+
+
+# --------------------------------------------------------------------------- paired difference
+
+
+def _check_table(table) -> tuple[int, int, int, int, int]:
+    table = check_count_table(table, "table")
+    n = int(table.sum())
+    if n == 0:
+        raise ValueError("table must hold at least one pair: its counts sum to 0")
+    (a, b), (c, d) = table.tolist()
+    return a, b, c, d, n
+
+
+def _tango_statistic(delta0: float, b: int, c: int, n: int) -> float:
+    """Tango's (1998) score statistic for H0: difference = delta0."""
+    # Restricted maximum likelihood estimate of p21 = P(model 1 wrong, model 2 right)
+    # under p12 - p21 = delta0: the positive root of A x^2 + B x + C = 0.
+    qa = 2.0 * n
+    qb = -b - c + (2.0 * n - b + c) * delta0
+    qc = -c * delta0 * (1.0 - delta0)
+    root = math.sqrt(max(qb * qb - 4.0 * qa * qc, 0.0))
+    # the two algebraically equal forms of the root, each free of cancellation on its side
+    p21 = (root - qb) / (2.0 * qa) if qb <= 0.0 else -2.0 * qc / (root + qb)
+    variance = n * (2.0 * p21 + delta0 * (1.0 - delta0))
+    numerator = b - c - n * delta0
+    if variance <= 0.0:
+        return 0.0 if numerator == 0.0 else math.copysign(math.inf, numerator)
+    return numerator / math.sqrt(variance)
+
+
+def _tango_limits(b: int, c: int, n: int, z: float) -> tuple[float, float]:
+    estimate = (b - c) / n
+    edge = 1e-12  # the statistic is singular at -1 and 1 themselves
+    limits = []
+    for target, inner, outer in ((z, estimate, -1.0 + edge), (-z, estimate, 1.0 - edge)):
+        if (target > 0 and estimate == -1.0) or (target < 0 and estimate == 1.0):
+            limits.append(estimate)
+            continue
+
+        def f(delta0, target=target):
+            return _tango_statistic(delta0, b, c, n) - target
+
+        if f(outer) * f(inner) > 0:  # no sign change inside the parameter space: the limit is the bound
+            limits.append(-1.0 if target > 0 else 1.0)
+            continue
+        lo, hi = sorted((inner, outer))
+        limits.append(optimize.brentq(f, lo, hi, xtol=1e-14, rtol=1e-14, maxiter=200))
+    return limits[0], limits[1]
+
+
+def _newcombe_limits(a: int, b: int, c: int, d: int, n: int, z: float) -> tuple[float, float]:
+    p1, p2 = (a + b) / n, (a + c) / n
+    (l1, l2), (u1, u2) = _wilson_limits(np.array([a + b, a + c], float), float(n), z)
+    l1, l2 = max(min(l1, p1), 0.0), max(min(l2, p2), 0.0)  # exactly 0 and 1 at the ends
+    u1, u2 = min(max(u1, p1), 1.0), min(max(u2, p2), 1.0)
+    margins = [float(a + b), float(c + d), float(a + c), float(b + d)]
+    if min(margins) == 0.0:
+        psi = 0.0
+    else:
+        # Newcombe's (1998) continuity-corrected phi coefficient
+        cross = float(a) * d - float(b) * c
+        scale = math.sqrt(margins[0] * margins[1] * margins[2] * margins[3])
+        if cross > n / 2.0:
+            psi = (cross - n / 2.0) / scale
+        elif cross >= 0.0:
+            psi = 0.0
+        else:
+            psi = cross / scale
+    estimate = (b - c) / n
+    below = (p1 - l1) ** 2 + (u2 - p2) ** 2 - 2.0 * psi * (p1 - l1) * (u2 - p2)
+    above = (p2 - l2) ** 2 + (u1 - p1) ** 2 - 2.0 * psi * (p2 - l2) * (u1 - p1)
+    return estimate - math.sqrt(max(below, 0.0)), estimate + math.sqrt(max(above, 0.0))
+
+
+def paired_accuracy_difference(table, confidence: float = 0.95, method: str = "bonett-price") -> Interval:
+    """Difference of two paired accuracies, with its confidence interval.
+
+    Parameters
+    ----------
+    table : array_like, shape (2, 2)
+        McNemar table ``[[a, b], [c, d]]`` of counts, as returned by
+        :func:`lecture_lib.mcnemar_table`: b = model 1 right and model 2
+        wrong, c = model 1 wrong and model 2 right.
+    confidence : float, optional
+        Nominal coverage in (0, 1), default 0.95.
+    method : {"bonett-price", "newcombe", "tango", "wald"}, optional
+        ``"bonett-price"`` (default): the Wald interval after adding one
+        pseudo-observation to each discordant cell (Bonett & Price 2012).
+        ``"newcombe"``: Newcombe's (1998) square-and-add interval (his method
+        10): Wilson intervals of both accuracies, combined with a corrected
+        estimate of their correlation.
+        ``"tango"``: Tango's (1998) score interval, the differences at which
+        the score test has |T| <= z.
+        ``"wald"``: estimate plus or minus z standard errors, the textbook
+        interval (shown as the wrong way).
+
+    Returns
+    -------
+    interval : Interval
+        ``estimate`` = (b - c) / n = accuracy of model 1 minus accuracy of
+        model 2, with ``low``, ``high``, ``confidence`` and ``method``.
+
+    Notes
+    -----
+    With n = a + b + c + d pairs, the accuracies are (a + b) / n and
+    (a + c) / n; their difference :math:`\\hat\\delta = (b - c)/n` depends on
+    the discordant cells only, but its variance depends on n too:
+    :math:`\\mathrm{Var}(\\hat\\delta) = (p_{12} + p_{21} - \\delta^2)/n`.
+    With :math:`z = z_{(1+\\mathrm{confidence})/2}`:
+
+    .. math::
+
+        \\text{Wald:}\\quad \\hat\\delta \\pm \\frac{z}{n}
+            \\sqrt{b + c - (b - c)^2/n},
+
+        \\text{Bonett-Price:}\\quad (\\tilde p_{12} - \\tilde p_{21}) \\pm z
+            \\sqrt{\\frac{\\tilde p_{12} + \\tilde p_{21} - (\\tilde p_{12} - \\tilde p_{21})^2}{n + 2}},
+            \\quad \\tilde p_{12} = \\frac{b + 1}{n + 2},\\ \\tilde p_{21} = \\frac{c + 1}{n + 2}.
+
+    Newcombe's limits are :math:`\\hat\\delta - \\sqrt{(\\hat p_1 - l_1)^2 +
+    (u_2 - \\hat p_2)^2 - 2\\hat\\psi(\\hat p_1 - l_1)(u_2 - \\hat p_2)}` and
+    :math:`\\hat\\delta + \\sqrt{(\\hat p_2 - l_2)^2 + (u_1 - \\hat p_1)^2 -
+    2\\hat\\psi(\\hat p_2 - l_2)(u_1 - \\hat p_1)}`, with :math:`(l_i, u_i)`
+    the Wilson limits of each accuracy and :math:`\\hat\\psi` the phi
+    coefficient of the table with Newcombe's continuity correction (0 when
+    0 <= ad - bc <= n/2 or a margin is 0). Tango's interval holds every
+    :math:`\\delta_0` with :math:`|b - c - n\\delta_0| \\le
+    z\\sqrt{n(2\\tilde p_{21} + \\delta_0(1 - \\delta_0))}`, where
+    :math:`\\tilde p_{21}` is the maximum likelihood estimate of
+    :math:`p_{21}` under :math:`\\delta = \\delta_0`; the limits are found
+    by root finding. Wald and Bonett-Price limits are clipped to [-1, 1].
+
+    The Bonett-Price interval is centred on the adjusted difference
+    :math:`\\tilde p_{12} - \\tilde p_{21}`, pulled slightly towards 0; the
+    reported ``estimate`` is still the observed (b - c) / n, which every
+    interval here contains (the tests check every table up to n = 40, up to
+    n = 25 for Newcombe's interval, which depends on all four cells).
+
+    Why Bonett-Price is the default: Fagerland, Lydersen & Laake (2014)
+    compared these intervals (and others) in a large grid of scenarios and
+    recommend the Wald interval with the Bonett-Price adjustment for the
+    difference between paired proportions at every sample size, with the
+    Newcombe interval as an alternative; the plain Wald interval covers too
+    rarely in small samples (Newcombe 1998). The course's own check
+    (tests/test_intervals.py) sums the exact coverage over every possible
+    table, for 50 true tables (discordant probabilities 0.02 to 0.3) with
+    n = 20 and n = 40 pairs. Mean (minimum) coverage of the 95 % intervals at
+    n = 20: Bonett-Price 0.975 (0.957), Newcombe 0.966 (0.935), Tango 0.969
+    (0.948), Wald 0.908 (0.761); at n = 40: 0.966 (0.946), 0.961 (0.946),
+    0.954 (0.930) and 0.935 (0.864). Bonett-Price errs on the safe side,
+    Wald on the wrong one.
+
+    With no disagreements (b = c = 0) the estimate is 0; the Wald interval
+    degenerates to [0, 0], the other three stay wide enough to say that a
+    difference of a few per cent either way remains possible.
+
+    Taught in chapter 2 (``notebooks/02-mcnemar``).
+
+    References
+    ----------
+    .. [1] Bonett, D. G., Price, R. M. (2012). Adjusted Wald confidence
+       interval for a difference of binomial proportions based on paired
+       data. Journal of Educational and Behavioral Statistics 37(4),
+       479-488.
+    .. [2] Newcombe, R. G. (1998). Improved confidence intervals for the
+       difference between binomial proportions based on paired data.
+       Statistics in Medicine 17(22), 2635-2650.
+    .. [3] Tango, T. (1998). Equivalence test and confidence interval for the
+       difference in proportions for the paired-sample design. Statistics in
+       Medicine 17(8), 891-908.
+    .. [4] Fagerland, M. W., Lydersen, S., Laake, P. (2014). Recommended
+       tests and confidence intervals for paired binomial proportions.
+       Statistics in Medicine 33(16), 2850-2875.
+
+    Examples
+    --------
+    >>> from lecture_lib import paired_accuracy_difference
+    >>> print(paired_accuracy_difference([[9959, 11], [1, 29]]))
+    0.001 [0.000266857, 0.00173274] (95 % bonett-price)
+
+    Seed 000's panel A: model 1 is 0.1 percentage points more accurate, and
+    the 95 % interval says the true advantage lies between about 0.03 and
+    0.17 points: a difference that McNemar's test finds clear (mid-p
+    p = 0.0034) but that is tiny in size.
+
+    >>> print(paired_accuracy_difference([[9945, 25], [15, 15]]))
+    0.001 [-0.000269997, 0.0022696] (95 % bonett-price)
+
+    Panel B has the same accuracies, but its interval includes 0 (and the
+    mid-p test gives p = 0.12): the same estimated effect, measured less
+    precisely because the models disagree more often.
+    """
+    a, b, c, d, n = _check_table(table)
+    confidence = check_probability(confidence, "confidence")
+    check_option(method, "method", DIFFERENCE_METHODS)
+    estimate = (b - c) / n
+    low, high = _difference_limits(a, b, c, d, n, _z(confidence), method)
+    # A safety net against rounding only: the tests check on every table up to
+    # n = 40 (25 for Newcombe) that the formulas themselves contain the estimate.
+    return Interval(float(estimate), min(low, estimate), max(high, estimate), confidence, method)
+
+
+def _difference_limits(a: int, b: int, c: int, d: int, n: int, z: float, method: str) -> tuple[float, float]:
+    """The limits of :func:`paired_accuracy_difference`, as each method defines them."""
+    estimate = (b - c) / n
+    if method == "wald":
+        spread = math.sqrt(max(b + c - (b - c) ** 2 / n, 0.0)) / n
+        low, high = estimate - z * spread, estimate + z * spread
+    elif method == "bonett-price":
+        p12, p21 = (b + 1.0) / (n + 2.0), (c + 1.0) / (n + 2.0)
+        centre = p12 - p21
+        spread = math.sqrt((p12 + p21 - centre * centre) / (n + 2.0))
+        low, high = centre - z * spread, centre + z * spread
+    elif method == "newcombe":
+        low, high = _newcombe_limits(a, b, c, d, n, z)
+    else:
+        low, high = _tango_limits(b, c, n, z)
+    return max(-1.0, float(low)), min(1.0, float(high))
+
+
+# --------------------------------------------------------------------------- odds ratio
+
+
+def mcnemar_odds_ratio(table, confidence: float = 0.95) -> Interval:
+    """Conditional odds ratio b / c of a McNemar table, with its exact interval.
+
+    Parameters
+    ----------
+    table : array_like, shape (2, 2)
+        McNemar table ``[[a, b], [c, d]]`` of counts: b = model 1 right and
+        model 2 wrong, c = model 1 wrong and model 2 right.
+    confidence : float, optional
+        Nominal coverage in (0, 1), default 0.95.
+
+    Returns
+    -------
+    interval : Interval
+        ``estimate`` = b / c, the odds that a disagreement goes model 1's
+        way, with ``low``, ``high``, ``confidence`` and ``method``
+        ``"clopper-pearson"``.
+
+    Notes
+    -----
+    Given the number of disagreements m = b + c, b is binomial with
+    probability :math:`\\mu = p_{12}/(p_{12} + p_{21})`, and the odds ratio
+    is :math:`\\theta = \\mu/(1 - \\mu)`. The exact conditional interval maps
+    the Clopper-Pearson interval :math:`(\\mu_L, \\mu_U)` of b out of m
+    through :math:`\\mu \\mapsto \\mu/(1-\\mu)`:
+
+    .. math::
+
+        \\Bigl[\\frac{\\mu_L}{1 - \\mu_L},\\; \\frac{\\mu_U}{1 - \\mu_U}\\Bigr].
+
+    The map is increasing, so the interval contains b / c and inherits the
+    Clopper-Pearson guarantee: conditional on m its coverage is at least
+    ``confidence``. It is the interval McNemar's exact test inverts: it
+    excludes 1 exactly when the exact two-sided test rejects at level
+    1 - confidence. The concordant cells a and d play no part.
+
+    Degenerate tables give a defined answer:
+
+    * c = 0 < b: model 1 won every disagreement; the estimate is ``inf``
+      and so is the upper limit, the lower limit is finite and above 0.
+    * b = 0 < c: the estimate and the lower limit are 0, the upper limit is
+      finite.
+    * b = c = 0: no disagreement, no information; the estimate 0/0 is
+      ``nan`` (the only case where it is not inside the interval) and the
+      interval is [0, inf].
+
+    Taught in chapter 2 (``notebooks/02-mcnemar``).
+
+    References
+    ----------
+    .. [1] Clopper, C. J., Pearson, E. S. (1934). The use of confidence or
+       fiducial limits illustrated in the case of the binomial. Biometrika
+       26(4), 404-413.
+    .. [2] Fagerland, M. W., Lydersen, S., Laake, P. (2014). Recommended
+       tests and confidence intervals for paired binomial proportions.
+       Statistics in Medicine 33(16), 2850-2875.
+
+    Examples
+    --------
+    >>> from lecture_lib import mcnemar_odds_ratio
+    >>> print(mcnemar_odds_ratio([[9959, 11], [1, 29]]))
+    11 [1.59878, 473.475] (95 % clopper-pearson)
+
+    When the two models of seed 000's panel A disagree, model 1 is right 11
+    times as often as model 2; with only 12 disagreements the interval is
+    very wide, but it excludes 1, as the exact McNemar test does
+    (p = 0.0063).
+
+    >>> mcnemar_odds_ratio([[5, 4], [0, 1]]).high
+    inf
+    """
+    table = check_count_table(table, "table")
+    confidence = check_probability(confidence, "confidence")
+    b, c = int(table[0, 1]), int(table[1, 0])
+    if b + c == 0:
+        return Interval(math.nan, 0.0, math.inf, confidence, "clopper-pearson")
+    share = proportion_interval(b, b + c, confidence, "clopper-pearson")
+    low = share.low / (1.0 - share.low)
+    high = math.inf if share.high == 1.0 else share.high / (1.0 - share.high)
+    estimate = math.inf if c == 0 else b / c
+    return Interval(float(estimate), float(low), float(high), confidence, "clopper-pearson")
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@dataclasses.dataclass(frozen=True)
+class IntervalExample:
+    """A published worked example of an interval or a sample size.
+
+    Attributes
+    ----------
+    key, title, source : str
+        Identifier, short title and where the numbers come from.
+    kind : str
+        ``"proportion"``, ``"paired_difference"``, ``"odds_ratio"``,
+        ``"mcnemar_sample_size"`` or ``"nemenyi_n_datasets"``.
+    inputs : dict
+        The arguments of the computation (for instance ``table`` and
+        ``confidence``).
+    printed : dict
+        The values the source prints, keyed by method (intervals as
+        ``[low, high]``).
+    decimals : int
+        The number of decimals the source prints.
+    notes : str
+        How the fixture was read off the source.
+    """
+
+    key: str
+    kind: str
+    title: str
+    source: str
+    inputs: dict
+    printed: dict
+    decimals: int
+    notes: str
+
+
+@lru_cache(maxsize=None)
+def _load_examples() -> tuple:
+    text = resources.files("lecture_lib").joinpath("data", "interval_examples.json").read_text(encoding="utf-8")
+    return tuple(json.loads(text)["examples"])
+
+
+def interval_examples() -> dict[str, IntervalExample]:
+    """Published worked examples of intervals and sample sizes, keyed by ``key``.
+
+    Returns
+    -------
+    examples : dict of IntervalExample
+        Each with its source, inputs, the printed values and their decimals.
+
+    Examples
+    --------
+    >>> from lecture_lib import interval_examples
+    >>> example = interval_examples()["fagerland2014_bentur_difference"]
+    >>> example.inputs["table"], example.printed["tango"]
+    ([[1, 1], [7, 12]], [-0.517, -0.026])
+    """
+    return {item["key"]: IntervalExample(**item) for item in _load_examples()}
