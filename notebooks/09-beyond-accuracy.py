@@ -467,9 +467,8 @@ print(f"paired t over all {naive_runs.n} runs: mean difference {naive_runs.mean_
 split_means = nn_scores.mean(axis=2)
 by_split = resampled_ttest(split_means[0], split_means[1], test_train_ratio=0.3 / 0.7)
 print(by_split)
-half = stats.t.ppf(0.975, by_split.df) * by_split.std_error
-print(f"mean difference {by_split.mean_difference:+.4f}, 95 % interval "
-      f"[{by_split.mean_difference - half:+.4f}, {by_split.mean_difference + half:+.4f}]")
+interval = by_split.confidence_interval  # t interval from the same corrected variance
+print(f"mean difference {interval.estimate:+.4f}, 95 % interval [{interval.low:+.4f}, {interval.high:+.4f}]")
 print(verdict(by_split.pvalue))
 
 # %% [markdown]
