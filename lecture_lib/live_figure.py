@@ -36,6 +36,8 @@ from matplotlib.figure import Figure
 from matplotlib.legend import Legend
 from PIL import Image
 
+from ._validation import _show, check_positive_int
+
 __all__ = ["LiveFigure", "figure_html"]
 
 
@@ -64,6 +66,9 @@ def figure_html(png: bytes, alt: str, caption: str = "") -> str:
     """
     if not isinstance(png, (bytes, bytearray)):
         raise TypeError(f"png must be bytes, got {type(png).__name__}")
+    for name, text in (("alt", alt), ("caption", caption)):
+        if not isinstance(text, str):
+            raise TypeError(f"{name} must be a str, got {type(text).__name__} {_show(text)}")
     data = base64.b64encode(bytes(png)).decode("ascii")
     caption_html = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
     return (f'<figure style="margin: 0">'
@@ -136,6 +141,8 @@ class LiveFigure:
             raise TypeError(f"draw_background must be callable, got {type(draw_background).__name__}")
         if not callable(draw_moving):
             raise TypeError(f"draw_moving must be callable, got {type(draw_moving).__name__}")
+        dpi = check_positive_int(dpi, "dpi")
+        max_backgrounds = check_positive_int(max_backgrounds, "max_backgrounds")
         self._draw_background = draw_background
         self._draw_moving = draw_moving
         self._figsize = tuple(figsize)
