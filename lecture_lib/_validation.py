@@ -118,7 +118,7 @@ def check_labels(values, name: str) -> np.ndarray:
 
 
 def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite: bool = True,
-                     allow_bool: bool = False) -> np.ndarray:
+                     allow_bool: bool = False, what: str = "an array of numbers") -> np.ndarray:
     """Return ``values`` as a float64 array of real numbers.
 
     Parameters
@@ -136,6 +136,9 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
     allow_bool : bool, optional
         Accept booleans as 0 and 1 (default False: a boolean where a number
         is expected is usually a mistake).
+    what : str, optional
+        What ``values`` should be, for the messages ("a 1-D array of
+        p-values").
 
     Raises
     ------
@@ -146,8 +149,8 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
         numbers, NaN or infinity.
     """
     if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be an array of numbers, got {_show(values)}")
-    arr = _as_array(values, name, "an array of numbers")
+        raise TypeError(f"{name} must be {what}, got {_show(values)}")
+    arr = _as_array(values, name, what)
     kind = arr.dtype.kind
     if kind == "c":
         raise TypeError(f"{name} holds complex numbers ({_show(arr.tolist())}); give real numbers "
@@ -160,15 +163,15 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
                 raise TypeError(f"{name} must hold real numbers, got {_show(v)} of type {type(v).__name__} "
                                 f"at flat index {i}")
     elif kind == "b" and not allow_bool:
-        raise TypeError(f"{name} must hold numbers, got booleans ({_show(arr.tolist())}); "
-                        f"convert them with .astype(float) if you mean 0 and 1")
+        raise TypeError(f"{name} must hold numbers, got dtype bool ({_show(arr.tolist())}); "
+                        f"convert it with .astype(float) if you mean 0 and 1")
     elif kind not in "biuf":
         raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype} ({_show(arr.tolist())})")
     arr = arr.astype(np.float64)
     if ndim is not None:
         allowed = (ndim,) if isinstance(ndim, int) else tuple(ndim)
         if arr.ndim == 0 and 0 not in allowed:
-            raise TypeError(f"{name} must be a {allowed[0]}-D array of numbers, got the scalar {_show(arr.item())}")
+            raise TypeError(f"{name} must be {what}, got the scalar {_show(arr.item())}")
         if arr.ndim not in allowed:
             wanted = " or ".join(f"{d}-D" for d in allowed)
             raise ValueError(f"{name} must be {wanted}, got an array of shape {arr.shape}")
@@ -177,11 +180,12 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
             raise ValueError(f"{name} is empty")
         raise ValueError(f"{name} needs at least {min_size} numbers, got {arr.size}")
     if finite and arr.size and not np.isfinite(arr).all():
-        bad = np.flatnonzero(~np.isfinite(arr.reshape(-1)))[0]
-        value = arr.reshape(-1)[bad]
-        if np.isnan(value):
-            raise ValueError(f"{name} contains NaN (first at flat index {int(bad)})")
-        raise ValueError(f"{name} must be finite, got {value!r} at flat index {int(bad)}")
+        flat = int(np.flatnonzero(~np.isfinite(arr.reshape(-1)))[0])
+        where = flat if arr.ndim == 1 else tuple(int(i) for i in np.unravel_index(flat, arr.shape))
+        value = float(arr.reshape(-1)[flat])
+        first = "NaN" if np.isnan(value) else repr(value)
+        raise ValueError(f"{name} contains {first} (first at index {where}): {name} must be finite, "
+                         f"got {_show(arr.tolist())}")
     return arr
 
 

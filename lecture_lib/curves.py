@@ -47,7 +47,7 @@ __all__ = [
 
 def _features(X, name: str) -> np.ndarray:
     """A finite 2-D float array of features."""
-    arr = check_real_array(X, name, ndim=2, allow_bool=True)
+    arr = check_real_array(X, name, ndim=2, allow_bool=True, what="a 2-D array of numbers (examples x features)")
     if arr.shape[0] == 0 or arr.shape[1] == 0:
         raise ValueError(f"{name} is empty: got shape {arr.shape}")
     return arr

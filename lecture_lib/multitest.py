@@ -17,7 +17,7 @@ ADJUST_METHODS = ("bonferroni", "holm")
 
 
 def _as_pvalues(pvalues) -> np.ndarray:
-    p = check_real_array(pvalues, "pvalues", ndim=1)
+    p = check_real_array(pvalues, "pvalues", ndim=1, what="a 1-D array of p-values")
     bad = (p < 0) | (p > 1)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])

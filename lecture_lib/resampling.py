@@ -534,7 +534,7 @@ def bootstrap(n, n_bootstraps=200, seed=None) -> Splits:
 
 def _scores(values, name: str) -> np.ndarray:
     # one score per bootstrap sample: a table here is a mistake, not a batch
-    return check_real_array(values, name, ndim=(0, 1)).reshape(-1)
+    return check_real_array(values, name, ndim=(0, 1), what="a number or an array of numbers").reshape(-1)
 
 
 def estimate_632(resubstitution, oob_scores) -> float:

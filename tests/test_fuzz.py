@@ -1056,7 +1056,7 @@ def test_real_array_check():
 
     assert check_real_array([1, 2.5], "x").dtype == np.float64
     assert check_real_array(np.array([True, False]), "x", allow_bool=True).tolist() == [1.0, 0.0]
-    with pytest.raises(TypeError, match="x must hold numbers, got booleans"):
+    with pytest.raises(TypeError, match="x must hold numbers, got dtype bool"):
         check_real_array([True, False], "x")
     with pytest.raises(ValueError, match="x contains None"):
         check_real_array([1.0, None], "x")
