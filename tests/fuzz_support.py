@@ -441,6 +441,18 @@ def callable_mutations(value, ctx):
     yield bad("text", "draw", "str", "'draw'")
 
 
+def size_mutations(value, ctx):
+    """A (width, height) pair of positive numbers."""
+    yield bad("None", None, "None")
+    yield bad("text", "ab", "'ab'")
+    yield bad("one number", (3.0,), "[3.0]", "two")
+    yield bad("negative", (-1.0, 2.0), "-1.0")
+    yield bad("NaN", (math.nan, 2.0), "nan")
+    yield bad("complex", (3 + 1j, 2.0), "complex", "j)")
+    yield alt("list", list(value), tuple(value))
+    yield alt("numpy array", np.asarray(value, dtype=float), tuple(value))
+
+
 def bytes_mutations(value, ctx):
     yield bad("None", None, "None")
     yield bad("text", "png", "str")
@@ -477,6 +489,7 @@ ROLES: dict[str, Callable] = {
     "result": result_mutations,
     "callable": callable_mutations,
     "bytes": bytes_mutations,
+    "size": size_mutations,
     "text": text_mutations,
     # arguments left alone, each with the reason in the catalogue
     "skip": lambda value, ctx: iter(()),

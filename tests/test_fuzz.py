@@ -213,6 +213,7 @@ ROLES_BY_NAME = {
     "result": {"result", "curve", "simulation", "rec"},
     "callable": {"draw_background", "draw_moving"},
     "bytes": {"png"},
+    "size": {"figsize"},
     "text": {"alt", "caption"},
 }
 ROLE_OF_NAME = {param: role for role, params in ROLES_BY_NAME.items() for param in params}
@@ -264,7 +265,6 @@ NOT_MUTATED = {
     ("learning_curve", "train_sizes"): "a sequence of counts; tested in tests/test_ch1_curves.py",
     ("knn_predictions", "n_neighbors"): "an int or a sequence of ints; tested in tests/test_ch1_curves.py",
     ("knn_complexity_curve", "n_neighbors"): "a sequence of ints; tested in tests/test_ch1_curves.py",
-    ("LiveFigure", "figsize"): "passed to matplotlib, which checks it",
     ("plot_paired_rejection_rates", "title"): "free text for matplotlib, which shows any value as its str()",
     ("plot_pvalue_histogram", "title"): "free text for matplotlib, which shows any value as its str()",
     ("plot_critical_difference", "title"): "free text for matplotlib, which shows any value as its str()",
