@@ -54,7 +54,7 @@ def _as_array(values, name: str, what: str) -> np.ndarray:
 
 def _element_kind(v) -> str:
     """What one element of an object array is: "missing", "text", "number", "complex" or "other"."""
-    if v is None:
+    if v is None or type(v).__name__ in ("NAType", "NaTType"):  # pandas' missing values
         return "missing"
     if isinstance(v, (str, np.str_)):
         return "text"
