@@ -15,6 +15,7 @@ import numpy as np
 __all__ = [
     "check_labels",
     "check_features",
+    "check_real_array",
     "check_comparable",
     "check_same_length",
     "check_option",
@@ -23,8 +24,14 @@ __all__ = [
     "check_probability",
     "check_positive_int",
     "check_count_table",
+    "check_ax",
+    "check_instance",
+    "check_estimator",
     "as_generator",
 ]
+
+#: The largest count the library accepts: counts become numpy int64 values.
+MAX_COUNT = np.iinfo(np.int64).max
 
 
 def _show(value, limit: int = 60) -> str:
@@ -33,47 +40,173 @@ def _show(value, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def _as_array(values, name: str, what: str) -> np.ndarray:
+    """``np.asarray(values)``, with a message naming ``name`` for ragged nested lists."""
+    if hasattr(values, "to_numpy") and not isinstance(values, np.ndarray):  # pandas Series and frames
+        values = values.to_numpy()
+    try:
+        return np.asarray(values)
+    except (ValueError, TypeError):  # rows of different lengths ("inhomogeneous shape")
+        raise ValueError(
+            f"{name} must be {what}, got a ragged nested sequence (its rows differ in length): {_show(values)}"
+        ) from None
+
+
+def _element_kind(v) -> str:
+    """What one element of an object array is: "missing", "text", "number", "complex" or "other"."""
+    if v is None or type(v).__name__ in ("NAType", "NaTType"):  # pandas' missing values
+        return "missing"
+    if isinstance(v, (str, np.str_)):
+        return "text"
+    if isinstance(v, (bool, np.bool_, numbers.Real)):
+        return "missing" if v != v else "number"
+    if isinstance(v, numbers.Complex):
+        return "complex"
+    return "other"
+
+
+def _object_kinds(arr: np.ndarray) -> set:
+    """The kinds of the elements of an object array (see :func:`_element_kind`)."""
+    return {_element_kind(v) for v in arr.reshape(-1)}
+
+
 def check_labels(values, name: str) -> np.ndarray:
     """Return ``values`` as a non-empty 1-D array of class labels.
 
-    Labels may be integers, booleans, strings or floats; a float NaN is
-    rejected because ``NaN != NaN`` would silently count as a wrong
-    prediction.
+    Labels may be integers, booleans, strings or real numbers (a pandas
+    Series is taken by its values); a float NaN or None is rejected because
+    ``NaN != NaN`` would silently count as a wrong prediction, and complex
+    numbers, ragged nested lists and arrays that mix text with numbers are
+    rejected too.
     """
     if values is None:
         raise TypeError(f"{name} must be a 1-D array of labels, got None")
     if isinstance(values, (str, bytes)) or np.isscalar(values):
         raise TypeError(f"{name} must be a 1-D array of labels, got the scalar {_show(values)}")
-    arr = np.asarray(values)
+    arr = _as_array(values, name, "a 1-D array of labels")
     if arr.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
     if arr.size == 0:
         raise ValueError(f"{name} is empty: at least one example is needed")
     kind = arr.dtype.kind
-    if kind == "f" or kind == "c":
+    if kind == "c":
+        raise TypeError(f"{name} holds complex numbers ({_show(arr.tolist())}); class labels must be integers, "
+                        f"booleans, strings or real numbers")
+    if kind == "f":
         # min() propagates NaN and is one fast pass over the data.
-        if np.isnan(arr.min() if kind == "f" else np.abs(arr).min()):
+        if np.isnan(arr.min()):
             where = int(np.flatnonzero(np.isnan(arr))[0])
             raise ValueError(f"{name} contains NaN (first at index {where}); labels must be defined")
     elif kind == "O":
         for i, v in enumerate(arr):
-            if v is None or (isinstance(v, float) and np.isnan(v)):
+            if _element_kind(v) == "missing":
                 raise ValueError(f"{name} contains a missing label {v!r} at index {i}")
+        kinds = _object_kinds(arr)
+        if "complex" in kinds:
+            raise TypeError(f"{name} holds complex numbers; class labels must be integers, booleans, strings or "
+                            f"real numbers")
+        if "other" in kinds:
+            odd = next(v for v in arr if _element_kind(v) == "other")
+            raise TypeError(f"{name} must hold labels (numbers or strings), got {_show(odd)} "
+                            f"of type {type(odd).__name__}")
+        if kinds == {"text", "number"}:
+            raise TypeError(f"{name} mixes text and numbers ({_show(arr.tolist())}); "
+                            f"use one type for all labels")
     elif kind not in "biuUSM":
         raise TypeError(f"{name} has unsupported dtype {arr.dtype}")
     return arr
 
 
-def check_features(X, n: int):
-    """X as an array (a pandas frame is kept as it is) with one row per label; ``n`` labels."""
-    if X is None:
-        raise TypeError("X must be an array of features, got None")
+def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite: bool = True,
+                     allow_bool: bool = False, what: str = "an array of numbers") -> np.ndarray:
+    """Return ``values`` as a float64 array of real numbers.
+
+    Parameters
+    ----------
+    values : array_like
+        Numbers (a pandas object is taken by its values).
+    name : str
+        The argument's name, for the messages.
+    ndim : int or tuple of int, optional
+        The allowed numbers of dimensions (default: any).
+    min_size : int, optional
+        The fewest numbers accepted (default 1: not empty).
+    finite : bool, optional
+        Refuse NaN and infinity (default True).
+    allow_bool : bool, optional
+        Accept booleans as 0 and 1 (default False: a boolean where a number
+        is expected is usually a mistake).
+    what : str, optional
+        What ``values`` should be, for the messages ("a 1-D array of
+        p-values").
+
+    Raises
+    ------
+    TypeError
+        For None, text, complex numbers or other non-numbers.
+    ValueError
+        For ragged nested lists, a wrong number of dimensions, too few
+        numbers, NaN or infinity.
+    """
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be {what}, got {_show(values)}")
+    arr = _as_array(values, name, what)
+    kind = arr.dtype.kind
+    if kind == "c":
+        raise TypeError(f"{name} holds complex numbers ({_show(arr.tolist())}); give real numbers "
+                        f"(the imaginary part would be lost)")
+    if kind == "O":
+        for i, v in enumerate(arr.reshape(-1)):
+            if v is None:
+                raise ValueError(f"{name} contains None (first at flat index {i}); give a number for every entry")
+            if (isinstance(v, (bool, np.bool_)) and not allow_bool) or not isinstance(v, (numbers.Real, np.bool_)):
+                raise TypeError(f"{name} must hold real numbers, got {_show(v)} of type {type(v).__name__} "
+                                f"at flat index {i}")
+    elif kind == "b" and not allow_bool:
+        raise TypeError(f"{name} must hold numbers, got dtype bool ({_show(arr.tolist())}); "
+                        f"convert it with .astype(float) if you mean 0 and 1")
+    elif kind not in "biuf":
+        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype} ({_show(arr.tolist())})")
+    arr = arr.astype(np.float64)
+    if ndim is not None:
+        allowed = (ndim,) if isinstance(ndim, int) else tuple(ndim)
+        if arr.ndim == 0 and 0 not in allowed:
+            raise TypeError(f"{name} must be {what}, got the scalar {_show(arr.item())}")
+        if arr.ndim not in allowed:
+            wanted = " or ".join(f"{d}-D" for d in allowed)
+            raise ValueError(f"{name} must be {wanted}, got an array of shape {arr.shape}")
+    if arr.size < min_size:
+        if arr.size == 0:
+            raise ValueError(f"{name} is empty")
+        raise ValueError(f"{name} needs at least {min_size} numbers, got {arr.size}")
+    if finite and arr.size and not np.isfinite(arr).all():
+        flat = int(np.flatnonzero(~np.isfinite(arr.reshape(-1)))[0])
+        where = flat if arr.ndim == 1 else tuple(int(i) for i in np.unravel_index(flat, arr.shape))
+        value = float(arr.reshape(-1)[flat])
+        first = "NaN" if np.isnan(value) else repr(value)
+        raise ValueError(f"{name} contains {first} (first at index {where}): {name} must be finite, "
+                         f"got {_show(arr.tolist())}")
+    return arr
+
+
+def check_features(X, n: int, name: str = "X"):
+    """X as an array (a pandas frame is kept as it is) with one row per label; ``n`` labels.
+
+    The values themselves are the estimator's business (some accept missing
+    values or text), but None, a scalar, a ragged nested list and complex
+    numbers are refused here.
+    """
+    if X is None or isinstance(X, (str, bytes)):
+        raise TypeError(f"{name} must be an array of features, got {_show(X)}")
     if not hasattr(X, "iloc"):
-        X = np.asarray(X)
+        X = _as_array(X, name, "an array of features")
         if X.ndim == 0:
-            raise TypeError(f"X must be an array of features, got the scalar {_show(X.item())}")
+            raise TypeError(f"{name} must be an array of features, got the scalar {_show(X.item())}")
+        if X.dtype.kind == "c":
+            raise TypeError(f"{name} holds complex numbers; features must be real numbers (or what the "
+                            f"estimator accepts)")
     if len(X) != n:
-        raise ValueError(f"inputs must have the same length: X has {len(X)}, y has {n}")
+        raise ValueError(f"inputs must have the same length: {name} has {len(X)}, y has {n}")
     return X
 
 
@@ -83,13 +216,21 @@ def _label_family(arr: np.ndarray) -> str:
         return "text"
     if kind in "biufc":
         return "number"
+    if kind == "O":
+        kinds = _object_kinds(arr) - {"missing"}
+        if len(kinds) == 1:
+            return next(iter(kinds))
     return "other"
 
 
 def check_comparable(reference: np.ndarray, ref_name: str, other: np.ndarray, other_name: str) -> None:
-    """Refuse to compare text labels with numeric labels (they never match)."""
+    """Refuse to compare text labels with numeric labels (they never match).
+
+    Numpy's text arrays and object arrays of strings (a pandas Series of
+    strings) both count as text.
+    """
     fam_ref, fam_other = _label_family(reference), _label_family(other)
-    if "other" not in (fam_ref, fam_other) and fam_ref != fam_other:
+    if {fam_ref, fam_other} == {"text", "number"}:
         raise TypeError(
             f"{other_name} holds {fam_other} labels ({other.dtype}) but {ref_name} holds "
             f"{fam_ref} labels ({reference.dtype}); no prediction could ever be correct"
@@ -113,7 +254,7 @@ def check_option(value, name: str, options: Iterable[str]) -> str:
         raise TypeError(f"{name} must be one of {options}, got {_show(value)}")
     if value not in options:
         raise ValueError(f"{name} must be one of {options}, got {value!r}")
-    return value
+    return str(value)  # a numpy str becomes a plain one
 
 
 def check_flag(value, name: str) -> bool:
@@ -158,6 +299,8 @@ def check_count(value, name: str, *, minimum: int = 0) -> int:
         raise TypeError(f"{name} must be an integer count, got {_show(value)}")
     if out < minimum:
         raise ValueError(f"{name} must be >= {minimum}, got {out}")
+    if out > MAX_COUNT:
+        raise ValueError(f"{name} must be at most {MAX_COUNT}, got {_show(value)}")
     return out
 
 
@@ -170,10 +313,7 @@ def check_count_table(table, name: str = "table", shape: tuple[int, int] = (2, 2
     """A table of non-negative whole-number counts, returned as int64."""
     if table is None or isinstance(table, (str, bytes)):
         raise TypeError(f"{name} must be a {shape[0]}x{shape[1]} array of counts, got {_show(table)}")
-    try:
-        arr = np.asarray(table)
-    except ValueError as err:  # ragged nested lists
-        raise ValueError(f"{name} must be a {shape[0]}x{shape[1]} array of counts: {err}") from None
+    arr = _as_array(table, name, f"a {shape[0]}x{shape[1]} array of counts")
     if arr.dtype.kind == "b":
         raise TypeError(f"{name} must hold counts, got booleans")
     if arr.dtype.kind not in "iuf":
@@ -187,7 +327,50 @@ def check_count_table(table, name: str = "table", shape: tuple[int, int] = (2, 2
             raise ValueError(f"{name} must hold whole-number counts, got {arr.tolist()}")
     if np.any(arr < 0):
         raise ValueError(f"{name} must hold non-negative counts, got {arr.tolist()}")
+    if arr.dtype.kind != "i" and np.any(arr > MAX_COUNT):  # floats and uint64 beyond int64
+        raise ValueError(f"{name} holds a count too large for int64 (at most {MAX_COUNT}), got {arr.tolist()}")
     return arr.astype(np.int64)
+
+
+def check_ax(ax, name: str = "ax"):
+    """None (draw on a new figure) or one matplotlib Axes; returned unchanged."""
+    if ax is None:
+        return None
+    from matplotlib.axes import Axes
+
+    if isinstance(ax, Axes):
+        return ax
+    if isinstance(ax, np.ndarray):
+        hint = "; pick one of the array's Axes, e.g. axes[0]"
+    elif type(ax).__name__ in ("Figure", "SubFigure"):
+        hint = "; give one of its Axes, e.g. fig.add_subplot() or fig.axes[0]"
+    else:
+        hint = ""
+    raise TypeError(f"{name} must be a matplotlib Axes or None, got {type(ax).__name__} {_show(ax)}{hint}")
+
+
+def check_instance(value, cls: type, name: str, *, made_by: str = "", allow_none: bool = False):
+    """``value`` must be an instance of ``cls`` (a result type), or None if ``allow_none``; returned unchanged."""
+    if value is None and allow_none:
+        return None
+    if not isinstance(value, cls):
+        where = f" (as {made_by} returns it)" if made_by else ""
+        raise TypeError(f"{name} must be a {cls.__name__}{where}, got {type(value).__name__} {_show(value)}")
+    return value
+
+
+def check_estimator(estimator, name: str = "estimator"):
+    """A scikit-learn style estimator instance: ``fit`` and ``predict``, copyable by ``sklearn.base.clone``."""
+    if isinstance(estimator, type):
+        raise TypeError(f"{name} must be an estimator instance, got the class {estimator.__name__}; "
+                        f"write {estimator.__name__}()")
+    for method in ("get_params", "fit", "predict"):
+        if not callable(getattr(estimator, method, None)):
+            raise TypeError(
+                f"{name} must be a scikit-learn style estimator (with get_params, fit and predict), "
+                f"got {type(estimator).__name__} {_show(estimator)}, which has no {method}()"
+            )
+    return estimator
 
 
 def as_generator(seed, name: str = "seed") -> np.random.Generator:

@@ -17,7 +17,18 @@ import numbers
 
 import numpy as np
 
-from ._validation import _show, as_generator, check_count, check_features, check_flag, check_labels, check_probability
+from ._validation import (
+    _show,
+    as_generator,
+    check_comparable,
+    check_count,
+    check_estimator,
+    check_features,
+    check_flag,
+    check_labels,
+    check_probability,
+    check_real_array,
+)
 from .resampling import repeated_holdout
 
 __all__ = [
@@ -36,19 +47,9 @@ __all__ = [
 
 def _features(X, name: str) -> np.ndarray:
     """A finite 2-D float array of features."""
-    if X is None or isinstance(X, (str, bytes)):
-        raise TypeError(f"{name} must be a 2-D array of numbers, got {_show(X)}")
-    arr = np.asarray(X)
-    if arr.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-D (examples x features), got an array of shape {arr.shape}")
+    arr = check_real_array(X, name, ndim=2, allow_bool=True, what="a 2-D array of numbers (examples x features)")
     if arr.shape[0] == 0 or arr.shape[1] == 0:
         raise ValueError(f"{name} is empty: got shape {arr.shape}")
-    arr = arr.astype(np.float64)
-    if not np.all(np.isfinite(arr)):
-        where = tuple(int(i) for i in np.argwhere(~np.isfinite(arr))[0])
-        raise ValueError(f"{name} must be finite, found {arr[where]!r} at index {where}")
     return arr
 
 
@@ -77,7 +78,17 @@ def _neighbour_counts(n_neighbors, n_train: int, name: str = "n_neighbors") -> n
 
 
 def _squared_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
-    """Squared Euclidean distances, rows of A against rows of B (clipped at 0)."""
+    """Squared Euclidean distances, rows of A against rows of B (clipped at 0).
+
+    Features of huge or tiny magnitude (beyond 1e100 or below 1e-100) are
+    first scaled by the power of two nearest their largest absolute value:
+    the squares would overflow to inf or underflow to 0, and a common power
+    of two changes no distance's rounding and so no neighbour.
+    """
+    scale = max(float(np.abs(A).max(initial=0.0)), float(np.abs(B).max(initial=0.0)))
+    if scale > 1e100 or 0.0 < scale < 1e-100:
+        exponent = int(np.frexp(scale)[1])
+        A, B = np.ldexp(A, -exponent), np.ldexp(B, -exponent)
     d = np.einsum("ij,ij->i", A, A)[:, None] + np.einsum("ij,ij->i", B, B)[None, :] - 2.0 * (A @ B.T)
     np.maximum(d, 0.0, out=d)
     return d
@@ -247,6 +258,9 @@ def knn_complexity_curve(X_train, y_train, X_test, y_test, n_neighbors) -> Compl
     """
     X_train, y_train = _labelled(X_train, y_train, "X_train", "y_train")
     X_test, y_test = _labelled(X_test, y_test, "X_test", "y_test")
+    check_comparable(y_train, "y_train", y_test, "y_test")
+    if X_test.shape[1] != X_train.shape[1]:
+        raise ValueError(f"X_test has {X_test.shape[1]} features but X_train has {X_train.shape[1]}")
     both = knn_predictions(X_train, y_train, np.vstack([X_train, X_test]), n_neighbors)
     n_train = X_train.shape[0]
     train_error = np.mean(both[:, :n_train] != y_train, axis=1)
@@ -491,6 +505,7 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
     from .resampling import SCORINGS
     from ._validation import check_option
 
+    check_estimator(estimator)
     if callable(scoring):
         score = scoring
     else:
@@ -528,12 +543,13 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
 
 def _table_row(table, test_sizes, test_size):
     """The row of a holdout table for ``test_size``: (row index, scores)."""
-    table = np.asarray(table, dtype=np.float64)
-    sizes = np.asarray(test_sizes, dtype=np.float64).reshape(-1)
-    if table.ndim != 2 or table.shape[0] != sizes.size:
+    table = check_real_array(table, "table", ndim=2)
+    sizes = check_real_array(test_sizes, "test_sizes", ndim=1)
+    if table.shape[0] != sizes.size:
         raise ValueError(f"table must have one row per test size ({sizes.size}), got shape {table.shape}")
     test_size = check_probability(test_size, "test_size")
-    hits = np.flatnonzero(np.isclose(sizes, test_size, rtol=0, atol=1e-9))
+    # a float32 fraction (0.2 is 0.20000000298 in float32) still finds its row
+    hits = np.flatnonzero(np.isclose(sizes, test_size, rtol=1e-6, atol=1e-9))
     if hits.size == 0:
         raise ValueError(f"test_size must be one of {sizes.tolist()}, got {test_size!r}")
     return int(hits[0]), table[hits[0]]

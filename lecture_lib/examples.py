@@ -8,6 +8,7 @@ its printed precision; notebooks load the same objects.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 from functools import lru_cache
@@ -86,9 +87,14 @@ class Erratum:
 
 
 @lru_cache(maxsize=None)
-def _load(name: str) -> dict:
+def _parsed(name: str) -> dict:
     text = resources.files("lecture_lib").joinpath("data", name).read_text(encoding="utf-8")
     return json.loads(text)
+
+
+def _load(name: str) -> dict:
+    """A fresh deep copy of a fixture file: a caller who edits what a loader returns changes no later call."""
+    return copy.deepcopy(_parsed(name))
 
 
 def _pick(examples: dict, key: str):
@@ -700,4 +706,4 @@ def nested_example(key: str = "seed000_nested_setup") -> dict:
     (5, 2, ['DTree', 'KNN', 'RForest', 'SVM', 'Softmax'])
     """
     examples = {item["key"]: item for item in _load("nested_examples.json")["examples"]}
-    return json.loads(json.dumps(_pick(examples, key)))  # a fresh copy: the cached fixture stays intact
+    return _pick(examples, key)  # _load gave a fresh copy: the cached fixture stays intact

@@ -29,12 +29,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable
 
 import ipywidgets as widgets
+import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.container import Container
 from matplotlib.figure import Figure
 from matplotlib.legend import Legend
 from PIL import Image
+
+from ._validation import _show, check_positive_int, check_real_array
 
 __all__ = ["LiveFigure", "figure_html"]
 
@@ -64,6 +67,9 @@ def figure_html(png: bytes, alt: str, caption: str = "") -> str:
     """
     if not isinstance(png, (bytes, bytearray)):
         raise TypeError(f"png must be bytes, got {type(png).__name__}")
+    for name, text in (("alt", alt), ("caption", caption)):
+        if not isinstance(text, str):
+            raise TypeError(f"{name} must be a str, got {type(text).__name__} {_show(text)}")
     data = base64.b64encode(bytes(png)).decode("ascii")
     caption_html = f"<figcaption>{html.escape(caption)}</figcaption>" if caption else ""
     return (f'<figure style="margin: 0">'
@@ -136,9 +142,14 @@ class LiveFigure:
             raise TypeError(f"draw_background must be callable, got {type(draw_background).__name__}")
         if not callable(draw_moving):
             raise TypeError(f"draw_moving must be callable, got {type(draw_moving).__name__}")
+        figsize = check_real_array(figsize, "figsize", ndim=1, what="a (width, height) pair of inches")
+        if figsize.size != 2 or not np.all(figsize > 0):
+            raise ValueError(f"figsize must be two positive numbers (width, height) in inches, got {figsize.tolist()}")
+        dpi = check_positive_int(dpi, "dpi")
+        max_backgrounds = check_positive_int(max_backgrounds, "max_backgrounds")
         self._draw_background = draw_background
         self._draw_moving = draw_moving
-        self._figsize = tuple(figsize)
+        self._figsize = tuple(float(v) for v in figsize)
         self._dpi = dpi
         self._max_backgrounds = max_backgrounds
         self._cache: OrderedDict = OrderedDict()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import check_option
+from ._validation import check_option, check_real_array
 
 __all__ = ["ADJUST_METHODS", "adjust_pvalues"]
 
@@ -17,18 +17,7 @@ ADJUST_METHODS = ("bonferroni", "holm")
 
 
 def _as_pvalues(pvalues) -> np.ndarray:
-    if pvalues is None or isinstance(pvalues, (str, bytes)):
-        raise TypeError(f"pvalues must be a 1-D array of p-values, got {pvalues!r}")
-    try:
-        p = np.asarray(pvalues, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"pvalues must be a 1-D array of p-values, got {pvalues!r:.80}") from None
-    if p.ndim != 1:
-        raise ValueError(f"pvalues must be 1-D, got an array of shape {p.shape}")
-    if p.size == 0:
-        raise ValueError("pvalues is empty")
-    if np.isnan(p).any():
-        raise ValueError(f"pvalues contains NaN (first at index {int(np.flatnonzero(np.isnan(p))[0])})")
+    p = check_real_array(pvalues, "pvalues", ndim=1, what="a 1-D array of p-values")
     bad = (p < 0) | (p > 1)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])

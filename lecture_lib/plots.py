@@ -9,7 +9,8 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ._validation import check_alpha, check_count, check_flag, check_option
+from . import curves as _curves
+from ._validation import check_alpha, check_ax, check_count, check_flag, check_instance, check_option
 from .mcnemar import _check_method, mcnemar_pvalues
 from .simulate import RejectionRates, mcnemar_rejection_probability
 
@@ -86,6 +87,7 @@ def plot_mcnemar_pvalue_heatmap(max_count: int = 60, method: str = "corrected", 
     conservative); blue: smaller (anti-conservative). The figure seed 000
     describes, for any grid size. Taught in chapter 2.
     """
+    check_ax(ax)
     diff = mcnemar_pvalue_grid(max_count, method)
     if ax is None:
         _, ax = plt.subplots(figsize=(5.2, 4.2))
@@ -131,6 +133,7 @@ def plot_mcnemar_rejection_curves(
     -----
     Taught in chapter 2 (``notebooks/02-mcnemar``).
     """
+    check_ax(ax)
     from ._validation import check_probability
 
     max_discordant = check_count(max_discordant, "max_discordant", minimum=1)
@@ -170,6 +173,7 @@ def plot_rejection_rates(result: RejectionRates, ax=None):
     -------
     ax : matplotlib.axes.Axes
     """
+    check_ax(ax)
     if not isinstance(result, RejectionRates):
         raise TypeError(f"result must be a RejectionRates, got {type(result).__name__}")
     if ax is None:
@@ -225,6 +229,7 @@ def plot_familywise_error(max_models: int = 10, alpha: float = 0.05, n_sim: int 
     -----
     Taught in chapter 3 (``notebooks/03-cochrans-q``).
     """
+    check_ax(ax)
     from .cochran import familywise_error
 
     max_models = check_count(max_models, "max_models", minimum=2)
@@ -297,6 +302,9 @@ def plot_complexity_curve(curve, k=None, reference=None, ax=None):
 
     Two curves, and a marker at k = 5.
     """
+    check_ax(ax)
+    check_instance(curve, _curves.ComplexityCurve, "curve", made_by="knn_complexity_curve")
+    check_instance(reference, _curves.ComplexityCurve, "reference", allow_none=True)
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 3.8))
     ks = curve.n_neighbors
@@ -360,6 +368,7 @@ def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None
 
     The histogram of the first row, with split 1 (accuracy 0.90) marked.
     """
+    check_ax(ax)
     from .curves import _table_row
 
     row, scores = _table_row(table, test_sizes, test_size)
@@ -421,6 +430,8 @@ def plot_learning_curve(curve, ax=None, label=None):
 
     The training score falls and the test score rises as the training set grows.
     """
+    check_ax(ax)
+    check_instance(curve, _curves.LearningCurve, "curve", made_by="learning_curve")
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 3.8))
     prefix = f"{label}: " if label else ""
@@ -481,6 +492,7 @@ def plot_paired_rejection_rates(result: RejectionRates, ax=None, title: str | No
     A bar whose interval lies wholly to the right of the dashed line (alpha)
     belongs to a test that rejects a true H0 too often. Taught in chapter 4.
     """
+    check_ax(ax)
     if not isinstance(result, RejectionRates):
         raise TypeError(f"result must be a RejectionRates, got {type(result).__name__}")
     if ax is None:
@@ -514,6 +526,7 @@ def plot_power_curves(curve: PowerCurve, ax=None, tests=None):
     -------
     ax : matplotlib.axes.Axes
     """
+    check_ax(ax)
     if not isinstance(curve, PowerCurve):
         raise TypeError(f"curve must be a PowerCurve, got {type(curve).__name__}")
     chosen = curve.tests if tests is None else tuple(check_option(t, "tests", curve.tests) for t in tests)
@@ -677,6 +690,7 @@ def plot_pvalue_histogram(pvalues, alpha: float = 0.05, ax=None, title: str | No
     -------
     ax : matplotlib.axes.Axes
     """
+    check_ax(ax)
     alpha = check_alpha(alpha)
     if pvalues is None or isinstance(pvalues, (str, bytes)):
         raise TypeError(f"pvalues must be an array of p-values, got {pvalues!r}")
@@ -728,6 +742,7 @@ def plot_signed_rank_null(differences, zero_method: str = "pratt", ax=None):
         mean as the observed R+, the two-sided p-value); line: the normal
         approximation's density per unit of r. Taught in chapter 5.
     """
+    check_ax(ax)
     from .wilcoxon_sign import _signed_rank_moments, signed_rank_null_distribution, wilcoxon_signed_rank
 
     values, probs = signed_rank_null_distribution(differences, zero_method=zero_method)
@@ -886,6 +901,7 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
     ranger and svm are 0.6 apart, rpart and featureless too: two bars. svm
     and rpart are 1.2 apart, more than CD = 1.0, so no bar joins them.
     """
+    check_ax(ax)
     ranks, names, cd, control = _check_cd_inputs(mean_ranks, names, cd, control)
     show_ranks = check_flag(show_ranks, "show_ranks")
     k = ranks.size
@@ -999,6 +1015,7 @@ def plot_tuning_bias(result, n_configs=None, ax=None):
     The bands are plus or minus two Monte Carlo standard errors. Taught in
     chapter 7 (``notebooks/07-nested-cv``).
     """
+    check_ax(ax)
     from .nested import TuningBias
 
     if not isinstance(result, TuningBias):
@@ -1072,6 +1089,7 @@ def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
     Each row is one train/test split of the data (a bar from left to
     right). Taught in chapter 7 (``notebooks/07-nested-cv``).
     """
+    check_ax(ax)
     from matplotlib.patches import Patch, Rectangle
 
     outer_cv = check_count(outer_cv, "outer_cv", minimum=2)

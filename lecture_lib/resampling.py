@@ -24,7 +24,9 @@ from ._validation import (
     check_flag,
     check_labels,
     check_option,
+    check_estimator,
     check_probability,
+    check_real_array,
 )
 
 __all__ = [
@@ -534,19 +536,8 @@ def bootstrap(n, n_bootstraps=200, seed=None) -> Splits:
 
 
 def _scores(values, name: str) -> np.ndarray:
-    if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a number or an array of numbers, got {_show(values)}")
-    arr = np.asarray(values)
-    if arr.dtype.kind not in "iuf" or arr.dtype.kind == "b":
-        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
-    if arr.ndim > 1:  # one score per bootstrap sample: a table here is a mistake, not a batch
-        raise ValueError(f"{name} must be a number or a 1-D array of scores, got an array of shape {arr.shape}")
-    arr = arr.astype(np.float64).reshape(-1)
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty")
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must be finite, got {_show(arr.tolist())}")
-    return arr
+    # one score per bootstrap sample: a table here is a mistake, not a batch
+    return check_real_array(values, name, ndim=(0, 1), what="a number or an array of numbers").reshape(-1)
 
 
 def estimate_632(resubstitution, oob_scores) -> float:
@@ -659,12 +650,13 @@ def cross_validate_scores(estimator, X, y, splits, scoring="accuracy") -> np.nda
     """
     from sklearn.base import clone
 
+    check_estimator(estimator)
     if callable(scoring):
         score = scoring
     else:
         check_option(scoring, "scoring", SCORINGS)
         score = getattr(metrics, scoring)
-    y_arr = check_labels(y.to_numpy() if hasattr(y, "to_numpy") else y, "y")
+    y_arr = check_labels(y, "y")
     n = y_arr.size
     X = check_features(X, n)
     if isinstance(splits, (str, bytes)) or not hasattr(splits, "__iter__"):
