@@ -1,0 +1,81 @@
+"""Result objects shared by all tests.
+
+Every test returns a frozen dataclass with at least ``statistic`` and
+``pvalue`` (a Python float in [0, 1]). The objects print as a short, aligned
+summary so that a notebook cell shows something readable.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+__all__ = ["Interval", "TestResult"]
+
+
+def _format_value(value) -> str:
+    if isinstance(value, float):
+        if value != 0.0 and (abs(value) < 1e-4 or abs(value) >= 1e6):
+            return f"{value:.4g}"
+        return f"{value:.6g}"
+    if isinstance(value, np.ndarray):
+        return np.array2string(value, precision=4, separator=", ")
+    if isinstance(value, tuple) and all(isinstance(v, float) for v in value):
+        return "(" + ", ".join(_format_value(v) for v in value) + ")"
+    return str(value)
+
+
+@dataclasses.dataclass(frozen=True)
+class TestResult:
+    """Base class: the fields of the subclass, printed one per line."""
+
+    __test__ = False  # not a pytest test class despite its name
+
+    def __str__(self) -> str:
+        fields = dataclasses.fields(self)
+        width = max(len(f.name) for f in fields)
+        lines = [type(self).__name__]
+        for f in fields:
+            lines.append(f"  {f.name:<{width}} : {_format_value(getattr(self, f.name))}")
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, printer, cycle):  # IPython display hook
+        printer.text(str(self))
+
+
+@dataclasses.dataclass(frozen=True)
+class Interval:
+    """An estimate with its interval: the one interval type of the library.
+
+    Attributes
+    ----------
+    estimate : float
+        The point estimate (always inside ``[low, high]``).
+    low, high : float
+        The limits of the interval.
+    confidence : float
+        The nominal coverage, e.g. 0.95 (for a Bayesian result, the posterior
+        probability of the credible interval).
+    method : str
+        How the interval was computed (e.g. ``"wilson"``).
+    """
+
+    estimate: float
+    low: float
+    high: float
+    confidence: float
+    method: str
+
+    def __iter__(self):  # unpacks as (low, high), like a plain interval tuple
+        return iter((self.low, self.high))
+
+    def __str__(self) -> str:
+        percent = f"{100 * self.confidence:g} %"
+        return (
+            f"{_format_value(self.estimate)} [{_format_value(self.low)}, "
+            f"{_format_value(self.high)}] ({percent} {self.method})"
+        )
+
+    def _repr_pretty_(self, printer, cycle):  # IPython display hook
+        printer.text(str(self))

@@ -1,0 +1,1036 @@
+"""Tests that compare two learning algorithms on one data set.
+
+Functions of scores (precomputed per-example losses or per-fold scores):
+the paired t-test, the difference of two proportions, the resampled t-test
+(with Nadeau and Bengio's corrected variance as an option), the k-fold
+cross-validated t-test, the 5x2cv t-test and the combined 5x2cv F test.
+
+Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import numbers
+
+import numpy as np
+from scipy import special
+
+from ._results import TestResult
+from ._validation import _show, check_features, check_flag, check_probability
+
+__all__ = [
+    "PairedTTestResult",
+    "ProportionDifferenceResult",
+    "FoldTTestResult",
+    "TTest5x2cvResult",
+    "FTest5x2cvResult",
+    "paired_ttest",
+    "proportion_difference_test",
+    "resampled_ttest",
+    "kfold_cv_ttest",
+    "ttest_5x2cv",
+    "ftest_5x2cv",
+]
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _check_scores(values, name: str, *, min_size: int = 2) -> np.ndarray:
+    """A finite 1-D float array with at least ``min_size`` entries."""
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be an array of numbers, got {_show(values)}")
+    if np.isscalar(values):
+        raise TypeError(f"{name} must be an array of numbers, got the scalar {_show(values)}")
+    try:
+        arr = np.asarray(values)
+    except ValueError as err:  # ragged nested lists
+        raise ValueError(f"{name} must be an array of numbers: {err}") from None
+    if arr.dtype.kind == "b" or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
+    arr = arr.astype(np.float64)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
+    if arr.size < min_size:
+        raise ValueError(f"{name} must hold at least {min_size} scores, got {arr.size}")
+    if not np.all(np.isfinite(arr)):
+        where = int(np.flatnonzero(~np.isfinite(arr))[0])
+        raise ValueError(f"{name} must be finite, got {arr[where]!r} at index {where}")
+    return arr
+
+
+def _check_pair(scores_1, scores_2, names=("scores_1", "scores_2"), *, min_size: int = 2):
+    one = _check_scores(scores_1, names[0], min_size=min_size)
+    two = _check_scores(scores_2, names[1], min_size=min_size)
+    if one.size != two.size:
+        raise ValueError(
+            f"inputs must have the same length: {names[0]} has {one.size}, {names[1]} has {two.size}"
+        )
+    return one, two
+
+
+def _check_5x2(values, name: str) -> np.ndarray:
+    if values is None or isinstance(values, (str, bytes)) or np.isscalar(values):
+        raise TypeError(f"{name} must be a (5, 2) array of scores, got {_show(values)}")
+    try:
+        arr = np.asarray(values)
+    except ValueError as err:
+        raise ValueError(f"{name} must be a (5, 2) array of scores: {err}") from None
+    if arr.dtype.kind == "b" or arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
+    if arr.shape != (5, 2):
+        hint = " (use np.reshape(scores, (5, 2)) on the 10 scores of five_by_two)" if arr.size == 10 else ""
+        raise ValueError(f"{name} must have shape (5, 2) (replication x fold), got {arr.shape}{hint}")
+    arr = arr.astype(np.float64)
+    if not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must be finite, got {arr.tolist()}")
+    return arr
+
+
+def _check_accuracy(value, name: str) -> float:
+    return check_probability(value, name, open_interval=False)
+
+
+def _check_n_test(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"n_test must be a whole number of test examples, got {_show(value)}")
+    if not np.isfinite(value) or float(value) != int(value):
+        raise ValueError(f"n_test must be a whole number, got {value!r}")
+    if int(value) < 1:
+        raise ValueError(f"n_test must be >= 1, got {int(value)}")
+    return int(value)
+
+
+def _check_ratio(value):
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"test_train_ratio must be None or a positive number n_test / n_train, got {_show(value)}")
+    value = float(value)
+    if not (np.isfinite(value) and value > 0):
+        raise ValueError(f"test_train_ratio must be a positive finite number n_test / n_train, got {value!r}")
+    return value
+
+
+# --------------------------------------------------------------------------- vectorised cores
+#
+# Every core works along the last axis (or the last two for 5x2cv), so the
+# simulations of chapter 4 call the very same code on thousands of
+# replications at once.
+
+
+def _ratio(numerator, denominator):
+    """numerator / denominator, with 0/0 = 0 and x/0 = sign(x) * inf (no warning)."""
+    numerator = np.asarray(numerator, dtype=float)
+    denominator = np.asarray(denominator, dtype=float)
+    zero = denominator == 0
+    safe = np.where(zero, 1.0, denominator)
+    inf = np.where(numerator == 0, 0.0, np.copysign(np.inf, numerator))
+    return np.where(zero, inf, numerator / safe)
+
+
+def _t_pvalue(statistic, df):
+    """Two-sided p-value of Student's t with ``df`` degrees of freedom."""
+    # special.stdtr is the CDF behind scipy.stats.t; 2 * CDF(-|t|) is the two-sided tail.
+    return np.clip(2.0 * special.stdtr(df, -np.abs(statistic)), 0.0, 1.0)
+
+
+def _mean_and_variance(d):
+    """Mean and unbiased variance along the last axis; exactly 0 when all values are equal."""
+    d = np.asarray(d, dtype=float)
+    mean = d.mean(axis=-1)
+    var = d.var(axis=-1, ddof=1)
+    constant = np.all(d == d[..., :1], axis=-1)
+    return mean, np.where(constant, 0.0, var)
+
+
+def _fold_t(differences, variance_factor):
+    """t = mean / sqrt(factor * s^2) along the last axis; returns (t, p, mean, se)."""
+    n = np.shape(differences)[-1]
+    mean, var = _mean_and_variance(differences)
+    se = np.sqrt(variance_factor * var)
+    statistic = _ratio(mean, se)
+    return statistic, _t_pvalue(statistic, n - 1), mean, se
+
+
+def _t_5x2cv(differences):
+    """Dietterich's 5x2cv t on (..., 5, 2) differences; returns (t, p, p11, mean s^2)."""
+    d = np.asarray(differences, dtype=float)
+    mean = (d[..., 0] + d[..., 1]) / 2.0
+    s2 = (d[..., 0] - mean) ** 2 + (d[..., 1] - mean) ** 2
+    mean_s2 = s2.sum(axis=-1) / 5.0
+    first = d[..., 0, 0]
+    statistic = _ratio(first, np.sqrt(mean_s2))
+    return statistic, _t_pvalue(statistic, 5), first, mean_s2
+
+
+def _f_5x2cv(differences):
+    """Alpaydin's combined F on (..., 5, 2) differences; returns (F, p, sum p^2, sum s^2)."""
+    d = np.asarray(differences, dtype=float)
+    mean = (d[..., 0] + d[..., 1]) / 2.0
+    s2 = (d[..., 0] - mean) ** 2 + (d[..., 1] - mean) ** 2
+    numerator = (d**2).sum(axis=(-2, -1))
+    denominator = s2.sum(axis=-1)
+    statistic = _ratio(numerator, 2.0 * denominator)
+    # special.fdtrc is the upper tail behind scipy.stats.f.sf; F = inf gives 0.
+    pvalue = np.where(np.isinf(statistic), 0.0, special.fdtrc(10, 5, np.where(np.isinf(statistic), 0.0, statistic)))
+    return statistic, np.clip(pvalue, 0.0, 1.0), numerator, denominator
+
+
+def _z_proportions(accuracy_1, accuracy_2, n_test, pooled=True):
+    """z statistic and two-sided normal p-value (vectorised)."""
+    p1 = np.asarray(accuracy_1, dtype=float)
+    p2 = np.asarray(accuracy_2, dtype=float)
+    if pooled:
+        p = (p1 + p2) / 2.0
+        var = 2.0 * p * (1.0 - p) / n_test
+    else:
+        var = (p1 * (1.0 - p1) + p2 * (1.0 - p2)) / n_test
+    se = np.sqrt(np.maximum(var, 0.0))
+    statistic = _ratio(p1 - p2, se)
+    pvalue = np.clip(2.0 * special.ndtr(-np.abs(statistic)), 0.0, 1.0)
+    return statistic, pvalue, se
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclasses.dataclass(frozen=True)
+class PairedTTestResult(TestResult):
+    """Result of :func:`paired_ttest`.
+
+    Attributes
+    ----------
+    statistic : float
+        Student's t, :math:`\\bar d / (s_d / \\sqrt n)` with d = x - y.
+    pvalue : float
+        Two-sided p-value.
+    df : int
+        Degrees of freedom, n - 1.
+    mean_difference : float
+        :math:`\\bar d`, the mean of x - y.
+    confidence_interval : tuple of float
+        Confidence interval for the mean difference (95 % by default).
+    std_difference : float
+        :math:`s_d`, the standard deviation of the differences (ddof = 1).
+    n : int
+        Number of pairs.
+    """
+
+    statistic: float
+    pvalue: float
+    df: int
+    mean_difference: float
+    confidence_interval: tuple
+    std_difference: float
+    n: int
+
+
+@dataclasses.dataclass(frozen=True)
+class ProportionDifferenceResult(TestResult):
+    """Result of :func:`proportion_difference_test`.
+
+    Attributes
+    ----------
+    statistic : float
+        The z statistic (accuracy_1 - accuracy_2) / standard error.
+    pvalue : float
+        Two-sided normal p-value.
+    difference : float
+        accuracy_1 - accuracy_2.
+    std_error : float
+        The standard error used (pooled or not).
+    pooled : bool
+        Whether the pooled variance of Dietterich (1998) was used.
+    """
+
+    statistic: float
+    pvalue: float
+    difference: float
+    std_error: float
+    pooled: bool
+
+
+@dataclasses.dataclass(frozen=True)
+class FoldTTestResult(TestResult):
+    """Result of :func:`resampled_ttest` and :func:`kfold_cv_ttest`.
+
+    Attributes
+    ----------
+    statistic : float
+        :math:`\\bar d / \\sqrt{c\\, s^2}` with c the variance factor.
+    pvalue : float
+        Two-sided p-value from Student's t with ``df`` degrees of freedom.
+    df : int
+        Number of scores minus one.
+    mean_difference : float
+        Mean of scores_1 - scores_2.
+    std_error : float
+        :math:`\\sqrt{c\\, s^2}`, the denominator of the statistic.
+    variance_factor : float
+        c = 1/J (Dietterich's resampled and k-fold t) or 1/J + n_test/n_train
+        (Nadeau and Bengio's corrected resampled t).
+    n_scores : int
+        J, the number of resamples or folds.
+    method : str
+        ``"resampled"``, ``"corrected resampled"`` or ``"k-fold cv"``.
+    """
+
+    statistic: float
+    pvalue: float
+    df: int
+    mean_difference: float
+    std_error: float
+    variance_factor: float
+    n_scores: int
+    method: str
+
+
+@dataclasses.dataclass(frozen=True)
+class TTest5x2cvResult(TestResult):
+    """Result of :func:`ttest_5x2cv`.
+
+    Attributes
+    ----------
+    statistic : float
+        :math:`\\tilde t = p_1^{(1)} / \\sqrt{\\frac15 \\sum_i s_i^2}`.
+    pvalue : float
+        Two-sided p-value from Student's t with 5 degrees of freedom.
+    df : int
+        Always 5.
+    first_difference : float
+        :math:`p_1^{(1)}`, the difference on fold 1 of replication 1.
+    mean_variance : float
+        :math:`\\frac15 \\sum_i s_i^2`.
+    mean_difference : float
+        Mean of all ten differences (reported, not used by the test).
+    """
+
+    statistic: float
+    pvalue: float
+    df: int
+    first_difference: float
+    mean_variance: float
+    mean_difference: float
+
+
+@dataclasses.dataclass(frozen=True)
+class FTest5x2cvResult(TestResult):
+    """Result of :func:`ftest_5x2cv`.
+
+    Attributes
+    ----------
+    statistic : float
+        :math:`f = \\sum_i \\sum_j (p_i^{(j)})^2 / (2 \\sum_i s_i^2)`.
+    pvalue : float
+        Upper tail of the F distribution with (10, 5) degrees of freedom.
+    df : tuple of int
+        (10, 5).
+    sum_squared_differences : float
+        The numerator :math:`\\sum_i \\sum_j (p_i^{(j)})^2`.
+    sum_variances : float
+        :math:`\\sum_i s_i^2`.
+    mean_difference : float
+        Mean of all ten differences (reported, not used by the test).
+    """
+
+    statistic: float
+    pvalue: float
+    df: tuple
+    sum_squared_differences: float
+    sum_variances: float
+    mean_difference: float
+
+
+# --------------------------------------------------------------------------- tests
+
+
+def paired_ttest(x, y, confidence: float = 0.95) -> PairedTTestResult:
+    """Paired t-test on matched values, e.g. per-example losses of two models.
+
+    Parameters
+    ----------
+    x, y : array_like, shape (n,)
+        Matched measurements (n >= 2), for example the Brier score of model 1
+        and of model 2 on each of n test examples. d = x - y.
+    confidence : float, optional
+        Coverage of the confidence interval for the mean difference, in (0, 1).
+
+    Returns
+    -------
+    result : PairedTTestResult
+        ``statistic``, ``pvalue`` (two-sided), ``df`` (n - 1),
+        ``mean_difference``, ``confidence_interval``, ``std_difference``, ``n``.
+
+    Notes
+    -----
+    H0: the mean difference is zero.
+
+    .. math::
+
+        t = \\frac{\\bar d}{s_d / \\sqrt n}, \\qquad
+        s_d = \\sqrt{\\frac{\\sum_i (d_i - \\bar d)^2}{n - 1}}
+            = \\sqrt{\\frac{\\sum_i d_i^2 - n \\bar d^2}{n - 1}},
+
+    referred to Student's t with n - 1 degrees of freedom; the interval is
+    :math:`\\bar d \\pm t_{n-1, (1+\\mathrm{confidence})/2}\\, s_d/\\sqrt n`.
+    The test assumes the n differences are independent (true for the
+    examples of one test set given two fixed models; false for the folds
+    of a cross-validation, which share training data) and roughly normal,
+    or n large enough for the central limit theorem.
+
+    When all differences are equal (:math:`s_d = 0`) the statistic is the
+    limit of the formula: 0 with p-value 1 if they are all zero, else
+    :math:`\\pm\\infty` with p-value 0, and the interval is the point
+    :math:`(\\bar d, \\bar d)`. (scipy's ``ttest_rel`` gives nan for all-zero
+    differences and warns for a constant non-zero one.)
+
+    Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
+    References
+    ----------
+    .. [1] Student (1908). The probable error of a mean. Biometrika 6(1), 1-25.
+
+    Examples
+    --------
+    >>> from lecture_lib import paired_ttest
+    >>> res = paired_ttest([40, 54, 32, 36, 55, 46], [30, 41, 24, 38, 56, 37])
+    >>> round(res.statistic, 3), res.df, round(res.pvalue, 4)
+    (2.445, 5, 0.0583)
+
+    The bank branches' downtime fell by 6.17 hours on average; a fall at
+    least this large in either direction would happen in about 5.8 % of
+    samples if the true mean change were zero: no evidence against H0 at the
+    5 % level.
+    """
+    x, y = _check_pair(x, y, ("x", "y"))
+    confidence = check_probability(confidence, "confidence")
+    n = x.size
+    d = x - y
+    mean, var = _mean_and_variance(d)
+    std = float(np.sqrt(var))
+    se = std / np.sqrt(n)
+    statistic = float(_ratio(mean, se))
+    pvalue = float(_t_pvalue(statistic, n - 1))
+    half = float(special.stdtrit(n - 1, 0.5 + confidence / 2.0)) * se
+    mean = float(mean)
+    return PairedTTestResult(
+        statistic=statistic,
+        pvalue=pvalue,
+        df=n - 1,
+        mean_difference=mean,
+        confidence_interval=(mean - half, mean + half),
+        std_difference=std,
+        n=n,
+    )
+
+
+def proportion_difference_test(accuracy_1, accuracy_2, n_test, pooled: bool = True) -> ProportionDifferenceResult:
+    """Test for the difference of two proportions (Dietterich's test 2).
+
+    Parameters
+    ----------
+    accuracy_1, accuracy_2 : float
+        Accuracies (or error rates) of the two models on the same test set,
+        in [0, 1].
+    n_test : int
+        Number of test examples (>= 1).
+    pooled : bool, optional
+        True (default): the pooled variance of Dietterich (1998),
+        :math:`2 p (1 - p) / n` with :math:`p = (p_A + p_B) / 2`.
+        False: the unpooled :math:`(p_A(1-p_A) + p_B(1-p_B)) / n`, as in
+        mlxtend's ``proportion_difference``.
+
+    Returns
+    -------
+    result : ProportionDifferenceResult
+        ``statistic`` (z), ``pvalue`` (two-sided), ``difference``,
+        ``std_error``, ``pooled``.
+
+    Notes
+    -----
+    H0: the two models have the same accuracy.
+
+    .. math::
+
+        z = \\frac{p_A - p_B}{\\sqrt{2 p (1 - p) / n}}, \\qquad p = \\frac{p_A + p_B}{2},
+
+    referred to the standard normal distribution. The formula treats the two
+    accuracies as independent binomial proportions, but they are measured
+    on the same test examples, so they are positively correlated and the
+    variance is overestimated; it also ignores the variation due to the
+    choice of training set. Dietterich (1998) found its Type I error
+    too high in some settings and recommends against it. It costs one
+    training per algorithm. Accuracies and error rates give the same
+    statistic up to its sign.
+
+    Zero variance (both accuracies 0 or both 1 when pooled): statistic 0,
+    p-value 1 when the accuracies are equal, else :math:`\\pm\\infty` with
+    p-value 0 (possible only with ``pooled=False``).
+
+    mlxtend's ``proportion_difference`` returns the unpooled z and
+    ``norm.cdf(z)``, a one-sided lower-tail p-value; here the p-value is
+    two-sided, :math:`2\\Phi(-|z|)`.
+
+    Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
+    References
+    ----------
+    .. [1] Dietterich, T. G. (1998). Approximate statistical tests for
+       comparing supervised classification learning algorithms. Neural
+       Computation 10(7), 1895-1923.
+
+    Examples
+    --------
+    >>> from lecture_lib import proportion_difference_test
+    >>> res = proportion_difference_test(0.84, 0.80, n_test=500)
+    >>> round(res.statistic, 3), round(res.pvalue, 4)
+    (1.646, 0.0997)
+
+    Four points of accuracy on 500 examples: a difference this large would
+    appear in about 10 % of test sets if both accuracies were equal, so
+    there is no evidence against H0 at the 5 % level.
+    """
+    p1 = _check_accuracy(accuracy_1, "accuracy_1")
+    p2 = _check_accuracy(accuracy_2, "accuracy_2")
+    n_test = _check_n_test(n_test)
+    pooled = check_flag(pooled, "pooled")
+    statistic, pvalue, se = _z_proportions(p1, p2, n_test, pooled)
+    return ProportionDifferenceResult(
+        statistic=float(statistic),
+        pvalue=float(pvalue),
+        difference=p1 - p2,
+        std_error=float(se),
+        pooled=bool(pooled),
+    )
+
+
+def resampled_ttest(scores_1, scores_2, test_train_ratio=None) -> FoldTTestResult:
+    """Resampled paired t-test, plain (Dietterich) or corrected (Nadeau and Bengio).
+
+    Parameters
+    ----------
+    scores_1, scores_2 : array_like, shape (J,)
+        Scores of the two algorithms on J >= 2 random train/test splits
+        (the same splits for both), e.g. from
+        :func:`lecture_lib.repeated_holdout`.
+    test_train_ratio : float or None, optional
+        None (default): Dietterich's resampled t, variance factor 1/J.
+        A positive number n_test / n_train: Nadeau and Bengio's corrected
+        variance factor 1/J + n_test/n_train.
+
+    Returns
+    -------
+    result : FoldTTestResult
+        ``statistic``, ``pvalue`` (two-sided), ``df`` (J - 1),
+        ``mean_difference``, ``std_error``, ``variance_factor``,
+        ``n_scores``, ``method``.
+
+    Notes
+    -----
+    H0: the two algorithms, trained on training sets of this size, have the
+    same expected score. With :math:`d_j` = scores_1 - scores_2 on split j,
+
+    .. math::
+
+        t = \\frac{\\bar d}{\\sqrt{c\\, s^2}}, \\qquad
+        s^2 = \\frac{1}{J-1} \\sum_j (d_j - \\bar d)^2, \\qquad
+        c = \\frac1J \\;\\text{(Dietterich)} \\quad\\text{or}\\quad
+        c = \\frac1J + \\frac{n_2}{n_1} \\;\\text{(Nadeau and Bengio)},
+
+    with J - 1 degrees of freedom. The splits overlap, so the :math:`d_j`
+    are positively correlated and :math:`s^2/J` underestimates the variance
+    of :math:`\\bar d`: Dietterich (1998) found the plain test's Type I error
+    far above alpha (and rising with J). Nadeau and Bengio (2003) approximate
+    the correlation by :math:`\\rho = n_2/(n_1 + n_2)` (n_1 training,
+    n_2 test examples), which gives the factor :math:`1/J + n_2/n_1`; the
+    corrected test is conservative rather than exact, because it still
+    ignores the variance due to the choice of training set. The same
+    correction with ratio 1/(k-1) applies to repeated k-fold scores.
+    Cost: 2J trainings (J = 30 in Dietterich's study).
+
+    If all differences are equal (s = 0): statistic 0 and p-value 1 when
+    they are zero, else :math:`\\pm\\infty` and p-value 0.
+
+    Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
+    References
+    ----------
+    .. [1] Dietterich, T. G. (1998). Approximate statistical tests for
+       comparing supervised classification learning algorithms. Neural
+       Computation 10(7), 1895-1923.
+    .. [2] Nadeau, C., Bengio, Y. (2003). Inference for the generalization
+       error. Machine Learning 52(3), 239-281.
+
+    Examples
+    --------
+    >>> from lecture_lib import resampled_ttest
+    >>> a = [0.81, 0.84, 0.80, 0.83, 0.85, 0.82, 0.84, 0.79, 0.83, 0.82]
+    >>> b = [0.79, 0.81, 0.80, 0.80, 0.82, 0.80, 0.83, 0.78, 0.80, 0.81]
+    >>> round(resampled_ttest(a, b).pvalue, 4)
+    0.0004
+    >>> round(resampled_ttest(a, b, test_train_ratio=0.5).pvalue, 4)
+    0.0528
+
+    Treated as independent, ten overlapping splits look overwhelming
+    (p = 0.0004); once the overlap of a 2:1 train/test split is accounted
+    for, a mean gain of 1.9 points has p = 0.053: no evidence against H0 at
+    the 5 % level.
+    """
+    one, two = _check_pair(scores_1, scores_2)
+    ratio = _check_ratio(test_train_ratio)
+    n = one.size
+    factor = 1.0 / n if ratio is None else 1.0 / n + ratio
+    statistic, pvalue, mean, se = _fold_t(one - two, factor)
+    return FoldTTestResult(
+        statistic=float(statistic),
+        pvalue=float(pvalue),
+        df=n - 1,
+        mean_difference=float(mean),
+        std_error=float(se),
+        variance_factor=float(factor),
+        n_scores=n,
+        method="resampled" if ratio is None else "corrected resampled",
+    )
+
+
+def kfold_cv_ttest(scores_1, scores_2) -> FoldTTestResult:
+    """k-fold cross-validated paired t-test (Dietterich's test 4).
+
+    Parameters
+    ----------
+    scores_1, scores_2 : array_like, shape (k,)
+        Scores of the two algorithms on the k test folds of one k-fold
+        cross-validation (same folds for both), k >= 2.
+
+    Returns
+    -------
+    result : FoldTTestResult
+        ``statistic``, ``pvalue`` (two-sided), ``df`` (k - 1),
+        ``mean_difference``, ``std_error``, ``variance_factor`` (1/k),
+        ``n_scores`` (k), ``method`` (``"k-fold cv"``).
+
+    Notes
+    -----
+    H0: the two algorithms have the same expected score. The formula is the
+    paired t-test on the k fold differences,
+
+    .. math::
+
+        t = \\frac{\\bar d \\sqrt k}{\\sqrt{\\sum_i (d_i - \\bar d)^2 / (k - 1)}},
+
+    with k - 1 degrees of freedom. The test folds are disjoint, but any two
+    training sets share (k - 2)/(k - 1) of their examples, so the
+    :math:`d_i` are correlated and the variance is underestimated:
+    Dietterich (1998) found a somewhat elevated Type I error. Cost: 2k
+    trainings. For repeated k-fold, use :func:`resampled_ttest` with
+    ``test_train_ratio = 1 / (k - 1)`` (the corrected repeated k-fold t).
+
+    If all differences are equal (s = 0): statistic 0 and p-value 1 when
+    they are zero, else :math:`\\pm\\infty` and p-value 0.
+
+    Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
+    References
+    ----------
+    .. [1] Dietterich, T. G. (1998). Approximate statistical tests for
+       comparing supervised classification learning algorithms. Neural
+       Computation 10(7), 1895-1923.
+
+    Examples
+    --------
+    >>> from lecture_lib import kfold_cv_ttest
+    >>> res = kfold_cv_ttest([0.90, 0.92, 0.88, 0.91, 0.93], [0.88, 0.91, 0.88, 0.89, 0.90])
+    >>> round(res.statistic, 3), round(res.pvalue, 4)
+    (3.138, 0.0349)
+
+    A p-value of 3.5 % would be evidence against H0 at the 5 % level if the
+    folds were independent; they are not, so the real risk of a false alarm
+    is larger than the nominal 5 %.
+    """
+    one, two = _check_pair(scores_1, scores_2)
+    n = one.size
+    statistic, pvalue, mean, se = _fold_t(one - two, 1.0 / n)
+    return FoldTTestResult(
+        statistic=float(statistic),
+        pvalue=float(pvalue),
+        df=n - 1,
+        mean_difference=float(mean),
+        std_error=float(se),
+        variance_factor=1.0 / n,
+        n_scores=n,
+        method="k-fold cv",
+    )
+
+
+def ttest_5x2cv(scores_1, scores_2) -> TTest5x2cvResult:
+    """Dietterich's 5x2cv paired t-test.
+
+    Parameters
+    ----------
+    scores_1, scores_2 : array_like, shape (5, 2)
+        Scores of the two algorithms on 5 replications (rows) of 2-fold
+        cross-validation (columns), e.g. ``np.reshape(scores, (5, 2))`` on
+        the scores of :func:`lecture_lib.five_by_two`.
+
+    Returns
+    -------
+    result : TTest5x2cvResult
+        ``statistic``, ``pvalue`` (two-sided), ``df`` (5),
+        ``first_difference``, ``mean_variance``, ``mean_difference``.
+
+    Notes
+    -----
+    H0: the two algorithms, trained on half the data, have the same
+    expected score. With :math:`p_i^{(j)}` the difference scores_1 -
+    scores_2 on fold j of replication i, :math:`\\bar p_i =
+    (p_i^{(1)} + p_i^{(2)})/2` and :math:`s_i^2 = (p_i^{(1)} - \\bar p_i)^2
+    + (p_i^{(2)} - \\bar p_i)^2`,
+
+    .. math::
+
+        \\tilde t = \\frac{p_1^{(1)}}{\\sqrt{\\frac15 \\sum_{i=1}^5 s_i^2}}
+        \\sim t_5 \\text{ under H0 (approximately)}.
+
+    Only the first difference enters the numerator: Dietterich chose it so
+    that numerator and denominator are (approximately) independent, which a
+    mean of all ten differences would not be. The consequence is that the
+    statistic depends on which fold is labelled first;
+    :func:`ftest_5x2cv` uses all ten differences. Each :math:`s_i^2` is a
+    sum of two squared deviations (an estimate of the variance with one
+    degree of freedom), not a mean. Cost: 10 trainings per algorithm.
+    Dietterich (1998) found its Type I error at or below alpha and its power
+    slightly above McNemar's.
+
+    If every :math:`s_i^2` is zero, the statistic is 0 with p-value 1 when
+    :math:`p_1^{(1)} = 0`, else :math:`\\pm\\infty` with p-value 0.
+    (mlxtend's ``paired_ttest_5x2cv`` returns nan, with a RuntimeWarning,
+    when all differences are zero, e.g. for two identical learners.)
+
+    Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
+    References
+    ----------
+    .. [1] Dietterich, T. G. (1998). Approximate statistical tests for
+       comparing supervised classification learning algorithms. Neural
+       Computation 10(7), 1895-1923.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib import ttest_5x2cv
+    >>> a = np.array([[0.86, 0.84], [0.85, 0.87], [0.84, 0.86], [0.87, 0.85], [0.85, 0.85]])
+    >>> b = np.array([[0.83, 0.83], [0.84, 0.84], [0.84, 0.83], [0.85, 0.84], [0.84, 0.83]])
+    >>> res = ttest_5x2cv(a, b)
+    >>> round(res.statistic, 3), round(res.pvalue, 4)
+    (2.176, 0.0815)
+
+    A first-fold gain of 3 points against a fold-to-fold spread of about 1.4
+    points: a statistic this far from zero has probability 8.2 % under H0,
+    so there is no evidence against H0 at the 5 % level.
+    """
+    one = _check_5x2(scores_1, "scores_1")
+    two = _check_5x2(scores_2, "scores_2")
+    d = one - two
+    statistic, pvalue, first, mean_s2 = _t_5x2cv(d)
+    return TTest5x2cvResult(
+        statistic=float(statistic),
+        pvalue=float(pvalue),
+        df=5,
+        first_difference=float(first),
+        mean_variance=float(mean_s2),
+        mean_difference=float(d.mean()),
+    )
+
+
+def ftest_5x2cv(scores_1, scores_2) -> FTest5x2cvResult:
+    """Alpaydin's combined 5x2cv F test.
+
+    Parameters
+    ----------
+    scores_1, scores_2 : array_like, shape (5, 2)
+        Scores of the two algorithms on 5 replications (rows) of 2-fold
+        cross-validation (columns), as for :func:`ttest_5x2cv`.
+
+    Returns
+    -------
+    result : FTest5x2cvResult
+        ``statistic``, ``pvalue`` (upper tail), ``df`` ((10, 5)),
+        ``sum_squared_differences``, ``sum_variances``, ``mean_difference``.
+
+    Notes
+    -----
+    H0: the two algorithms have the same expected score. With the
+    :math:`p_i^{(j)}` and :math:`s_i^2` of :func:`ttest_5x2cv`,
+
+    .. math::
+
+        f = \\frac{\\sum_{i=1}^5 \\sum_{j=1}^2 \\left(p_i^{(j)}\\right)^2}
+                 {2 \\sum_{i=1}^5 s_i^2} \\sim F_{10, 5}
+        \\text{ under H0 (approximately)}.
+
+    Each :math:`(p_i^{(j)})^2/\\sigma^2` is roughly chi-squared with 1 df and
+    each :math:`s_i^2/\\sigma^2` roughly chi-squared with 1 df, so :math:`s_i^2`
+    is the SUM of the two squared deviations (not their mean, as
+    ``np.var(ddof=0)`` would give, which doubles f). All ten differences are
+    used, so the result does not depend on which fold comes first, and
+    Alpaydin (1999) found it has lower Type I error and higher power than
+    the 5x2cv t. The test is one-sided by construction (large f is evidence
+    of a difference, in either direction). Cost: 10 trainings per algorithm.
+
+    If every :math:`s_i^2` is zero, the statistic is 0 with p-value 1 when all
+    differences are zero, else :math:`+\\infty` with p-value 0.
+
+    Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
+    References
+    ----------
+    .. [1] Alpaydin, E. (1999). Combined 5 x 2 cv F test for comparing
+       supervised classification learning algorithms. Neural Computation
+       11(8), 1885-1892.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib import ftest_5x2cv
+    >>> a = np.array([[0.86, 0.84], [0.85, 0.87], [0.84, 0.86], [0.87, 0.85], [0.85, 0.85]])
+    >>> b = np.array([[0.83, 0.83], [0.84, 0.84], [0.84, 0.83], [0.85, 0.84], [0.84, 0.83]])
+    >>> res = ftest_5x2cv(a, b)
+    >>> round(res.statistic, 3), round(res.pvalue, 4)
+    (2.053, 0.2212)
+
+    Using all ten folds, a ratio of 2.05 would be exceeded in about 22 % of
+    experiments under H0: no evidence against H0 at the 5 % level.
+    """
+    one = _check_5x2(scores_1, "scores_1")
+    two = _check_5x2(scores_2, "scores_2")
+    d = one - two
+    statistic, pvalue, numerator, denominator = _f_5x2cv(d)
+    return FTest5x2cvResult(
+        statistic=float(statistic),
+        pvalue=float(pvalue),
+        df=(10, 5),
+        sum_squared_differences=float(numerator),
+        sum_variances=float(denominator),
+        mean_difference=float(d.mean()),
+    )
+
+
+# --------------------------------------------------------------------------- runners on estimators
+
+#: The ``test`` options of :func:`compare_algorithms` and of the chapter 4 simulation.
+PAIRED_TESTS = ("mcnemar", "prop_diff", "resampled", "corrected", "kfold_cv", "5x2cv_t", "5x2cv_f")
+
+_TEST_NAMES = {
+    "mcnemar": "McNemar's test on one holdout split (Edwards' continuity correction)",
+    "prop_diff": "difference of two proportions on one holdout split",
+    "resampled": "resampled paired t-test (Dietterich 1998)",
+    "corrected": "corrected resampled t-test (Nadeau and Bengio 2003)",
+    "kfold_cv": "k-fold cross-validated paired t-test",
+    "5x2cv_t": "5x2cv paired t-test (Dietterich 1998)",
+    "5x2cv_f": "combined 5x2cv F test (Alpaydin 1999)",
+}
+
+__all__ += ["PAIRED_TESTS", "AlgorithmComparison", "compare_algorithms"]
+
+
+@dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
+class AlgorithmComparison(TestResult):
+    """Result of :func:`compare_algorithms`: the scores and the test.
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+        Copied from ``result``.
+    test : str
+        The test run, one of :data:`PAIRED_TESTS`.
+    scores_1, scores_2 : ndarray
+        The scores of the two algorithms on the same splits (shape (J,),
+        (k,), (5, 2), or (1,) for the two holdout tests).
+    n_trainings : int
+        How many models were fitted, both algorithms together.
+    result : TestResult
+        The full result of the test function.
+    description : str
+        The test's name in words.
+    """
+
+    statistic: float
+    pvalue: float
+    test: str
+    scores_1: np.ndarray
+    scores_2: np.ndarray
+    n_trainings: int
+    result: TestResult
+    description: str
+
+    def __str__(self) -> str:
+        from ._results import _format_value
+
+        def show(name, s):
+            s = np.asarray(s)
+            text = np.array2string(np.round(s, 4), separator=", ", max_line_width=80)
+            text = text.replace("\n", "\n" + " " * 16)
+            summary = f"mean {s.mean():.4f}, sd {s.std(ddof=1):.4f}" if s.size > 1 else "one test set"
+            return f"  {name:<11} : {text}\n  {'':<11}   ({summary})"
+
+        details = ", ".join(
+            f"{f.name} = {_format_value(getattr(self.result, f.name))}"
+            for f in dataclasses.fields(self.result)
+            if f.name not in ("statistic", "pvalue", "reason")
+        )
+        lines = [
+            f"{type(self).__name__}: {self.description}",
+            show("scores_1", self.scores_1),
+            show("scores_2", self.scores_2),
+            f"  n_trainings : {self.n_trainings} (both algorithms)",
+            f"  statistic   : {_format_value(self.statistic)}",
+            f"  pvalue      : {_format_value(self.pvalue)}",
+            f"  details     : {details}",
+        ]
+        return "\n".join(lines)
+
+
+def compare_algorithms(
+    estimator_1,
+    estimator_2,
+    X,
+    y,
+    test: str = "5x2cv_f",
+    scoring="accuracy",
+    seed=None,
+    *,
+    n_resamples: int = 30,
+    test_size: float = 1 / 3,
+    k: int = 10,
+) -> AlgorithmComparison:
+    """Train two learning algorithms on the same splits and run one test.
+
+    Parameters
+    ----------
+    estimator_1, estimator_2 : scikit-learn style estimators
+        Cloned for every split (never fitted themselves).
+    X : array_like, shape (n, ...)
+        Features.
+    y : array_like, shape (n,)
+        Class labels.
+    test : {"mcnemar", "prop_diff", "resampled", "corrected", "kfold_cv", "5x2cv_t", "5x2cv_f"}
+        ``"mcnemar"``: one stratified holdout split, McNemar's test with
+        Edwards' correction on the two models' predictions.
+        ``"prop_diff"``: the same split, :func:`proportion_difference_test`.
+        ``"resampled"``/``"corrected"``: ``n_resamples`` stratified holdout
+        splits, :func:`resampled_ttest` without/with the Nadeau-Bengio
+        correction (ratio n_test / n_train of the actual split sizes).
+        ``"kfold_cv"``: stratified k-fold, :func:`kfold_cv_ttest`.
+        ``"5x2cv_t"``/``"5x2cv_f"``: stratified 5x2 splits,
+        :func:`ttest_5x2cv`/:func:`ftest_5x2cv`. Default ``"5x2cv_f"``.
+    scoring : {"accuracy", "error_rate"} or callable, optional
+        As in :func:`lecture_lib.cross_validate_scores`; the two holdout
+        tests need a named scoring (they test proportions).
+    seed : int, numpy.random.Generator or None
+        Source of randomness for the splits.
+    n_resamples : int, optional
+        Number of holdout splits of the resampled tests (Dietterich used 30).
+    test_size : float, optional
+        Fraction of examples in the test set of every holdout split.
+    k : int, optional
+        Number of folds of the k-fold test.
+
+    Returns
+    -------
+    result : AlgorithmComparison
+        The scores of both algorithms, the cost (number of trainings) and
+        the test result.
+
+    Notes
+    -----
+    Both algorithms see exactly the same splits, made by
+    :mod:`lecture_lib.resampling` (stratified by y). Costs (trainings per
+    algorithm): 1 for the holdout tests, ``n_resamples`` for the resampled
+    tests, k for the k-fold test, 10 for the 5x2cv tests.
+
+    Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from lecture_lib import compare_algorithms
+    >>> X, y = load_iris(return_X_y=True)
+    >>> res = compare_algorithms(GaussianNB(), DecisionTreeClassifier(random_state=0), X, y,
+    ...                          test="5x2cv_f", seed=0)
+    >>> res.scores_1.shape, res.n_trainings
+    ((5, 2), 20)
+    >>> bool(0.0 <= res.pvalue <= 1.0)
+    True
+    """
+    from sklearn.base import clone
+
+    from . import metrics, resampling
+    from ._validation import as_generator, check_count, check_option
+    from .mcnemar import mcnemar, mcnemar_table
+
+    from ._validation import check_labels
+
+    test = check_option(test, "test", PAIRED_TESTS)
+    if not callable(scoring):
+        check_option(scoring, "scoring", resampling.SCORINGS)
+    n_resamples = check_count(n_resamples, "n_resamples", minimum=2)
+    k = check_count(k, "k", minimum=2)
+    test_size = check_probability(test_size, "test_size")
+    y_arr = check_labels(y.to_numpy() if hasattr(y, "to_numpy") else y, "y")
+    X = check_features(X, y_arr.size)
+    rng = as_generator(seed)
+    n = len(y_arr)
+
+    if test in ("mcnemar", "prop_diff"):
+        if callable(scoring):
+            raise ValueError(f"scoring must be one of {resampling.SCORINGS} for test={test!r}, got {_show(scoring)}")
+        [(train, test_idx)] = list(resampling.holdout(n, test_size=test_size, seed=rng, stratify=y_arr))
+        score = getattr(metrics, scoring)
+        preds = []
+        for est in (estimator_1, estimator_2):
+            model = clone(est)
+            model.fit(resampling._take(X, train), y_arr[train])
+            preds.append(model.predict(resampling._take(X, test_idx)))
+        s1 = np.array([float(score(y_arr[test_idx], preds[0]))])
+        s2 = np.array([float(score(y_arr[test_idx], preds[1]))])
+        if test == "mcnemar":
+            result = mcnemar(mcnemar_table(y_arr[test_idx], preds[0], preds[1]), method="corrected")
+        else:
+            result = proportion_difference_test(float(s1[0]), float(s2[0]), test_idx.size)
+        trainings = 2
+    else:
+        if test in ("resampled", "corrected"):
+            splits = list(
+                resampling.repeated_holdout(n, n_repeats=n_resamples, test_size=test_size, seed=rng, stratify=y_arr)
+            )
+        elif test == "kfold_cv":
+            splits = list(resampling.stratified_kfold(y_arr, k=k, seed=rng))
+        else:
+            splits = list(resampling.five_by_two(y_arr, seed=rng))
+        s1 = resampling.cross_validate_scores(estimator_1, X, y_arr, splits, scoring)
+        s2 = resampling.cross_validate_scores(estimator_2, X, y_arr, splits, scoring)
+        trainings = 2 * len(splits)
+        if test == "resampled":
+            result = resampled_ttest(s1, s2)
+        elif test == "corrected":
+            n_test = splits[0][1].size
+            result = resampled_ttest(s1, s2, test_train_ratio=n_test / (n - n_test))
+        elif test == "kfold_cv":
+            result = kfold_cv_ttest(s1, s2)
+        else:
+            s1, s2 = s1.reshape(5, 2), s2.reshape(5, 2)
+            result = ttest_5x2cv(s1, s2) if test == "5x2cv_t" else ftest_5x2cv(s1, s2)
+    return AlgorithmComparison(
+        statistic=float(result.statistic),
+        pvalue=float(result.pvalue),
+        test=test,
+        scores_1=s1,
+        scores_2=s2,
+        n_trainings=trainings,
+        result=result,
+        description=_TEST_NAMES[test],
+    )

@@ -1,0 +1,1046 @@
+"""ipywidgets front ends for the notebooks.
+
+The widgets are thin: each callback calls a pure function of this package
+(``mcnemar_report``, ``mcnemar_pvalue_grid``, ``simulate_mcnemar``) that the
+tests exercise directly, then shows the result.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+
+import ipywidgets as widgets
+import matplotlib.pyplot as plt
+import numpy as np
+
+from ._validation import check_alpha, check_count, check_flag, check_option
+from .live_figure import LiveFigure
+from .mcnemar import AUTO_EXACT_BELOW, mcnemar
+from .paired import PAIRED_TESTS, resampled_ttest
+from .plots import (
+    PAIRED_TEST_LABELS,
+    _pvalue_histogram_bars,
+    _pvalue_histogram_frame,
+    plot_critical_difference,
+    plot_mcnemar_pvalue_heatmap,
+)
+from .ranks import CD_TESTS, _check_scores, cd_cliques, critical_difference, friedman
+from .simulate import simulate_mcnemar
+from .simulate_paired import TRAININGS_PER_ALGORITHM, PairedSimulation
+
+__all__ = [
+    "mcnemar_report",
+    "mcnemar_explorer",
+    "mcnemar_heatmap_explorer",
+    "mcnemar_type1_explorer",
+    "familywise_report",
+    "familywise_explorer",
+    "complexity_report",
+    "complexity_explorer",
+    "holdout_report",
+    "holdout_explorer",
+    "type1_lab_report",
+    "type1_error_lab",
+    "corrected_t_report",
+    "corrected_ttest_explorer",
+    "wilcoxon_report",
+    "wilcoxon_explorer",
+    "CDSubsample",
+    "cd_subsample",
+    "cd_explorer",
+    "tuning_bias_report",
+    "tuning_bias_explorer",
+    "which_test_explorer",
+]
+
+_REPORT_METHODS = ("chi2", "corrected", "exact", "midp")
+
+
+def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) -> str:
+    """An HTML table of the four McNemar p-values for given b and c.
+
+    Parameters
+    ----------
+    b, c : int
+        Disagreements won by model 1 (b) and by model 2 (c).
+    n : int, optional
+        Size of the test set (>= b + c), used to show the accuracy
+        difference (b - c) / n; the p-values do not depend on it.
+    alpha : float, optional
+        Significance level for the decisions.
+
+    Returns
+    -------
+    html : str
+        A ``<table>`` with one row per method (statistic, p-value, decision)
+        and a sentence naming what ``method="auto"`` would choose.
+
+    Examples
+    --------
+    >>> from lecture_lib.widgets import mcnemar_report
+    >>> "reject H0" in mcnemar_report(11, 1, n=10_000)
+    True
+    """
+    b = check_count(b, "b")
+    c = check_count(c, "c")
+    alpha = check_alpha(alpha)
+    if n is not None:
+        n = check_count(n, "n", minimum=1)
+        if n < b + c:
+            raise ValueError(f"n must be at least b + c = {b + c}, got {n}")
+    table = [[0, b], [c, 0]]
+    rows = []
+    for method in _REPORT_METHODS:
+        res = mcnemar(table, method)
+        decision = "reject H0" if res.pvalue <= alpha else "do not reject H0"
+        rows.append(
+            f"<tr><td>{method}</td><td>{res.statistic:.4g}</td>"
+            f"<td class='pvalue'>{res.pvalue:.4g}</td><td>{decision}</td></tr>"
+        )
+    auto = mcnemar(table, "auto")
+    lines = [
+        f"<p>b = {b}, c = {c}: model 1 won {b} of the {b + c} disagreements.</p>",
+        "<table class='mcnemar-report'><thead><tr><th>method</th><th>statistic</th>"
+        f"<th>p-value</th><th>decision at alpha = {alpha:g}</th></tr></thead><tbody>",
+        *rows,
+        "</tbody></table>",
+        f"<p>auto would use <b>{auto.method}</b> (b + c = {b + c} "
+        f"{'<' if b + c < AUTO_EXACT_BELOW else '>='} {AUTO_EXACT_BELOW}).</p>",
+    ]
+    if n is not None:
+        lines.append(
+            f"<p>On n = {n} test examples the accuracies differ by (b - c) / n = "
+            f"{(b - c) / n:+.4f}; the p-values above do not depend on n.</p>"
+        )
+    return "\n".join(lines)
+
+
+def mcnemar_explorer(b: int = 11, c: int = 1, n: int = 10_000, alpha: float = 0.05):
+    """Sliders for b, c, n and alpha with the live table of :func:`mcnemar_report`."""
+    style = {"description_width": "initial"}
+    b_slider = widgets.IntSlider(value=b, min=0, max=100, description="b", style=style)
+    c_slider = widgets.IntSlider(value=c, min=0, max=100, description="c", style=style)
+    n_slider = widgets.IntSlider(value=n, min=200, max=20_000, step=100, description="n (test size)", style=style)
+    alpha_slider = widgets.FloatSlider(
+        value=alpha, min=0.01, max=0.10, step=0.01, description="alpha", readout_format=".2f", style=style
+    )
+    report = widgets.HTML(mcnemar_report(b, c, n, alpha))
+
+    def update(_change=None):
+        report.value = mcnemar_report(b_slider.value, c_slider.value, n_slider.value, alpha_slider.value)
+
+    for slider in (b_slider, c_slider, n_slider, alpha_slider):
+        slider.observe(update, names="value")
+    return widgets.VBox([widgets.HBox([b_slider, c_slider]), widgets.HBox([n_slider, alpha_slider]), report])
+
+
+def mcnemar_heatmap_explorer(max_count: int = 60, method: str = "corrected"):
+    """Heat map of approximate minus exact p-values with a grid-size slider.
+
+    The whole 150 x 150 grid is drawn once per variant; the slider zooms
+    (the largest difference sits at small b and c, so the colour scale is
+    the same at every grid size).
+    """
+    largest = 150
+    size = widgets.IntSlider(value=max_count, min=10, max=largest, step=5, description="max b, c",
+                             continuous_update=False)
+    choice = widgets.Dropdown(options=["chi2", "corrected", "midp"], value=method, description="variant")
+
+    def background(figure, method):
+        ax = figure.add_subplot()
+        plot_mcnemar_pvalue_heatmap(largest, method, ax=ax)
+        for artist in (ax.images[0], ax.xaxis, ax.yaxis):
+            artist.set_animated(True)  # they change with the zoom
+        return ax
+
+    def moving(ax, max_count):
+        ax.set_xlim(-0.5, max_count + 0.5)
+        ax.set_ylim(-0.5, max_count + 0.5)
+        return [ax.images[0], ax.xaxis, ax.yaxis]
+
+    live = LiveFigure(background, moving, figsize=(5.2, 4.2))
+    live.prepare(choice.options)  # three backgrounds: every change is then a zoom or a swap
+
+    def update(_change=None):
+        live.show(choice.value, size.value,
+                  alt=f"Heat map over b and c from 0 to {size.value} of the {choice.value} p-value minus the exact "
+                      "p-value: red where the variant is more conservative, blue where it rejects more easily.",
+                  caption=f"{choice.value} minus exact McNemar p-value for b, c = 0..{size.value}.")
+
+    for control in (size, choice):
+        control.observe(update, names="value")
+    update()
+    return widgets.VBox([widgets.HBox([size, choice]), live.widget])
+
+
+def _rate_axis_top(rates, alpha):
+    """The top of the y axis for rejection rates: the first step of a ladder above the data."""
+    need = max(float(np.max(rates)), alpha) * 1.15
+    return next(top for top in (0.1, 0.2, 0.3, 0.5, 1.0) if top >= need or top == 1.0)
+
+
+def mcnemar_type1_explorer(n_test: int = 200, p_discordant: float = 0.05, alpha: float = 0.05, n_reps: int = 10_000, seed: int = 0):
+    """Simulated Type I error of the four variants; sliders for the set-up."""
+    style = {"description_width": "initial"}
+    n_slider = widgets.IntSlider(value=n_test, min=20, max=2000, step=20, description="test size n",
+                                 continuous_update=False, style=style)
+    p_slider = widgets.FloatSlider(value=p_discordant, min=0.005, max=0.3, step=0.005, readout_format=".3f",
+                                   description="P(disagree)", continuous_update=False, style=style)
+    a_slider = widgets.FloatSlider(value=alpha, min=0.01, max=0.10, step=0.01, readout_format=".2f",
+                                   description="alpha", continuous_update=False, style=style)
+    r_slider = widgets.IntSlider(value=n_reps, min=1000, max=100_000, step=1000, description="replications",
+                                 continuous_update=False, style=style)
+    text = widgets.HTML()
+
+    def background(figure, key):
+        from .plots import _rejection_rate_frame
+
+        top, methods = key
+        ax = figure.add_subplot()
+        _rejection_rate_frame(ax, methods)
+        ax.set_ylim(0, top)
+        ax.set_title("Simulated rejection rates under H0 (dashed: alpha)")
+        return ax
+
+    def moving(ax, result):
+        from .plots import _rejection_rate_bars
+
+        return _rejection_rate_bars(ax, result)
+
+    live = LiveFigure(background, moving, figsize=(5.2, 3.4))
+
+    def update(_change=None):
+        result = simulate_mcnemar(n_slider.value, p_slider.value, a_slider.value, r_slider.value, seed=seed)
+        text.value = (f"<p>Expected number of disagreements per test set: {n_slider.value * p_slider.value:.1f}.</p>"
+                      f"<pre>{html.escape(str(result))}</pre>")
+        rates = ", ".join(f"{m} {r:.3f}" for m, r in zip(result.methods, result.rates))
+        live.show((_rate_axis_top(result.ci_high, result.alpha), result.methods), result,
+                  alt=f"Bar chart of the rejection rates under H0 with 95% Monte Carlo intervals: {rates}; "
+                      f"dashed line at alpha = {result.alpha:g}.",
+                  caption=f"{result.n_reps} simulated test sets of n = {n_slider.value}, alpha = {result.alpha:g}.")
+
+    for control in (n_slider, p_slider, a_slider, r_slider):
+        control.observe(update, names="value")
+    update()
+    return widgets.VBox([widgets.HBox([n_slider, p_slider]), widgets.HBox([a_slider, r_slider]), text, live.widget])
+
+
+# ----------------------------------------------------------------------------- chapter 3
+
+
+def familywise_report(n_models: int = 5, alpha: float = 0.05, n_sim: int = 2000, seed: int = 0) -> str:
+    """An HTML table of the family-wise error rates for k equally accurate models.
+
+    Parameters
+    ----------
+    n_models : int, optional
+        Number of models k >= 2.
+    alpha : float, optional
+        Significance level in (0, 1).
+    n_sim, seed : int, optional
+        Size and seed of the simulation (:func:`lecture_lib.familywise_error`).
+
+    Returns
+    -------
+    html : str
+        One row per procedure: its simulated chance of at least one false
+        "significant" pair, as a number and as a bar, next to alpha.
+
+    Examples
+    --------
+    >>> from lecture_lib.widgets import familywise_report
+    >>> "45 pairs" in familywise_report(10, 0.05)
+    True
+    """
+    from .cochran import familywise_error
+
+    result = familywise_error(n_models, alpha=alpha, n_sim=n_sim, seed=seed)
+    rows = [
+        ("unadjusted pairwise McNemar", result.unadjusted, "simulated"),
+        ("if the m tests were independent", result.independent, "1 - (1 - alpha)^m"),
+        ("Bonferroni's bound on the unadjusted rate", result.bonferroni_bound, "min(1, m alpha)"),
+        ("Cochran's Q first, then unadjusted", result.omnibus_gate, "simulated"),
+        ("Bonferroni-adjusted", result.bonferroni, "simulated"),
+        ("Holm-adjusted", result.holm, "simulated"),
+    ]
+    body = []
+    for label, value, how in rows:
+        colour = "#c0392b" if value > alpha + 2 * result.monte_carlo_se else "#2e86c1"
+        bar = (f"<div style='background:{colour};height:0.8em;width:{200 * value:.0f}px'></div>")
+        body.append(f"<tr><td>{label}</td><td class='rate'>{value:.3f}</td><td>{bar}</td><td>{how}</td></tr>")
+    return "\n".join([
+        f"<p>{result.n_models} equally accurate models: m = {result.n_pairs} pairs, each tested at "
+        f"alpha = {alpha:g}. Chance of at least one false 'significant' pair "
+        f"({result.n_sim} simulated test sets, Monte Carlo error up to {result.monte_carlo_se:.3f}):</p>",
+        "<table class='familywise-report'><thead><tr><th>procedure</th><th>P(any false rejection)</th>"
+        "<th></th><th>how</th></tr></thead><tbody>",
+        *body,
+        "</tbody></table>",
+    ])
+
+
+def familywise_explorer(n_models: int = 5, alpha: float = 0.05, max_models: int = 10, n_sim: int = 2000, seed: int = 0):
+    """Sliders for the number of models and alpha with the live table of :func:`familywise_report`.
+
+    The simulations for every k are run once when the widget is built, so
+    moving a slider only thresholds stored p-values.
+    """
+    from .cochran import familywise_error
+
+    max_models = check_count(max_models, "max_models", minimum=2)
+    for k in range(2, max_models + 1):  # warm the cache: later callbacks only threshold
+        familywise_error(k, alpha=alpha, n_sim=n_sim, seed=seed)
+    style = {"description_width": "initial"}
+    k_slider = widgets.IntSlider(value=n_models, min=2, max=max_models, description="number of models k", style=style)
+    alpha_slider = widgets.FloatSlider(
+        value=alpha, min=0.01, max=0.10, step=0.01, description="alpha", readout_format=".2f", style=style
+    )
+    report = widgets.HTML(familywise_report(n_models, alpha, n_sim, seed))
+
+    def update(_change=None):
+        report.value = familywise_report(k_slider.value, alpha_slider.value, n_sim, seed)
+
+    for slider in (k_slider, alpha_slider):
+        slider.observe(update, names="value")
+    return widgets.VBox([widgets.HBox([k_slider, alpha_slider]), report])
+
+
+
+
+# --------------------------------------------------------------------------- chapter 1
+
+
+
+def complexity_report(curve, k, reference=None) -> str:
+    """HTML sentence on the training and test error of k-NN at one k.
+
+    Parameters
+    ----------
+    curve : lecture_lib.curves.ComplexityCurve
+        From :func:`lecture_lib.curves.knn_complexity_curve`.
+    k : int
+        A value of k on the curve.
+    reference : lecture_lib.curves.ComplexityCurve, optional
+        The same k on a large set of new examples (the "true" error).
+
+    Returns
+    -------
+    html : str
+        The two errors, their gap, the k with the lowest test error, and on
+        which side of it k lies (overfitting: k smaller, the model more
+        flexible; underfitting: k larger).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib.curves import ComplexityCurve
+    >>> from lecture_lib.widgets import complexity_report
+    >>> curve = ComplexityCurve(np.array([1, 5, 25]), np.array([0.0, 0.1, 0.2]),
+    ...                         np.array([0.3, 0.15, 0.25]), 100, 50)
+    >>> "overfitting" in complexity_report(curve, 1)
+    True
+
+    With k = 1 the model is more flexible than the best k = 5.
+    """
+    train, test = curve.at(k)
+    best = curve.best_k
+    if k < best:
+        side = (f"k = {k} is <b>more flexible</b> than the best k = {best}: the model follows noise in the "
+                "training data (<b>overfitting</b>).")
+    elif k > best:
+        side = (f"k = {k} is <b>more rigid</b> than the best k = {best}: the model is too simple to follow "
+                "the classes (<b>underfitting</b>).")
+    else:
+        side = f"k = {k} has the lowest test error on this curve."
+    lines = [
+        f"<p>k = {k}: training error <b>{train:.3f}</b>, test error <b>{test:.3f}</b> "
+        f"(gap {test - train:+.3f}).</p>",
+        f"<p>{side}</p>",
+    ]
+    if reference is not None:
+        _, new = reference.at(k)
+        lines.append(f"<p>On {reference.n_test} new examples the error is {new:.3f}.</p>")
+    return "\n".join(lines)
+
+
+def complexity_explorer(curve, reference=None, k=1):
+    """A slider over k with the complexity curve and :func:`complexity_report`.
+
+    The curves are computed beforehand (``curve``, ``reference``); moving the
+    slider only redraws the figure and the sentence.
+    """
+    from .plots import _mark_k, plot_complexity_curve
+
+    options = [int(v) for v in curve.n_neighbors]
+    slider = widgets.SelectionSlider(options=options, value=int(k), description="k",
+                                     continuous_update=False, style={"description_width": "initial"})
+    report = widgets.HTML(complexity_report(curve, int(k), reference))
+
+    def background(figure, _key):
+        ax = figure.add_subplot()
+        plot_complexity_curve(curve, reference=reference, ax=ax)
+        return ax
+
+    def moving(ax, k):
+        return _mark_k(ax, curve, k)
+
+    live = LiveFigure(background, moving, figsize=(6.4, 3.6))
+
+    def update(_change=None):
+        k = slider.value
+        report.value = complexity_report(curve, k, reference)
+        train, test = curve.at(k)
+        live.show(None, k, alt=f"Training error (blue) and test error (orange) of k-NN against k on a reversed log "
+                               f"axis; the marked k = {k} has training error {train:.3f} and test error {test:.3f}.",
+                  caption=f"Training and test error against k; the grey line marks k = {k}.")
+
+    slider.observe(update, names="value")
+    update()
+    return widgets.VBox([slider, report, live.widget])
+
+
+def holdout_report(table, test_sizes, test_size, split, reference=None) -> str:
+    """HTML summary of one holdout split against all splits of the same test size.
+
+    Parameters
+    ----------
+    table : ndarray, shape (len(test_sizes), n_splits)
+        From :func:`lecture_lib.curves.holdout_accuracy_table`.
+    test_sizes : sequence of float
+        Test fractions of the rows.
+    test_size : float
+        The row (one of ``test_sizes``).
+    split : int
+        The split (column), 0..n_splits - 1: the "seed" of the split.
+    reference : float, optional
+        The accuracy on new data of the model trained on all examples.
+
+    Returns
+    -------
+    html : str
+        This split's accuracy, and the mean, standard deviation and the range
+        holding the middle 95 % of the accuracies over all splits.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lecture_lib.widgets import holdout_report
+    >>> table = np.array([[0.80, 0.90, 0.85, 0.95]])
+    >>> "0.950" in holdout_report(table, [0.2], 0.2, split=3)
+    True
+    """
+    from .curves import _table_row
+
+    _, scores = _table_row(table, test_sizes, test_size)
+    split = check_count(split, "split")
+    if split >= scores.size:
+        raise ValueError(f"split must be < {scores.size}, got {split}")
+    low, high = np.quantile(scores, [0.025, 0.975])
+    lines = [
+        f"<p>Split {split} (test size {test_size:.0%}): test accuracy <b>{scores[split]:.3f}</b>.</p>",
+        f"<p>Over all {scores.size} splits of this size: mean {scores.mean():.3f}, standard deviation "
+        f"<b>{scores.std(ddof=1):.3f}</b>; the middle 95 % lie between {low:.3f} and {high:.3f}.</p>",
+    ]
+    if reference is not None:
+        lines.append(f"<p>The model trained on all the data scores {reference:.3f} on new examples.</p>")
+    return "\n".join(lines)
+
+
+def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
+    """Sliders for the test size and the split ("seed") over a precomputed table."""
+    from .curves import _table_row
+    from .plots import _mark_split, plot_holdout_spread
+
+    style = {"description_width": "initial"}
+    sizes = [float(s) for s in test_sizes]
+    size_slider = widgets.SelectionSlider(options=[(f"{s:.0%}", s) for s in sizes], value=float(test_size),
+                                          description="test size", continuous_update=False, style=style)
+    split_slider = widgets.IntSlider(value=split, min=0, max=np.shape(table)[1] - 1, description="seed (split)",
+                                     continuous_update=False, style=style)
+    report = widgets.HTML(holdout_report(table, sizes, float(test_size), split, reference))
+
+    def background(figure, test_size):
+        ax = figure.add_subplot()
+        plot_holdout_spread(table, sizes, test_size, reference=reference, ax=ax)
+        ax.get_legend().remove()  # redrawn with the split's line
+        return ax
+
+    def moving(ax, scores, split):
+        return [_mark_split(ax, scores, split), ax.legend(loc="upper left", fontsize="small")]
+
+    live = LiveFigure(background, moving, figsize=(6.4, 3.4))
+    live.prepare(sizes)  # one background per test size: every slider move is then a blit
+
+    def update(_change=None):
+        size, split = size_slider.value, split_slider.value
+        report.value = holdout_report(table, sizes, size, split, reference)
+        _, scores = _table_row(table, sizes, size)
+        live.show(size, scores, split,
+                  alt=f"Histogram of the test accuracy over {scores.size} random holdout splits with {size:.0%} of "
+                      f"the data as test set; split {split} (orange line) scored {scores[split]:.3f}.",
+                  caption=f"Test accuracy over {scores.size} random splits, test size {size:.0%}.")
+
+    size_slider.observe(update, names="value")
+    split_slider.observe(update, names="value")
+    update()
+    return widgets.VBox([widgets.HBox([size_slider, split_slider]), report, live.widget])
+
+
+
+
+# --------------------------------------------------------------------------- chapter 4
+
+
+
+
+
+def type1_lab_report(simulation: PairedSimulation, test: str = "resampled", alpha: float = 0.05, n_reps=None) -> str:
+    """HTML verdict on one test's rejection rate in a chapter 4 simulation.
+
+    Parameters
+    ----------
+    simulation : PairedSimulation
+        From :func:`lecture_lib.simulate_paired_tests`.
+    test : {"mcnemar", "prop_diff", "resampled", "corrected", "kfold_cv", "5x2cv_t", "5x2cv_f"}
+        The test to report.
+    alpha : float, optional
+        Significance level.
+    n_reps : int or None, optional
+        Use the first n_reps simulated data sets (default: all).
+
+    Returns
+    -------
+    html : str
+        The rate, its 95 % Wilson interval, a verdict (too liberal, holds
+        its level, conservative; or the power when H0 is false) and the cost.
+
+    Examples
+    --------
+    >>> from lecture_lib import simulate_paired_tests
+    >>> from lecture_lib.widgets import type1_lab_report
+    >>> sim = simulate_paired_tests(n_examples=120, n_reps=200, seed=0)
+    >>> "too often" in type1_lab_report(sim, "resampled", 0.05)
+    True
+    """
+    if not isinstance(simulation, PairedSimulation):
+        raise TypeError(f"simulation must be a PairedSimulation, got {type(simulation).__name__}")
+    test = check_option(test, "test", PAIRED_TESTS)
+    result = simulation.rates(alpha, n_reps)
+    j = PAIRED_TESTS.index(test)
+    rate, low, high = result.rates[j], result.ci_low[j], result.ci_high[j]
+    name = PAIRED_TEST_LABELS[test]
+    if simulation.null_is_true:
+        if low > result.alpha:
+            verdict = (f"<b>too liberal</b>: it rejects a true H0 too often, about {rate / result.alpha:.1f} "
+                       "times the nominal rate")
+        elif high < result.alpha:
+            verdict = "<b>conservative</b>: it rejects a true H0 less often than alpha (and loses power)"
+        else:
+            verdict = "<b>holds its level</b>: the rate is compatible with alpha"
+        what = "Type I error"
+    else:
+        verdict = (f"power against a true difference of {simulation.accuracy_1 - simulation.accuracy_2:.3g} "
+                   "in Bayes accuracy")
+        what = "rejection rate"
+    cost = TRAININGS_PER_ALGORITHM[test]
+    if test in ("resampled", "corrected"):
+        cost = simulation.n_resamples
+    elif test == "kfold_cv":
+        cost = simulation.k
+    return "\n".join([
+        f"<p><b>{name}</b>: {what} {rate:.3f} at alpha = {result.alpha:g} "
+        f"(95 % Monte Carlo interval [{low:.3f}, {high:.3f}], {result.n_reps} data sets).</p>",
+        f"<p>Verdict: {verdict}.</p>",
+        f"<p>Cost: {cost} training{'s' if cost > 1 else ''} per algorithm per data set.</p>",
+    ])
+
+
+def type1_error_lab(simulation: PairedSimulation, test: str = "resampled", alpha: float = 0.05):
+    """Test chooser, alpha and replications over a precomputed simulation.
+
+    The simulation is run once (by the caller); every callback only counts
+    p-values, so it answers in milliseconds.
+    """
+    style = {"description_width": "initial"}
+    chooser = widgets.Dropdown(options=[(PAIRED_TEST_LABELS[t], t) for t in PAIRED_TESTS], value=test,
+                               description="test", style=style)
+    a_slider = widgets.FloatSlider(value=alpha, min=0.01, max=0.20, step=0.01, readout_format=".2f",
+                                   description="alpha", style=style)
+    r_slider = widgets.IntSlider(value=simulation.n_reps, min=min(50, simulation.n_reps), max=simulation.n_reps,
+                                 step=50, description="replications", style=style)
+    report = widgets.HTML(type1_lab_report(simulation, test, alpha))
+
+    def update(_change=None):
+        report.value = type1_lab_report(simulation, chooser.value, a_slider.value, r_slider.value)
+
+    sizes = np.arange(r_slider.min, r_slider.max + 1, r_slider.step)
+    sizes = np.union1d(sizes, [r_slider.max])
+
+    def background(figure, test):
+        ax = figure.add_subplot()
+        _pvalue_histogram_frame(ax, PAIRED_TEST_LABELS[test])
+        # The y axis fits the tallest bar over every slider position, so it stays put while sliding.
+        column = simulation.pvalues[:, PAIRED_TESTS.index(test)]
+        bins = np.minimum((column * 20).astype(int), 19)
+        counts = np.cumsum(np.eye(20, dtype=np.int64)[bins], axis=0)[sizes - 1]
+        tallest = float((counts.max(axis=1) / (0.05 * sizes)).max())
+        ax.set_xlim(-0.05, 1.05)
+        ax.set_ylim(0, 1.05 * max(tallest, 1.0))
+        return ax
+
+    def moving(ax, pvalues, alpha):
+        return _pvalue_histogram_bars(ax, pvalues, alpha)
+
+    live = LiveFigure(background, moving, figsize=(4.6, 2.8))
+
+    def update(_change=None):
+        test, alpha, n_reps = chooser.value, a_slider.value, r_slider.value
+        report.value = type1_lab_report(simulation, test, alpha, n_reps)
+        pvalues = simulation.pvalues[:n_reps, PAIRED_TESTS.index(test)]
+        rate = float(np.mean(pvalues <= alpha))
+        live.show(test, pvalues, alpha,
+                  alt=f"Histogram (density) of {n_reps} simulated p-values of the {PAIRED_TEST_LABELS[test]} under "
+                      f"H0, against the flat line of a valid test; {rate:.1%} fall at or below alpha = {alpha:g} "
+                      f"(red line).",
+                  caption=f"{PAIRED_TEST_LABELS[test]}: p-values of {n_reps} simulated data sets under H0.")
+
+    for control in (chooser, a_slider, r_slider):
+        control.observe(update, names="value")
+    update()
+    return widgets.VBox([widgets.HBox([chooser, a_slider, r_slider]), report, live.widget])
+
+
+def corrected_t_report(scores_1, scores_2, test_train_ratio: float, simulation: PairedSimulation | None = None,
+                       alpha: float = 0.05) -> str:
+    """HTML comparison of the plain and the corrected resampled t for one ratio.
+
+    Parameters
+    ----------
+    scores_1, scores_2 : array_like, shape (J,)
+        Resampled scores of two algorithms.
+    test_train_ratio : float
+        The ratio n_test / n_train put into the Nadeau-Bengio correction
+        (0 gives the plain resampled t).
+    simulation : PairedSimulation, optional
+        When given, the simulated Type I error of the resampled t with this
+        ratio is shown too (its true ratio is ``simulation.test_train_ratio``).
+    alpha : float, optional
+        Significance level.
+
+    Returns
+    -------
+    html : str
+
+    Examples
+    --------
+    >>> from lecture_lib.widgets import corrected_t_report
+    >>> a = [0.81, 0.84, 0.80, 0.83, 0.85, 0.82, 0.84, 0.79, 0.83, 0.82]
+    >>> b = [0.79, 0.81, 0.80, 0.80, 0.82, 0.80, 0.83, 0.78, 0.80, 0.81]
+    >>> "variance factor" in corrected_t_report(a, b, 0.5)
+    True
+    """
+    alpha = check_alpha(alpha)
+    plain = resampled_ttest(scores_1, scores_2)
+    if isinstance(test_train_ratio, (int, float)) and not isinstance(test_train_ratio, bool) and test_train_ratio == 0:
+        corrected = plain
+    else:
+        corrected = resampled_ttest(scores_1, scores_2, test_train_ratio=test_train_ratio)
+
+    def decide(p):
+        return "evidence against H0" if p <= alpha else "no evidence against H0"
+
+    lines = [
+        "<table class='corrected-t'><thead><tr><th>test</th><th>variance factor</th><th>t</th>"
+        f"<th>p-value</th><th>at alpha = {alpha:g}</th></tr></thead><tbody>",
+        f"<tr><td>resampled t (Dietterich)</td><td>1/J = {plain.variance_factor:.4f}</td>"
+        f"<td>{plain.statistic:.3f}</td><td>{plain.pvalue:.4f}</td><td>{decide(plain.pvalue)}</td></tr>",
+        f"<tr><td>corrected t, n_test/n_train = {float(test_train_ratio):.2f}</td>"
+        f"<td>1/J + {float(test_train_ratio):.2f} = {corrected.variance_factor:.4f}</td>"
+        f"<td>{corrected.statistic:.3f}</td><td>{corrected.pvalue:.4f}</td><td>{decide(corrected.pvalue)}</td></tr>",
+        "</tbody></table>",
+    ]
+    if simulation is not None:
+        if not isinstance(simulation, PairedSimulation):
+            raise TypeError(f"simulation must be a PairedSimulation or None, got {type(simulation).__name__}")
+        rate = float(np.mean(simulation.corrected_pvalues(test_train_ratio) <= alpha))
+        lines.append(
+            f"<p>In the simulation ({simulation.n_reps} data sets, H0 "
+            f"{'true' if simulation.null_is_true else 'false'}), the resampled t with this factor rejects "
+            f"in {rate:.3f} of the data sets; the split's true ratio is {simulation.test_train_ratio:.2f}.</p>"
+        )
+    return "\n".join(lines)
+
+
+def corrected_ttest_explorer(scores_1, scores_2, simulation: PairedSimulation | None = None,
+                             test_train_ratio: float = 0.5, alpha: float = 0.05):
+    """A slider for the ratio n_test / n_train in the Nadeau-Bengio corrected t."""
+    slider = widgets.FloatSlider(value=test_train_ratio, min=0.0, max=1.5, step=0.05, readout_format=".2f",
+                                 description="n_test / n_train", style={"description_width": "initial"})
+    report = widgets.HTML(corrected_t_report(scores_1, scores_2, test_train_ratio, simulation, alpha))
+
+    def update(_change=None):
+        report.value = corrected_t_report(scores_1, scores_2, slider.value, simulation, alpha)
+
+    slider.observe(update, names="value")
+    return widgets.VBox([slider, report])
+
+
+# ---------------------------------------------------------------- chapter 5
+
+
+def wilcoxon_report(differences, names=None, zero_method: str = "zsplit", alpha: float = 0.05) -> str:
+    """HTML table of every step of the Wilcoxon signed-rank test (chapter 5).
+
+    Parameters
+    ----------
+    differences : array_like, shape (n,)
+        d_i = score of algorithm 1 minus score of algorithm 2, per data set.
+    names : sequence of str, optional
+        Data set names.
+    zero_method : {"zsplit", "pratt", "wilcox"}, optional
+        As in :func:`lecture_lib.wilcoxon_signed_rank`.
+    alpha : float, optional
+        Significance level for the decisions.
+
+    Returns
+    -------
+    html : str
+        One row per data set, sorted by |d| (d, |d|, rank, sign, share of R+
+        and R-), then R+, R-, T = min(R+, R-), z and the exact and normal
+        two-sided p-values with the decision for each; the logic is
+        :func:`lecture_lib.wilcoxon_steps`.
+
+    Examples
+    --------
+    >>> from lecture_lib.widgets import wilcoxon_report
+    >>> html = wilcoxon_report([0.1, 0.2, 0.3, 0.4, 0.5, 0.6])
+    >>> "R+ = 21" in html and "reject H0" in html
+    True
+    """
+    from .ranks import wilcoxon_steps
+
+    alpha = check_alpha(alpha)
+    steps = wilcoxon_steps(differences, names=names, zero_method=zero_method)
+
+    def fmt(v):
+        return "dropped" if v is None else f"{v:g}"
+
+    rows = [
+        f"<tr><td>{r['name']}</td><td>{r['d']:+.4g}</td><td>{r['abs_d']:.4g}</td><td>{fmt(r['rank'])}</td>"
+        f"<td>{r['sign']}</td><td>{r['to_r_plus']:g}</td><td>{r['to_r_minus']:g}</td></tr>"
+        for r in steps["rows"]
+    ]
+
+    def decision(p):
+        return "reject H0" if p <= alpha else "do not reject H0"
+
+    lines = [
+        "<table class='wilcoxon-steps'><thead><tr><th>data set</th><th>d</th><th>|d|</th><th>rank</th>"
+        "<th>sign</th><th>to R+</th><th>to R-</th></tr></thead><tbody>",
+        *rows,
+        "</tbody></table>",
+        f"<p>R+ = {steps['r_plus']:g}, R- = {steps['r_minus']:g}, T = min(R+, R-) = {steps['statistic']:g}, "
+        f"z = {steps['z']:+.3f} (zero_method = {zero_method!r})</p>",
+        "<table class='wilcoxon-pvalues'><thead><tr><th>two-sided p-value</th><th>value</th>"
+        f"<th>decision at alpha = {alpha:g}</th></tr></thead><tbody>",
+        f"<tr><td>exact</td><td class='pvalue'>{steps['pvalue_exact']:.4g}</td>"
+        f"<td>{decision(steps['pvalue_exact'])}</td></tr>",
+        f"<tr><td>normal approximation</td><td class='pvalue'>{steps['pvalue_normal']:.4g}</td>"
+        f"<td>{decision(steps['pvalue_normal'])}</td></tr>",
+        f"<tr><td>normal, continuity-corrected</td><td class='pvalue'>{steps['pvalue_normal_corrected']:.4g}</td>"
+        f"<td>{decision(steps['pvalue_normal_corrected'])}</td></tr>",
+        "</tbody></table>",
+    ]
+    return "\n".join(lines)
+
+
+def wilcoxon_explorer(differences, names=None, zero_method: str = "zsplit", alpha: float = 0.05):
+    """Editable per-data-set differences with the live table of :func:`wilcoxon_report`."""
+    import numpy as np
+
+    from .ranks import WILCOXON_ZERO_METHODS
+
+    values = [float(v) for v in np.asarray(differences, dtype=float)]
+    names = [f"data set {i + 1}" for i in range(len(values))] if names is None else [str(s) for s in names]
+    style = {"description_width": "initial"}
+    boxes = [widgets.FloatText(value=v, step=0.001, description=name, style=style,
+                               layout=widgets.Layout(width="260px")) for v, name in zip(values, names)]
+    choice = widgets.Dropdown(options=list(WILCOXON_ZERO_METHODS), value=zero_method, description="zero_method")
+    alpha_slider = widgets.FloatSlider(value=alpha, min=0.01, max=0.10, step=0.01, description="alpha",
+                                       readout_format=".2f", style=style)
+    report = widgets.HTML(wilcoxon_report(values, names, zero_method, alpha))
+
+    def update(_change=None):
+        report.value = wilcoxon_report([b.value for b in boxes], names, choice.value, alpha_slider.value)
+
+    for w in (*boxes, choice, alpha_slider):
+        w.observe(update, names="value")
+    half = (len(boxes) + 1) // 2
+    grid = widgets.HBox([widgets.VBox(boxes[:half]), widgets.VBox(boxes[half:])])
+    return widgets.VBox([grid, widgets.HBox([choice, alpha_slider]), report])
+
+
+
+
+# ---------------------------------------------------------------- chapter 6: how CD shrinks with N
+
+
+
+
+
+
+@dataclasses.dataclass(frozen=True)
+class CDSubsample:
+    """What the CD widget shows for the first ``n_datasets`` data sets.
+
+    Attributes
+    ----------
+    rows : ndarray of int
+        Row indices used, the first ``n_datasets`` of a fixed seeded order.
+    mean_ranks : ndarray, shape (k,)
+        Average ranks on those rows (1 = best).
+    cd : float
+        Critical difference for k algorithms and ``n_datasets`` data sets.
+    friedman_pvalue, iman_davenport_pvalue : float
+        The omnibus tests on those rows.
+    cliques : list of tuple of int
+        Groups not significantly different (Nemenyi) or, for
+        Bonferroni-Dunn, an empty list.
+    """
+
+    rows: np.ndarray
+    mean_ranks: np.ndarray
+    cd: float
+    friedman_pvalue: float
+    iman_davenport_pvalue: float
+    cliques: list
+
+
+def cd_subsample(scores, n_datasets, alpha=0.05, test="nemenyi", higher_is_better=True, seed=0) -> CDSubsample:
+    """Average ranks and CD on the first ``n_datasets`` rows of a seeded order.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N, k)
+        The full benchmark table.
+    n_datasets : int
+        How many data sets to use, 2 <= n_datasets <= N.
+    alpha : float, optional
+        Family-wise significance level.
+    test : {"nemenyi", "bonferroni-dunn"}, optional
+        Which critical difference.
+    higher_is_better : bool, optional
+        False for errors.
+    seed : int, optional
+        Seed of the order in which data sets are added; the subsets are
+        nested, so moving the slider up only adds data sets.
+
+    Returns
+    -------
+    summary : CDSubsample
+
+    Examples
+    --------
+    >>> from lecture_lib.examples import appml_benchmark
+    >>> from lecture_lib.widgets import cd_subsample
+    >>> table = appml_benchmark()
+    >>> [round(cd_subsample(table.scores, n, higher_is_better=False).cd, 2) for n in (4, 16)]
+    [3.77, 1.88]
+
+    Four times as many data sets halve the critical difference.
+    """
+    arr = _check_scores(scores)
+    n_total, k = arr.shape
+    n_datasets = check_count(n_datasets, "n_datasets")
+    if not 2 <= n_datasets <= n_total:
+        raise ValueError(f"n_datasets must lie in [2, {n_total}] (the rows of scores), got {n_datasets}")
+    check_option(test, "test", CD_TESTS)
+    higher_is_better = check_flag(higher_is_better, "higher_is_better")
+    order = np.random.default_rng(check_count(seed, "seed")).permutation(n_total)
+    rows = np.sort(order[:n_datasets])
+    result = friedman(arr[rows], higher_is_better=higher_is_better)
+    cd = critical_difference(k, n_datasets, alpha, test)
+    cliques = cd_cliques(result.mean_ranks, cd) if test == "nemenyi" else []
+    return CDSubsample(rows, result.mean_ranks, cd, result.pvalue, result.iman_davenport_pvalue, cliques)
+
+
+def cd_explorer(scores, names, higher_is_better=True, control=None, seed=0):
+    """Sliders for alpha and the number of data sets, redrawing the CD diagram.
+
+    ``control=None`` draws the Nemenyi diagram; a name or index draws the
+    Bonferroni-Dunn diagram around that control. The numbers come from
+    :func:`cd_subsample`.
+    """
+    arr = _check_scores(scores)
+    names = list(names)
+    test = "nemenyi" if control is None else "bonferroni-dunn"
+    style = {"description_width": "initial"}
+    n_slider = widgets.IntSlider(value=arr.shape[0], min=2, max=arr.shape[0], description="data sets N",
+                                 continuous_update=False, style=style)
+    a_slider = widgets.FloatSlider(value=0.05, min=0.01, max=0.20, step=0.01, readout_format=".2f",
+                                   description="alpha", continuous_update=False, style=style)
+
+    def draw(n_datasets, alpha):
+        summary = cd_subsample(arr, n_datasets, alpha, test, higher_is_better, seed)
+        print(f"N = {n_datasets}: CD = {summary.cd:.3f}; Friedman p = {summary.friedman_pvalue:.3g}, "
+              f"Iman-Davenport p = {summary.iman_davenport_pvalue:.3g}")
+        plot_critical_difference(summary.mean_ranks, names, summary.cd, control=control,
+                                 title=f"{test}, alpha = {alpha:.2f}, N = {n_datasets}")
+        plt.show()
+
+    out = widgets.interactive_output(draw, {"n_datasets": n_slider, "alpha": a_slider})
+    return widgets.VBox([widgets.HBox([n_slider, a_slider]), out])
+
+
+# --------------------------------------------------------------------------- chapter 7
+
+
+def tuning_bias_report(result, n_configs: int) -> str:
+    """An HTML sentence on the optimism of the non-nested estimate at one grid size.
+
+    Parameters
+    ----------
+    result : TuningBias
+        As returned by :func:`lecture_lib.nested.simulate_tuning_bias`.
+    n_configs : int
+        The grid size to report (1 to the largest grid simulated).
+
+    Returns
+    -------
+    html : str
+        Both mean estimates, their Monte Carlo standard errors and the
+        optimism (non-nested minus truth) in percentage points.
+
+    Examples
+    --------
+    >>> from lecture_lib.nested import simulate_tuning_bias
+    >>> from lecture_lib.widgets import tuning_bias_report
+    >>> "optimism" in tuning_bias_report(simulate_tuning_bias(max_configs=5, n_reps=50), 5)
+    True
+    """
+    from .nested import TuningBias
+
+    if not isinstance(result, TuningBias):
+        raise TypeError(f"result must be a TuningBias, got {type(result).__name__}")
+    n_configs = check_count(n_configs, "n_configs", minimum=1)
+    if n_configs > result.n_configs[-1]:
+        raise ValueError(f"n_configs must be at most {int(result.n_configs[-1])}, got {n_configs}")
+    i = n_configs - 1
+    optimism = 100 * (result.non_nested[i] - result.truth)
+    nested_gap = 100 * (result.nested[i] - result.truth)
+    return (
+        f"<p>Best of <b>{n_configs}</b> configuration(s), {result.outer_cv}-fold CV: mean reported accuracy "
+        f"<b>{result.non_nested[i]:.3f}</b> (MC s.e. {result.non_nested_se[i]:.3f}), an optimism of "
+        f"<b>{optimism:+.1f}</b> percentage points over the truth {result.truth:g}.</p>"
+        f"<p>Nested CV ({result.outer_cv} outer x {result.inner_cv} inner folds): "
+        f"<b>{result.nested[i]:.3f}</b> (MC s.e. {result.nested_se[i]:.3f}), {nested_gap:+.1f} points.</p>"
+    )
+
+
+def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int = 100, seed: int = 0):
+    """Sliders for outer k, inner k and grid size over :func:`simulate_tuning_bias`.
+
+    Each pair of fold numbers is simulated once (10 to 35 ms for the
+    default sizes, outer and inner k from 2 to 10) and cached. The axes stay
+    fixed while the sliders move (the y axis widens only if a curve leaves
+    it), so the curves can be compared between fold settings and every
+    callback only redraws the curves on a kept background.
+    """
+    from functools import lru_cache
+
+    from .nested import simulate_tuning_bias
+    from .plots import _mark_grid_size, _tuning_bias_curves, _tuning_bias_title
+
+    @lru_cache(maxsize=None)
+    def simulate(outer_cv, inner_cv):
+        return simulate_tuning_bias(n_samples, max_configs, outer_cv, inner_cv, n_reps, seed)
+
+    style = {"description_width": "initial"}
+    outer = widgets.IntSlider(value=5, min=2, max=10, description="outer k", continuous_update=False, style=style)
+    inner = widgets.IntSlider(value=2, min=2, max=10, description="inner k", continuous_update=False, style=style)
+    size = widgets.IntSlider(value=10, min=1, max=max_configs, description="grid size", style=style)
+    report = widgets.HTML()
+
+    def background(figure, y_limits):
+        ax = figure.add_subplot()
+        ax.set_xlim(0, max_configs + 1)
+        ax.set_ylim(*y_limits)
+        ax.set_xlabel("number of configurations tried (grid size)")
+        ax.set_ylabel("mean estimated accuracy")
+        ax.set_title("the title keeps its room in the layout", fontsize="medium").set_animated(True)
+        return ax
+
+    def moving(ax, result, n_configs):
+        artists = _tuning_bias_curves(ax, result) + _mark_grid_size(ax, result, n_configs)
+        ax.title.set_text(_tuning_bias_title(result))
+        return [*artists, ax.title, ax.legend(frameon=False, fontsize="small", loc="upper left")]
+
+    live = LiveFigure(background, moving, figsize=(6, 3.6))
+
+    def y_limits(result):
+        """0.3 to 0.9 (steps of 0.1), widened to hold both bands and the truth."""
+        bands = np.concatenate([result.non_nested + 2 * result.non_nested_se, result.nested - 2 * result.nested_se,
+                                result.non_nested - 2 * result.non_nested_se, result.nested + 2 * result.nested_se,
+                                [result.truth]])
+        return (min(0.3, np.floor(bands.min() * 10) / 10), max(0.9, np.ceil(bands.max() * 10) / 10))
+
+    def update(_change=None):
+        result = simulate(outer.value, inner.value)
+        n_configs = size.value
+        report.value = tuning_bias_report(result, n_configs)
+        i = n_configs - 1
+        live.show(y_limits(result), result, n_configs,
+                  alt=f"Mean estimated accuracy on random labels against the grid size, for the non-nested best CV "
+                      f"score (red, rising to {result.non_nested[-1]:.3f} at {max_configs} configurations) and "
+                      f"nested CV (blue, staying near the true {result.truth:g}); at grid size {n_configs}: "
+                      f"{result.non_nested[i]:.3f} and {result.nested[i]:.3f}.",
+                  caption=f"{result.outer_cv}-fold outer, {result.inner_cv}-fold inner CV; grey line: grid size "
+                          f"{n_configs}. Bands: +-2 Monte Carlo standard errors.")
+
+    for control in (outer, inner, size):
+        control.observe(update, names="value")
+    update()
+    return widgets.VBox([widgets.HBox([outer, inner, size]), live.widget, report])
+
+
+# ---------------------------------------------------------------- chapter 8: choosing a test
+
+
+def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: bool = False):
+    """Which test? Controls for the experimental set-up and the live answer of
+    :func:`lecture_lib.guide.recommend_test` (chapter 8)."""
+    from .guide import PER_EXAMPLE_OPTIONS, recommend_test, recommendation_html
+
+    style = {"description_width": "initial"}
+    layout = widgets.Layout(width="420px")
+    models = widgets.IntSlider(value=n_models, min=2, max=10, description="models or algorithms", style=style, layout=layout)
+    datasets = widgets.IntSlider(value=n_datasets, min=1, max=30, description="data sets", style=style, layout=layout)
+    retrain = widgets.Checkbox(value=can_retrain, description="I can retrain the algorithms (one data set)", style=style)
+    per_example = widgets.Dropdown(
+        options=[("right / wrong (accuracy)", PER_EXAMPLE_OPTIONS[0]), ("a continuous loss (e.g. Brier)", PER_EXAMPLE_OPTIONS[1])],
+        value=PER_EXAMPLE_OPTIONS[0],
+        description="each test prediction is scored as",
+        style=style,
+    )
+    commensurable = widgets.Checkbox(value=True, description="score differences are comparable across data sets", style=style)
+    control = widgets.Checkbox(value=False, description="compare each algorithm with a control only", style=style)
+    tuning = widgets.Checkbox(value=False, description="hyperparameters are tuned on these data", style=style)
+    answer = widgets.HTML()
+
+    def update(_change=None):
+        answer.value = recommendation_html(
+            recommend_test(
+                models.value, datasets.value, retrain.value, per_example.value,
+                commensurable.value, control.value, tuning.value,
+            )
+        )
+
+    controls = (models, datasets, retrain, per_example, commensurable, control, tuning)
+    for control_widget in controls:
+        control_widget.observe(update, names="value")
+    update()
+    return widgets.VBox(
+        [widgets.HBox([models, datasets]), widgets.HBox([retrain, tuning]), per_example,
+         widgets.HBox([commensurable, control]), answer]
+    )
