@@ -208,7 +208,10 @@ def quiz_markdown(quiz: dict, chapter: int) -> str:
              "Click an answer to see whether it is right, and why. (Nothing is recorded.)", ""]
     for number, question in enumerate(quiz["questions"], start=1):
         lines += [f"**Question {number}.** {question['question'].strip()}", ""]
-        for letter, answer in zip("abcdefgh", question["answers"]):
+        answers = list(question["answers"])
+        shift = (3 * number + chapter) % len(answers)  # the right answer is not always (a)
+        answers = answers[shift:] + answers[:shift]
+        for letter, answer in zip("abcdefgh", answers):
             verdict = "Right." if answer.get("correct") else "Not quite."
             lines += ['<details class="quiz-answer">',
                       f"<summary>({letter}) {answer['text'].strip()}</summary>", "",
