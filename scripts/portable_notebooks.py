@@ -66,7 +66,7 @@ QUIZ_TAG = "quiz"
 SOLUTION_TAG = "solution"
 
 CITE = re.compile(r"\{cite(?::[pt])?\}`([^`]+)`")
-FENCE_OPEN = re.compile(r"^(`{3,}|:{3,})\{([\w-]+)\}\s*(.*)$")
+FENCE_OPEN = re.compile(r"^(`{3,}|:{3,})\{([\w:-]+)\}\s*(.*)$")
 PLAIN_ADMONITIONS = {"note": "Note", "tip": "Tip", "warning": "Warning", "important": "Important",
                      "caution": "Caution", "hint": "Hint", "attention": "Attention", "seealso": "See also"}
 
