@@ -32,9 +32,11 @@ import portable_notebooks as portable  # noqa: E402
 
 def _fresh_venv(tmp_path: Path) -> tuple[Path, dict]:
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    # --without-pip: its bundled pip and setuptools would be too old for the SPDX licence;
+    # `python -m pip` then runs this environment's pip, which installs into the fresh one.
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     site = next((venv / "lib").glob("python*/site-packages"))
-    # numpy, scipy, ..., setuptools: visible, not copied (pip sees them as installed)
+    # numpy, scipy, ..., pip, setuptools: visible, not copied (pip sees them as installed)
     (site / "course-test-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     env = dict(os.environ)
     env.update({
