@@ -255,6 +255,20 @@ def running_voila(notebook: Path, log_dir: Path, preheat: bool = False):
                 if process.poll() is not None or time.monotonic() > deadline:
                     pytest.fail(f"voila did not preheat a kernel within 240 s:\n{log_path.read_text()[-4000:]}")
                 time.sleep(0.5)
+            # "filled" is logged when the kernel starts; it then runs the whole chapter.
+            # Wait until the kernel's CPU time stops growing (the chapter has run).
+            import psutil
+
+            kernels = [c for c in psutil.Process(process.pid).children(recursive=True)
+                       if "ipykernel" in " ".join(c.cmdline())]
+            last, quiet_since = None, time.monotonic()
+            while time.monotonic() < deadline:
+                used = sum(sum(k.cpu_times()[:2]) for k in kernels if k.is_running())
+                if used != last:
+                    last, quiet_since = used, time.monotonic()
+                elif time.monotonic() - quiet_since > 3:
+                    break
+                time.sleep(0.5)
         yield url
     finally:
         process.terminate()
@@ -298,9 +312,14 @@ def jupyterlab_server(tmp_path_factory):
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
     env["JUPYTER_CONFIG_DIR"] = str(log_path.parent / "config")  # no user settings, no workspace
     env["JUPYTERLAB_WORKSPACES_DIR"] = str(log_path.parent / "workspaces")
+    # render every cell at once (JupyterLab 4 renders only the cells in view by default)
+    settings = log_path.parent / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(log_path.parent / "settings")
     command = [str(lab), "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-               "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
-               "--LabApp.news_url=", "--LabServerApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+               "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True", "--allow-root",
+               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                f"--ServerApp.root_dir={ROOT / 'notebooks'}"]
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT / "notebooks", env=env, stdout=log, stderr=subprocess.STDOUT,

@@ -410,7 +410,10 @@ def test_voila_preheated_chapter_shows_quickly_with_no_raw_myst_and_folded_solut
     page.locator(".jupyter-widgets").first.wait_for(state="visible", timeout=60_000)
     page.wait_for_timeout(1500)  # MathJax
     page.screenshot(path=str(artifacts_dir / "voila-02-mcnemar-preheated.png"), full_page=True)
-    assert shown < 3.0, f"the preheated chapter took {shown:.1f} s to show (goal: 3 s)"
+    # Goal 3 s: measured 1.9 s on an idle 2-core machine and 3.1 s while other jobs load
+    # it (without preheating: 10-40 s). The test allows 4 s so that load alone cannot fail
+    # it, while a chapter that is executed on request fails clearly.
+    assert shown < 4.0, f"the preheated chapter took {shown:.1f} s to show (goal: 3 s)"
     assert page.evaluate(RAW_MYST_JS) == [], "raw MyST in Voila"
     assert page.locator("mjx-container, .MathJax").count() > 0, "math is not typeset"
     solution_text = page.locator("details.solution")
@@ -430,10 +433,7 @@ def test_jupyterlab_renders_a_chapter_without_raw_myst(new_page, jupyterlab_serv
     page, log = new_page()
     page.goto(f"{jupyterlab_server}/lab/tree/02-mcnemar.ipynb", wait_until="domcontentloaded", timeout=90_000)
     page.locator(".jp-Notebook .jp-MarkdownCell").first.wait_for(state="visible", timeout=90_000)
-    # JupyterLab renders cells lazily while scrolling: render them all, then read
-    page.evaluate("() => document.querySelector('.jp-WindowedPanel-outer, .jp-Notebook').scrollTo(0, 1e9)")
-    page.wait_for_timeout(3000)
-    page.keyboard.press("Control+Home")
+    page.wait_for_timeout(4000)  # every cell rendered (windowingMode "none", see conftest.py), MathJax
     markdown = page.locator(".jp-MarkdownCell .jp-RenderedMarkdown")
     texts = markdown.all_inner_texts()
     joined = "\n".join(texts)
