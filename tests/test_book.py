@@ -199,7 +199,10 @@ def test_launch_buttons_binder_colab_and_an_optional_jupyterhub(built_book, tmp_
         cwd=ROOT, capture_output=True, text=True,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
-    page = (tmp_path / "_build" / "html" / "notebooks" / "02-mcnemar.html").read_text(encoding="utf-8")
+    # the post-processing writes "&" in attributes as "&amp;": compare the URL the browser sees
+    import html
+
+    page = html.unescape((tmp_path / "_build" / "html" / "notebooks" / "02-mcnemar.html").read_text(encoding="utf-8"))
     assert ("https://hub.example.edu/hub/user-redirect/git-pull?repo=https%3A//github.com/comparing-classifiers/course"
             "&urlpath=lab/tree/course/notebooks/02-mcnemar.ipynb&branch=main") in page
     bad = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_book.py"), "--path-output", str(tmp_path),
@@ -215,6 +218,8 @@ def test_footer_author_year_and_no_thebe(pages, built_book):
     assert "CC BY 4.0" in intro and "MIT licence" in intro
     for page in pages:
         text = page.read_text(encoding="utf-8")
+        if "<body" not in text:  # index.html only redirects to intro.html
+            continue
         assert "THEBE_JS_URL" not in text and "binder-examples" not in text, page.name
         assert "data-course-postprocessed" in text, f"{page.name} was not post-processed"
 
