@@ -406,3 +406,30 @@ from .cochran import NearDuplicateSimulation, simulate_near_duplicates  # noqa: 
 from .examples import SourceNote, source_notes  # noqa: E402
 
 __all__ += ["NearDuplicateSimulation", "simulate_near_duplicates", "SourceNote", "source_notes"]
+
+# issue 16: multiple comparisons done right (post-hoc procedures; Looney's F and marginal homogeneity)
+from .posthoc import (  # noqa: E402
+    BERGMANN_HOMMEL_MAX_K,
+    CONTROL_ADJUSTMENTS,
+    PAIRWISE_ADJUSTMENTS,
+    POSTHOC_TESTS,
+    ControlComparisons,
+    PairwiseComparisons,
+    adjust_pairwise_pvalues,
+    control_comparisons,
+    pairwise_comparisons,
+    shaffer_true_counts,
+)
+
+__all__ += [
+    "BERGMANN_HOMMEL_MAX_K",
+    "CONTROL_ADJUSTMENTS",
+    "PAIRWISE_ADJUSTMENTS",
+    "POSTHOC_TESTS",
+    "ControlComparisons",
+    "PairwiseComparisons",
+    "adjust_pairwise_pvalues",
+    "control_comparisons",
+    "pairwise_comparisons",
+    "shaffer_true_counts",
+]
