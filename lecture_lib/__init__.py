@@ -418,7 +418,16 @@ from .posthoc import (  # noqa: E402
     adjust_pairwise_pvalues,
     control_comparisons,
     pairwise_comparisons,
+    posthoc_example,
+    posthoc_examples,
     shaffer_true_counts,
+)
+from .homogeneity import (  # noqa: E402
+    MARGINAL_HOMOGENEITY_METHODS,
+    LooneyFResult,
+    MarginalHomogeneityResult,
+    looney_ftest,
+    marginal_homogeneity_test,
 )
 
 __all__ += [
@@ -431,5 +440,12 @@ __all__ += [
     "adjust_pairwise_pvalues",
     "control_comparisons",
     "pairwise_comparisons",
+    "posthoc_example",
+    "posthoc_examples",
     "shaffer_true_counts",
+    "MARGINAL_HOMOGENEITY_METHODS",
+    "LooneyFResult",
+    "MarginalHomogeneityResult",
+    "looney_ftest",
+    "marginal_homogeneity_test",
 ]
