@@ -140,6 +140,16 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "bayesian_signed_rank": ((S1, S2), {"rope": 0.01, "prior_strength": 0.5, "n_samples": 100, "seed": 0}),
     "bayesian_example": (("benavoli2017_uci54",), {}),
     "equivalence_test": ((S1, S2), {"margin": 0.05, "test_train_ratio": 0.25, "confidence": 0.9}),
+    # issue 16: multiple comparisons (post-hoc procedures; Looney's F, marginal homogeneity)
+    "shaffer_true_counts": ((4,), {}),
+    "adjust_pairwise_pvalues": ((np.eye(4) + np.full((4, 4), 0.01) * (1 - np.eye(4)),), {"method": "shaffer"}),
+    "pairwise_comparisons": ((T64,), {"test": "wilcoxon", "adjust": "bergmann-hommel", "higher_is_better": True,
+                                     "alpha": 0.05, "names": ["a", "b", "c", "d"]}),
+    "control_comparisons": ((T64, 0), {"test": "sign", "adjust": "hochberg", "higher_is_better": False,
+                                       "alpha": 0.05, "names": ["a", "b", "c", "d"]}),
+    "posthoc_example": (("demsar2006_table6",), {}),
+    "looney_ftest": ((Y, P1, P2), {"confidence": 0.95}),
+    "marginal_homogeneity_test": ((Y, P1, P2), {"method": "bhapkar", "confidence": 0.9}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -177,6 +187,7 @@ EXEMPT = {
     "plot_posterior_t": "takes a result object; tested in tests/test_bayesian.py",
     "plot_posterior_simplex": "takes a result object; tested in tests/test_bayesian.py",
     "posterior_report": "takes a result object; tested in tests/test_bayesian.py",
+    "posthoc_examples": "takes no arguments",  # issue 16
 }
 
 # Arguments that legitimately take arrays of any shape (element-wise or along an axis).
