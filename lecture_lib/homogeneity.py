@@ -300,6 +300,17 @@ def _marginal_homogeneity(patterns: np.ndarray, counts: np.ndarray, method: str)
     return statistic, df, pvalue, off_range, k
 
 
+def _pattern_counts(correct: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct right/wrong patterns (rows) of the n x k matrix and how often each occurs."""
+    n, k = correct.shape
+    if k > 62:  # too many models to code a pattern as one integer
+        return np.unique(correct.astype(np.int8), axis=0, return_counts=True)
+    codes = correct.astype(np.int64) @ (np.int64(1) << np.arange(k, dtype=np.int64))
+    values, counts = np.unique(codes, return_counts=True)
+    patterns = ((values[:, None] >> np.arange(k, dtype=np.int64)) & 1).astype(np.int8)
+    return patterns, counts
+
+
 def marginal_homogeneity_test(y_true, *y_preds, method: str = "stuart",
                               confidence: float = 0.95) -> MarginalHomogeneityResult:
     """Test of equal accuracy that does not assume exchangeable models (marginal homogeneity).
@@ -420,7 +431,7 @@ def marginal_homogeneity_test(y_true, *y_preds, method: str = "stuart",
     confidence = check_probability(confidence, "confidence")
     correct = _correct(y_true, y_preds)
     n, k = correct.shape
-    patterns, counts = np.unique(correct.astype(np.int8), axis=0, return_counts=True)
+    patterns, counts = _pattern_counts(correct)
     statistic, df, pvalue, off_range, _ = _marginal_homogeneity(patterns, counts[None, :], method)
     reason = ""
     if off_range[0]:

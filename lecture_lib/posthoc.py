@@ -288,9 +288,9 @@ def adjust_pairwise_pvalues(pvalues, method: str = "holm") -> np.ndarray:
     Bell number: 51, 202, 876, 4 139, 21 146 and 115 974 for k = 5 to 10,
     growing faster than exponentially (678 569 at k = 11). They are built
     once per k and cached (a boolean matrix of 5 MB at k = 10, built in
-    about 0.1 s); each call then costs :math:`O(B_k\\, m)` vectorised
+    under 0.1 s); each call then costs :math:`O(B_k\\, m)` vectorised
     operations: under a millisecond up to k = 8, a few milliseconds at
-    k = 9, about 20 ms at k = 10 (``benchmarks/bench_posthoc.py``).
+    k = 9 and 10 (``benchmarks/bench_posthoc.py``).
     Shaffer's procedure costs :math:`O(m \\log m)` for any k.
 
     Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``).
