@@ -90,10 +90,11 @@ def adjust_pvalues(pvalues, method: str = "holm") -> np.ndarray:
     -------
     adjusted : ndarray of float, shape (m,)
         In the order of the input, each in [raw p-value, 1]. Equal raw
-        p-values get equal adjusted values. The values are those of
-        ``statsmodels.stats.multitest.multipletests`` and R's ``p.adjust``
-        with the same method (``"simes-hochberg"``, ``"fdr_bh"``,
-        ``"fdr_by"`` in statsmodels; ``"BH"``, ``"BY"`` in R).
+        p-values get equal adjusted values. The definitions are those of
+        R's ``p.adjust`` and of ``statsmodels.stats.multitest.multipletests``
+        (``"simes-hochberg"``, ``"fdr_bh"``, ``"fdr_by"`` there; ``"BH"``,
+        ``"BY"`` in R); the tests check the values against statsmodels, with
+        ties, zeros and ones.
 
     Notes
     -----

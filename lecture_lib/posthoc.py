@@ -422,7 +422,7 @@ def _pair_test(test: str, x: np.ndarray, y: np.ndarray, higher_is_better: bool, 
         return res.statistic, res.pvalue, float(np.median(d))
     if test == "sign":
         res = sign_test(x, y, higher_is_better=higher_is_better, **options)
-        return res.statistic, res.pvalue, float(np.median(d))
+        return (res.statistic, res.n - res.statistic), res.pvalue, float(np.median(d))
     res = paired_ttest(x, y)  # "ttest"
     sign = 1.0 if higher_is_better else -1.0
     return sign * res.statistic, res.pvalue, float(np.mean(d))
@@ -589,9 +589,8 @@ def _pairwise_raw(arr, test, higher_is_better, options, mean_ranks):
         effect[i, j], effect[j, i] = e, -e
         if test == "wilcoxon":
             stats[i, j] = stats[j, i] = statistic
-        elif test == "sign":
-            res_back = sign_test(arr[:, j], arr[:, i], higher_is_better=higher_is_better, **options)
-            stats[i, j], stats[j, i] = statistic, res_back.statistic
+        elif test == "sign":  # wins of i and of j, as the test counts them
+            stats[i, j], stats[j, i] = statistic
         else:
             stats[i, j], stats[j, i] = statistic, -statistic
     return raw, stats, effect
@@ -978,7 +977,7 @@ def control_comparisons(
     else:
         decimals = _decimals(arr)
         triples = [_pair_test(test, arr[:, control], arr[:, i], higher_is_better, options, decimals) for i in others]
-        stats = np.array([t[0] for t in triples], dtype=float)
+        stats = np.array([t[0][0] if test == "sign" else t[0] for t in triples], dtype=float)
         raw = np.array([t[1] for t in triples], dtype=float)
         effect = np.array([t[2] for t in triples], dtype=float)
     adjusted = raw.copy() if adjust == "none" else adjust_pvalues(raw, adjust)
@@ -1076,6 +1075,7 @@ def posthoc_example(key: str):
 
     Examples
     --------
+    >>> import numpy as np
     >>> from lecture_lib import posthoc_example, pairwise_comparisons
     >>> table = posthoc_example("demsar2006_table6")
     >>> table.algorithms
