@@ -373,8 +373,9 @@ def marginal_homogeneity_test(y_true, *y_preds, method: str = "stuart",
     the course's seeded simulation (two near-copies beside a third model,
     all 80 % accurate; :func:`lecture_lib.simulate_near_duplicates`), Q
     rejects about 8 % of test sets at the nominal 5 %, W with either
-    method about 5 % for n >= 200; at n = 50 Bhapkar's rejects up to about
-    7 %, Stuart's stays at or below 5 %, which is why it is the default.
+    method 3 to 5 % for n = 200 and 2 000; at n = 50 Bhapkar's rejects up
+    to about 7 %, Stuart's stays at or below 5 %, which is why it is the
+    default (``tests/test_homogeneity.py``).
     The test is a large-sample one: with few examples on which the models
     disagree, prefer exact pairwise McNemar tests with an adjustment
     (:func:`lecture_lib.pairwise_mcnemar`).

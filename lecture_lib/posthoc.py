@@ -428,12 +428,13 @@ def _pair_test(test: str, x: np.ndarray, y: np.ndarray, higher_is_better: bool, 
     return sign * res.statistic, res.pvalue, float(np.mean(d))
 
 
-_EFFECT_NAMES = {
-    "wilcoxon": "median difference over the data sets (row minus column; > 0: row better)",
-    "sign": "median difference over the data sets (row minus column; > 0: row better)",
-    "ttest": "mean difference over the data sets (row minus column; > 0: row better)",
-    "nemenyi": "difference of average ranks, column minus row (> 0: row better)",
-}
+def _effect_name(test: str, higher_is_better: bool) -> str:
+    if test == "nemenyi":
+        return "difference of average ranks, column minus row (> 0: row better)"
+    summary = "mean" if test == "ttest" else "median"
+    if higher_is_better:
+        return f"{summary} over the data sets of the score of row minus column (> 0: row better)"
+    return f"{summary} over the data sets of the score of column minus row (lower is better; > 0: row better)"
 
 
 def _groups(significant: np.ndarray, mean_ranks: np.ndarray) -> tuple:
@@ -767,7 +768,7 @@ def pairwise_comparisons(
         pvalues=adjusted,
         significant=significant,
         effect=effect,
-        effect_name=_EFFECT_NAMES[test],
+        effect_name=_effect_name(test, higher_is_better),
         statistics=stats,
         groups=_groups(significant, mean_ranks),
         n_datasets=int(n),
@@ -1000,7 +1001,7 @@ def control_comparisons(
         pvalues=adjusted,
         significant=significant,
         effect=effect,
-        effect_name=_EFFECT_NAMES[test],
+        effect_name=_effect_name(test, higher_is_better),
         statistics=stats,
         n_datasets=int(n),
         higher_is_better=higher_is_better,
