@@ -572,14 +572,14 @@ def test_familywise_error_under_the_complete_null():
 
 
 def test_familywise_error_under_a_partial_null():
-    # Two groups of two equal algorithms, far apart: 2 true hypotheses (A = B, C = D), 4 false.
+    # Two groups of two equal algorithms, apart: 2 true hypotheses (A = B, C = D), 4 false.
     # Strong FWER control: the logical procedures must not reject A = B or C = D more than alpha.
     rng = np.random.default_rng(7)
     alpha, n_sim = 0.05, 800
     wrong = {m: [] for m in ("holm", "shaffer", "bergmann-hommel", "hommel")}
     power = {m: [] for m in wrong}
     for _ in range(n_sim):
-        scores = rng.normal(size=(12, 1)) + rng.normal(size=(12, 4)) + [0.0, 0.0, 3.0, 3.0]
+        scores = rng.normal(size=(12, 1)) + rng.normal(size=(12, 4)) + [0.0, 0.0, 1.2, 1.2]
         raw = pairwise_comparisons(scores, "wilcoxon", "none").raw_pvalues
         for m in wrong:
             sig = adjust_pairwise_pvalues(raw, m) <= alpha
@@ -588,7 +588,8 @@ def test_familywise_error_under_a_partial_null():
     for m, hits in wrong.items():
         ok, rate = _fwer_upper_bound_ok(hits, alpha)
         assert ok, (m, rate)
-    assert np.mean(power["bergmann-hommel"]) >= np.mean(power["shaffer"]) >= np.mean(power["holm"])
+    # and they find more of the four true differences than Holm (about 54 %, 51 %, 47 % here)
+    assert np.mean(power["bergmann-hommel"]) > np.mean(power["shaffer"]) > np.mean(power["holm"])
 
 
 # --------------------------------------------------------------------------- behaviour, invariances, input
