@@ -324,9 +324,11 @@ def adjust_pairwise_pvalues(pvalues, method: str = "holm") -> np.ndarray:
     Algorithm 0 looks different from the three others (raw p 0.01 to 0.03).
     Holm multiplies the three p-values by 6, 5 and 4. Shaffer knows that
     once "0 = 1" is rejected at most three equalities can still hold, and
-    multiplies the next two by 3. Bergmann-Hommel looks at which equalities
-    can hold together with "0 = 3" ("0 = 3" and "1 = 2" at most two of the
-    three small p-values' hypotheses) and stops at 0.06. None reaches 5 %.
+    multiplies the next two by 3. Bergmann-Hommel takes, for "0 = 3", every
+    set of equalities that can be exactly the true ones and contains it
+    ({0 = 3}, {0 = 3, 1 = 2}, {0 = 2, 0 = 3, 2 = 3}, ..., all six), and the
+    largest size x smallest p-value among them: 3 x 0.02 or 6 x 0.01, so
+    0.06. None of the three reaches 5 %.
     """
     p = _check_pvalue_matrix(pvalues)
     method = check_option(method, "method", PAIRWISE_ADJUSTMENTS[:-1])
