@@ -484,3 +484,46 @@ __all__ += [
     "nemenyi_n_datasets",
     "wilcoxon_n_datasets",
 ]
+
+# issue 16: multiple comparisons done right (post-hoc procedures; Looney's F and marginal homogeneity)
+from .posthoc import (  # noqa: E402
+    BERGMANN_HOMMEL_MAX_K,
+    CONTROL_ADJUSTMENTS,
+    PAIRWISE_ADJUSTMENTS,
+    POSTHOC_TESTS,
+    ControlComparisons,
+    PairwiseComparisons,
+    adjust_pairwise_pvalues,
+    control_comparisons,
+    pairwise_comparisons,
+    posthoc_example,
+    posthoc_examples,
+    shaffer_true_counts,
+)
+from .homogeneity import (  # noqa: E402
+    MARGINAL_HOMOGENEITY_METHODS,
+    LooneyFResult,
+    MarginalHomogeneityResult,
+    looney_ftest,
+    marginal_homogeneity_test,
+)
+
+__all__ += [
+    "BERGMANN_HOMMEL_MAX_K",
+    "CONTROL_ADJUSTMENTS",
+    "PAIRWISE_ADJUSTMENTS",
+    "POSTHOC_TESTS",
+    "ControlComparisons",
+    "PairwiseComparisons",
+    "adjust_pairwise_pvalues",
+    "control_comparisons",
+    "pairwise_comparisons",
+    "posthoc_example",
+    "posthoc_examples",
+    "shaffer_true_counts",
+    "MARGINAL_HOMOGENEITY_METHODS",
+    "LooneyFResult",
+    "MarginalHomogeneityResult",
+    "looney_ftest",
+    "marginal_homogeneity_test",
+]

@@ -155,6 +155,16 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "mcnemar_sample_size": ((0.2, 0.1), {"alpha": 0.05, "power": 0.8, "method": "midp"}),
     "wilcoxon_n_datasets": ((0.5,), {"alpha": 0.05, "power": 0.8}),
     "nemenyi_n_datasets": ((4, 1.0), {"alpha": 0.05, "power": 0.8}),
+    # issue 16: multiple comparisons (post-hoc procedures; Looney's F, marginal homogeneity)
+    "shaffer_true_counts": ((4,), {}),
+    "adjust_pairwise_pvalues": ((np.eye(4) + np.full((4, 4), 0.01) * (1 - np.eye(4)),), {"method": "shaffer"}),
+    "pairwise_comparisons": ((T64,), {"test": "wilcoxon", "adjust": "bergmann-hommel", "higher_is_better": True,
+                                     "alpha": 0.05, "names": ["a", "b", "c", "d"]}),
+    "control_comparisons": ((T64, 0), {"test": "sign", "adjust": "hochberg", "higher_is_better": False,
+                                       "alpha": 0.05, "names": ["a", "b", "c", "d"]}),
+    "posthoc_example": (("demsar2006_table6",), {}),
+    "looney_ftest": ((Y, P1, P2), {"confidence": 0.95}),
+    "marginal_homogeneity_test": ((Y, P1, P2), {"method": "bhapkar", "confidence": 0.9}),
 }
 
 # Public functions audited elsewhere, with the reason.
@@ -198,6 +208,7 @@ EXEMPT = {
     "paired_test_legend_handles": "returns legend artists; tested in tests/test_paired_widgets.py",
     "replicate_comparison": "takes estimators; bad input tested in tests/test_paired.py",
     "interval_examples": "takes no arguments",
+    "posthoc_examples": "takes no arguments",  # issue 16
 }
 
 # Arguments that legitimately take arrays of any shape (element-wise or along an axis).
