@@ -16,17 +16,24 @@ __all__ = [
     "check_labels",
     "check_features",
     "check_real_array",
+    "check_scores",
+    "check_names",
     "check_comparable",
     "check_same_length",
     "check_option",
+    "check_flag",
     "check_alpha",
     "check_count",
     "check_probability",
+    "check_real",
+    "check_positive",
+    "check_nonnegative",
     "check_positive_int",
     "check_count_table",
     "check_ax",
     "check_instance",
     "check_estimator",
+    "check_holdout_row",
     "as_generator",
 ]
 
@@ -189,6 +196,30 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
     return arr
 
 
+def check_scores(values, name: str, *, min_size: int = 2) -> np.ndarray:
+    """A finite 1-D float array of at least ``min_size`` scores (one per fold, data set, ...)."""
+    return check_real_array(values, name, ndim=1, min_size=min_size, what="a 1-D array of scores")
+
+
+def check_names(names, count: int, name: str = "names", *, default=None, what: str = "entry") -> tuple:
+    """``count`` names as a tuple of str; None gives ``default`` (which must then be given).
+
+    A single string is refused (it would be split into characters), and so
+    is anything that is not a sequence of exactly ``count`` items.
+    """
+    if names is None and default is not None:
+        return tuple(default)
+    if isinstance(names, (str, bytes)):  # a sequence, but of characters
+        raise ValueError(f"{name} must be a sequence of {count} names (one per {what}), got the single "
+                         f"string {_show(names)}")
+    if names is None or not hasattr(names, "__len__"):
+        raise TypeError(f"{name} must be a sequence of {count} names (one per {what}), got {_show(names)}")
+    items = list(names.tolist() if isinstance(names, np.ndarray) else names)
+    if len(items) != count:
+        raise ValueError(f"{name} must have one entry per {what} ({count}), got {len(items)}: {_show(items)}")
+    return tuple(str(item) for item in items)
+
+
 def check_features(X, n: int, name: str = "X"):
     """X as an array (a pandas frame is kept as it is) with one row per label; ``n`` labels.
 
@@ -277,6 +308,36 @@ def check_probability(value, name: str, *, open_interval: bool = True) -> float:
         interval = "[0, 1]"
     if not ok:  # also catches NaN
         raise ValueError(f"{name} must lie in {interval}, got {value!r}")
+    return value
+
+
+def check_real(value, name: str) -> float:
+    """A finite real number (not a bool), returned as a Python float."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {_show(value)}")
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite, got {value!r}")
+    return value
+
+
+def check_positive(value, name: str) -> float:
+    """A finite real number > 0."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a positive number, got {_show(value)}")
+    value = float(value)
+    if not (np.isfinite(value) and value > 0.0):
+        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+    return value
+
+
+def check_nonnegative(value, name: str) -> float:
+    """A finite real number >= 0."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a non-negative number, got {_show(value)}")
+    value = float(value)
+    if not (np.isfinite(value) and value >= 0.0):
+        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
     return value
 
 
@@ -371,6 +432,25 @@ def check_estimator(estimator, name: str = "estimator"):
                 f"got {type(estimator).__name__} {_show(estimator)}, which has no {method}()"
             )
     return estimator
+
+
+def check_holdout_row(table, test_sizes, test_size) -> tuple[int, np.ndarray]:
+    """The row of a holdout table (chapter 1) for one test size: (row index, accuracies of its splits).
+
+    ``table`` has one row per entry of ``test_sizes`` (as
+    :func:`lecture_lib.holdout_accuracy_table` returns it) and
+    ``test_size`` must be one of ``test_sizes``.
+    """
+    table = check_real_array(table, "table", ndim=2, what="a 2-D array (test sizes x splits)")
+    sizes = check_real_array(test_sizes, "test_sizes", ndim=1, what="a 1-D array of test fractions")
+    if table.shape[0] != sizes.size:
+        raise ValueError(f"table must have one row per test size ({sizes.size}), got shape {table.shape}")
+    test_size = check_probability(test_size, "test_size")
+    # a float32 fraction (0.2 is 0.20000000298 in float32) still finds its row
+    hits = np.flatnonzero(np.isclose(sizes, test_size, rtol=1e-6, atol=1e-9))
+    if hits.size == 0:
+        raise ValueError(f"test_size must be one of {sizes.tolist()}, got {test_size!r}")
+    return int(hits[0]), table[hits[0]]
 
 
 def as_generator(seed, name: str = "seed") -> np.random.Generator:

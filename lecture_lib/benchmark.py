@@ -186,7 +186,6 @@ def _load_dataset(name, value):
     X, y = value
     if y is None:
         raise TypeError(f"{where}: y must be an array of class labels, got None")
-    y = np.asarray(y.to_numpy() if hasattr(y, "to_numpy") else y)
     try:
         y = check_labels(y, "y")
         X = check_features(X, y.size)

@@ -13,7 +13,7 @@ import ipywidgets as widgets
 import numpy as np
 from scipy import stats
 
-from ._validation import check_count, check_option, check_probability
+from ._validation import check_count, check_instance, check_option, check_probability
 from .cv_interval import CVCoverage, coverage_table
 from .metric_tests import BOOTSTRAP_METHODS, paired_bootstrap, paired_permutation_test
 from .seeds import SeedSplitVariance, design_std_error
@@ -40,8 +40,9 @@ def coverage_report(coverage: CVCoverage, n_used=None, target: str = "accuracy_x
     >>> "nested" in coverage_report(simulate_cv_coverage(n_datasets=10, seed=0), n_used=5)
     True
     """
+    check_instance(coverage, CVCoverage, "coverage", made_by="simulate_cv_coverage")
+    n_used = coverage.n_datasets if n_used is None else check_count(n_used, "n_used", minimum=1)
     table = coverage_table(coverage, n_used, target)
-    n_used = coverage.n_datasets if n_used is None else n_used
     what = ("the accuracy of the model trained on each data set (Err_XY)" if target == "accuracy_xy"
             else f"the average accuracy of the procedure ({coverage.accuracy:.3f}, Err)")
     rows = []
@@ -61,8 +62,7 @@ def coverage_report(coverage: CVCoverage, n_used=None, target: str = "accuracy_x
 
 def coverage_explorer(coverage: CVCoverage, step: int = 50):
     """A slider for the number of simulated data sets counted, and the target to cover."""
-    if not isinstance(coverage, CVCoverage):
-        raise TypeError("coverage must be the result of simulate_cv_coverage")
+    check_instance(coverage, CVCoverage, "coverage", made_by="simulate_cv_coverage")
     step = check_count(step, "step", minimum=1)
     total = coverage.n_datasets
     slider = widgets.IntSlider(value=min(step, total), min=min(step, total), max=total, step=step,
@@ -92,6 +92,7 @@ def bootstrap_report(y_true, y_pred_1, y_pred_2, metric: str = "f1", method: str
     """
     method = check_option(method, "method", BOOTSTRAP_METHODS)
     confidence = check_probability(confidence, "confidence")
+    n_resamples = check_count(n_resamples, "n_resamples", minimum=1)
     boot = paired_bootstrap(y_true, y_pred_1, y_pred_2, metric=metric, n_resamples=n_resamples,
                             confidence=confidence, seed=seed, method=method, positive=positive)
     perm = paired_permutation_test(y_true, y_pred_1, y_pred_2, metric=metric, seed=seed, positive=positive)
@@ -134,6 +135,8 @@ def seeds_report(variance: SeedSplitVariance, n_splits, n_seeds, confidence: flo
     >>> "trainings" in seeds_report(v, 10, 3)
     True
     """
+    check_instance(variance, SeedSplitVariance, "variance", made_by="seed_split_variance")
+    n_splits, n_seeds = check_count(n_splits, "n_splits", minimum=1), check_count(n_seeds, "n_seeds", minimum=1)
     se = design_std_error(variance, n_splits, n_seeds)
     confidence = check_probability(confidence, "confidence")
     half = float(stats.norm.ppf(0.5 + confidence / 2)) * se
@@ -152,8 +155,7 @@ def seeds_report(variance: SeedSplitVariance, n_splits, n_seeds, confidence: flo
 
 def seeds_explorer(variance: SeedSplitVariance, max_splits: int = 40, max_seeds: int = 20):
     """Sliders for the number of splits and of seeds per split."""
-    if not isinstance(variance, SeedSplitVariance):
-        raise TypeError("variance must be the result of seed_split_variance")
+    check_instance(variance, SeedSplitVariance, "variance", made_by="seed_split_variance")
     splits = widgets.IntSlider(value=5, min=1, max=check_count(max_splits, "max_splits", minimum=1),
                                description="splits", style=_STYLE)
     seeds = widgets.IntSlider(value=1, min=1, max=check_count(max_seeds, "max_seeds", minimum=1),

@@ -17,6 +17,7 @@ import numbers
 
 import numpy as np
 
+from . import metrics
 from ._validation import (
     _show,
     as_generator,
@@ -26,10 +27,11 @@ from ._validation import (
     check_features,
     check_flag,
     check_labels,
+    check_option,
     check_probability,
     check_real_array,
 )
-from .resampling import repeated_holdout
+from .resampling import SCORINGS, repeated_holdout
 
 __all__ = [
     "ComplexityCurve",
@@ -499,11 +501,7 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
 
     A tree trained on 120 flowers predicts better than one trained on 10.
     """
-    from sklearn.base import clone
-
-    from . import metrics
-    from .resampling import SCORINGS
-    from ._validation import check_option
+    from sklearn.base import clone  # scikit-learn is imported only when a learning curve is drawn
 
     check_estimator(estimator)
     if callable(scoring):
@@ -539,17 +537,3 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
     if not test_rows:
         raise ValueError("splits yielded no (train_idx, test_idx) pairs")
     return LearningCurve(sizes, np.array(train_rows), np.array(test_rows))
-
-
-def _table_row(table, test_sizes, test_size):
-    """The row of a holdout table for ``test_size``: (row index, scores)."""
-    table = check_real_array(table, "table", ndim=2)
-    sizes = check_real_array(test_sizes, "test_sizes", ndim=1)
-    if table.shape[0] != sizes.size:
-        raise ValueError(f"table must have one row per test size ({sizes.size}), got shape {table.shape}")
-    test_size = check_probability(test_size, "test_size")
-    # a float32 fraction (0.2 is 0.20000000298 in float32) still finds its row
-    hits = np.flatnonzero(np.isclose(sizes, test_size, rtol=1e-6, atol=1e-9))
-    if hits.size == 0:
-        raise ValueError(f"test_size must be one of {sizes.tolist()}, got {test_size!r}")
-    return int(hits[0]), table[hits[0]]

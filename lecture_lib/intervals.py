@@ -26,7 +26,7 @@ import numpy as np
 from scipy import optimize, special
 
 from ._results import Interval
-from ._validation import _show, check_count_table, check_option, check_probability
+from ._validation import MAX_COUNT, _show, check_count_table, check_option, check_probability
 
 __all__ = [
     "PROPORTION_METHODS",
@@ -72,6 +72,8 @@ def _check_counts(values, name: str, minimum: int):
             raise ValueError(f"{name} must hold whole numbers, got {_show(values)}")
     if np.any(arr < minimum):
         raise ValueError(f"{name} must be >= {minimum}, got {_show(values)}")
+    if np.any(arr > MAX_COUNT):  # beyond int64: the cast would overflow
+        raise ValueError(f"{name} holds a count too large (at most {MAX_COUNT}), got {_show(values)}")
     return arr.astype(np.int64, copy=False)
 
 

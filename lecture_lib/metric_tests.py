@@ -508,6 +508,7 @@ def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_0
     """
     y, p1, p2, name = _inputs(y_true, y_pred_1, y_pred_2, metric, positive)
     n_resamples = check_count(n_resamples, "n_resamples", minimum=1)
+    rng = as_generator(seed)  # checked even when the exact test needs no random numbers
     discordant = np.flatnonzero(p1 != p2)
     n_d = int(discordant.size)
 
@@ -525,7 +526,6 @@ def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_0
                 null[r] = float(metric(y, q1)) - float(metric(y, q2))
             pvalue = _two_sided(null, np.full(null.size, 1.0 / null.size), observed)
             return PermutationTestResult(observed, pvalue, m1, m2, name, "exact", 0, n_d)
-        rng = as_generator(seed)
         null = np.empty(n_resamples)
         for r in range(n_resamples):
             swap = rng.random(n_d) < 0.5
@@ -553,7 +553,6 @@ def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_0
         null = _difference_from_cells(_swapped_cells(cells, k, name), name)
         pvalue = _two_sided(null, probs, observed)
         return PermutationTestResult(observed, pvalue, m1, m2, name, "exact", 0, n_d)
-    rng = as_generator(seed)
     k = np.stack([rng.binomial(s, 0.5, size=n_resamples) for s in sizes], axis=-1)
     null = _difference_from_cells(_swapped_cells(cells, k, name), name)
     pvalue = _two_sided(null, np.ones(n_resamples), observed, adjustment=1.0, total=n_resamples + 1.0)

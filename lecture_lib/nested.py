@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ._validation import _show, as_generator, check_count, check_features, check_labels, check_option
+from .paired import corrected_repeated_cv_ttest
 from .resampling import SCORINGS, _take, cross_validate_scores, stratified_kfold
 
 __all__ = [
@@ -92,6 +93,7 @@ def parameter_grid(param_grid, estimator=None) -> tuple[dict, ...]:
         raise TypeError(f"param_grid must be a dict of lists or a list of such dicts, got {_show(param_grid)}")
     valid = None
     if estimator is not None:
+        _check_estimator(estimator)
         valid = set(estimator.get_params(deep=True))
     candidates = []
     for number, grid in enumerate(grids):
@@ -376,8 +378,6 @@ class NestedComparison:
         its p-value moves a lot with the folds; repeat the nested CV
         (``n_repeats``) to test the difference with more power.
         """
-        from .paired import corrected_repeated_cv_ttest
-
         first, second = self[name_1], self[name_2]
         return corrected_repeated_cv_ttest(first.outer_scores, second.outer_scores, n_folds=first.outer_cv,
                                            confidence=confidence)
