@@ -95,7 +95,8 @@ def mark_k(ax, curve, k) -> list:
 
 def mark_split(ax, scores, split: int) -> list:
     """The line at split ``split``'s accuracy on a holdout histogram (``scores``: one row of the table)."""
-    return [ax.axvline(scores[split], color="tab:orange", linewidth=2, label=f"split {split}: {scores[split]:.3f}")]
+    return [ax.axvline(scores[split], color="tab:orange", linewidth=2, label=f"split {split}: "
+                                                                             f"{scores[split]:.3f}")]
 
 
 # --------------------------------------------------------------------------- p-value histograms (chapter 4)
@@ -134,7 +135,8 @@ def tuning_bias_curves(ax, result) -> list:
         (result.nested, result.nested_se, "nested CV", "tab:blue"),
     ):
         artists += ax.plot(g, values, marker="o", markersize=3, color=color, label=label)
-        artists.append(ax.fill_between(g, values - 2 * se, values + 2 * se, color=color, alpha=0.15, linewidth=0))
+        artists.append(ax.fill_between(g, values - 2 * se, values + 2 * se, color=color, alpha=0.15,
+                                       linewidth=0))
     artists.append(ax.axhline(result.truth, color="black", linestyle="--", linewidth=1,
                               label=f"true accuracy {result.truth:g}"))
     return artists
@@ -145,14 +147,14 @@ def mark_grid_size(ax, result, n_configs: int) -> list:
     i = n_configs - 1
     return [
         ax.axvline(n_configs, color="grey", linewidth=1),
-        ax.annotate(f"{result.non_nested[i]:.3f}", (n_configs, result.non_nested[i]), textcoords="offset points",
-                    xytext=(5, 5), color="tab:red"),
-        ax.annotate(f"{result.nested[i]:.3f}", (n_configs, result.nested[i]), textcoords="offset points",
-                    xytext=(5, -12), color="tab:blue"),
+        ax.annotate(f"{result.non_nested[i]:.3f}", (n_configs, result.non_nested[i]),
+                    textcoords="offset points", xytext=(5, 5), color="tab:red"),
+        ax.annotate(f"{result.nested[i]:.3f}", (n_configs, result.nested[i]),
+                    textcoords="offset points", xytext=(5, -12), color="tab:blue"),
     ]
 
 
-# --------------------------------------------------------------------------- the probability simplex (chapter 8)
+# ------------------------------------------------------------------ the probability simplex (chapter 8)
 
 
 def simplex_xy(theta):

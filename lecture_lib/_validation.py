@@ -55,7 +55,8 @@ def _as_array(values, name: str, what: str) -> np.ndarray:
         return np.asarray(values)
     except (ValueError, TypeError):  # rows of different lengths ("inhomogeneous shape")
         raise ValueError(
-            f"{name} must be {what}, got a ragged nested sequence (its rows differ in length): {_show(values)}"
+            f"{name} must be {what}, got a ragged nested sequence (its rows differ in length): "
+            f"{_show(values)}"
         ) from None
 
 
@@ -97,8 +98,8 @@ def check_labels(values, name: str) -> np.ndarray:
         raise ValueError(f"{name} is empty: at least one example is needed")
     kind = arr.dtype.kind
     if kind == "c":
-        raise TypeError(f"{name} holds complex numbers ({_show(arr.tolist())}); class labels must be integers, "
-                        f"booleans, strings or real numbers")
+        raise TypeError(f"{name} holds complex numbers ({_show(arr.tolist())}); class labels must be "
+                        "integers, booleans, strings or real numbers")
     if kind == "f":
         # min() propagates NaN and is one fast pass over the data.
         if np.isnan(arr.min()):
@@ -110,8 +111,8 @@ def check_labels(values, name: str) -> np.ndarray:
                 raise ValueError(f"{name} contains a missing label {v!r} at index {i}")
         kinds = _object_kinds(arr)
         if "complex" in kinds:
-            raise TypeError(f"{name} holds complex numbers; class labels must be integers, booleans, strings or "
-                            f"real numbers")
+            raise TypeError(f"{name} holds complex numbers; class labels must be integers, booleans, "
+                            "strings or real numbers")
         if "other" in kinds:
             odd = next(v for v in arr if _element_kind(v) == "other")
             raise TypeError(f"{name} must hold labels (numbers or strings), got {_show(odd)} "
@@ -165,8 +166,10 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
     if kind == "O":
         for i, v in enumerate(arr.reshape(-1)):
             if v is None:
-                raise ValueError(f"{name} contains None (first at flat index {i}); give a number for every entry")
-            if (isinstance(v, (bool, np.bool_)) and not allow_bool) or not isinstance(v, (numbers.Real, np.bool_)):
+                raise ValueError(f"{name} contains None (first at flat index {i}); give a number for every "
+                                 "entry")
+            is_bool = isinstance(v, (bool, np.bool_))
+            if (is_bool and not allow_bool) or not isinstance(v, (numbers.Real, np.bool_)):
                 raise TypeError(f"{name} must hold real numbers, got {_show(v)} of type {type(v).__name__} "
                                 f"at flat index {i}")
     elif kind == "b" and not allow_bool:
@@ -389,7 +392,8 @@ def check_count_table(table, name: str = "table", shape: tuple[int, int] = (2, 2
     if np.any(arr < 0):
         raise ValueError(f"{name} must hold non-negative counts, got {arr.tolist()}")
     if arr.dtype.kind != "i" and np.any(arr > MAX_COUNT):  # floats and uint64 beyond int64
-        raise ValueError(f"{name} holds a count too large for int64 (at most {MAX_COUNT}), got {arr.tolist()}")
+        raise ValueError(f"{name} holds a count too large for int64 (at most {MAX_COUNT}), got "
+                         f"{arr.tolist()}")
     return arr.astype(np.int64)
 
 
@@ -411,7 +415,7 @@ def check_ax(ax, name: str = "ax"):
 
 
 def check_instance(value, cls: type, name: str, *, made_by: str = "", allow_none: bool = False):
-    """``value`` must be an instance of ``cls`` (a result type), or None if ``allow_none``; returned unchanged."""
+    """``value`` must be an instance of ``cls`` (a result type), or None if ``allow_none``; returned as is."""
     if value is None and allow_none:
         return None
     if not isinstance(value, cls):
@@ -421,7 +425,7 @@ def check_instance(value, cls: type, name: str, *, made_by: str = "", allow_none
 
 
 def check_estimator(estimator, name: str = "estimator"):
-    """A scikit-learn style estimator instance: ``fit`` and ``predict``, copyable by ``sklearn.base.clone``."""
+    """A scikit-learn style estimator instance: ``fit``, ``predict``, copyable by ``sklearn.base.clone``."""
     if isinstance(estimator, type):
         raise TypeError(f"{name} must be an estimator instance, got the class {estimator.__name__}; "
                         f"write {estimator.__name__}()")

@@ -125,13 +125,15 @@ def _positives(y_true, positive) -> np.ndarray:
     if positive not in classes.tolist():
         raise ValueError(f"positive={positive!r} is not a label of y_true (labels {classes.tolist()})")
     if classes.size != 2:
-        raise ValueError(f"y_true must hold exactly two classes for an AUC, got {classes.size}: {_show(classes.tolist())}")
+        raise ValueError(f"y_true must hold exactly two classes for an AUC, got {classes.size}: "
+                         f"{_show(classes.tolist())}")
     is_pos = y == positive
     n_pos = int(is_pos.sum())
     n_neg = is_pos.size - n_pos
     if min(n_pos, n_neg) < 2:
         raise ValueError(
-            f"y_true has {n_pos} positive and {n_neg} negative example(s); DeLong's variance needs at least two of each"
+            f"y_true has {n_pos} positive and {n_neg} negative example(s); DeLong's variance needs at least "
+            "two of each"
         )
     return is_pos
 

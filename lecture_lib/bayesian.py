@@ -27,17 +27,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import numbers
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 import numpy as np
 from scipy import special
 
-from ._results import Interval, _format_value
 from ._drawing import REGION_COLOURS, simplex_frame, simplex_points
+from ._results import Interval, _format_value
 from ._validation import (
-    _show,
     as_generator,
     check_ax,
     check_names,
@@ -191,7 +189,8 @@ class DirichletPosterior(_Summary):
 
 def _flatten_cv(values, name: str):
     """Scores of r x k cross-validation: 1-D, or 2-D (r, k) flattened; returns (array, shape)."""
-    arr = check_real_array(values, name, ndim=(1, 2), min_size=2, what="an array of scores (1-D, or 2-D r x k)")
+    arr = check_real_array(values, name, ndim=(1, 2), min_size=2, what="an array of scores (1-D, or 2-D r x "
+                                                                       "k)")
     return arr.reshape(-1), arr.shape
 
 
@@ -215,7 +214,8 @@ def _check_paired(x, y):
 def _check_required_ratio(value) -> float:
     if value is None:
         raise TypeError(
-            "test_train_ratio is required: n_test / n_train, e.g. 1 / (k - 1) for k-fold cross-validation, got None"
+            "test_train_ratio is required: n_test / n_train, e.g. 1 / (k - 1) for k-fold cross-validation, "
+            "got None"
         )
     return check_positive(value, "test_train_ratio")
 
@@ -223,7 +223,8 @@ def _check_required_ratio(value) -> float:
 # --------------------------------------------------------------------------- correlated t
 
 
-def bayesian_correlated_ttest(scores_1, scores_2, test_train_ratio, rope=0.0, confidence=0.95) -> CorrelatedTPosterior:
+def bayesian_correlated_ttest(scores_1, scores_2, test_train_ratio, rope=0.0,
+                              confidence=0.95) -> CorrelatedTPosterior:
     """Bayesian correlated t-test on the r x k cross-validation scores of two algorithms.
 
     Parameters
@@ -363,7 +364,7 @@ def _heaviside(a: np.ndarray) -> np.ndarray:
 
 
 def _most_probable(theta: np.ndarray) -> np.ndarray:
-    """Share of samples in which each row of ``theta`` (3, n_samples) is the largest; exact ties share equally."""
+    """Share of samples in which each row of ``theta`` (3, n_samples) is the largest; ties share equally."""
     top = np.maximum(np.maximum(theta[0], theta[1]), theta[2])
     wins = theta == top  # (3, n_samples); one row per region, contiguous
     count = wins.sum(axis=0, dtype=np.int8)
@@ -504,8 +505,10 @@ def bayesian_sign_test(x, y, rope=0.0, prior_strength=1.0, n_samples=50_000, see
     Examples
     --------
     >>> from lecture_lib import bayesian_sign_test
-    >>> tuned = [0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668, 0.583, 0.838, 1.0, 0.962, 0.666, 0.981, 0.978]
-    >>> plain = [0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661, 0.583, 0.775, 1.0, 0.940, 0.619, 0.972, 0.957]
+    >>> tuned = [0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668, 0.583, 0.838, 1.0, 0.962, 0.666,
+    ...          0.981, 0.978]
+    >>> plain = [0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661, 0.583, 0.775, 1.0, 0.940, 0.619,
+    ...          0.972, 0.957]
     >>> res = bayesian_sign_test(tuned, plain, rope=0.01, seed=0)
     >>> [round(p, 3) for p in res.probabilities], res.theta_mean
     ([0.0, 0.787, 0.213], (0.0, 0.6, 0.4))
@@ -532,7 +535,8 @@ def bayesian_sign_test(x, y, rope=0.0, prior_strength=1.0, n_samples=50_000, see
     return _posterior(theta, alpha / alpha.sum(), rope, prior_strength, d.size, "sign")
 
 
-def bayesian_signed_rank(x, y, rope=0.0, prior_strength=0.5, n_samples=50_000, seed=None) -> DirichletPosterior:
+def bayesian_signed_rank(x, y, rope=0.0, prior_strength=0.5, n_samples=50_000,
+                         seed=None) -> DirichletPosterior:
     """Bayesian signed-rank test over data sets, with a region of practical equivalence.
 
     Parameters
@@ -611,8 +615,10 @@ def bayesian_signed_rank(x, y, rope=0.0, prior_strength=0.5, n_samples=50_000, s
     Examples
     --------
     >>> from lecture_lib import bayesian_signed_rank
-    >>> tuned = [0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668, 0.583, 0.838, 1.0, 0.962, 0.666, 0.981, 0.978]
-    >>> plain = [0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661, 0.583, 0.775, 1.0, 0.940, 0.619, 0.972, 0.957]
+    >>> tuned = [0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668, 0.583, 0.838, 1.0, 0.962, 0.666,
+    ...          0.981, 0.978]
+    >>> plain = [0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661, 0.583, 0.775, 1.0, 0.940, 0.619,
+    ...          0.972, 0.957]
     >>> res = bayesian_signed_rank(tuned, plain, rope=0.01, seed=0)
     >>> [round(p, 3) for p in res.probabilities]
     [0.0, 0.329, 0.671]
@@ -766,7 +772,8 @@ def plot_posterior_simplex(result, names=None, ax=None, max_points: int = 5000):
     Examples
     --------
     >>> from lecture_lib import bayesian_signed_rank, plot_posterior_simplex
-    >>> res = bayesian_signed_rank([0.8, 0.7, 0.9, 0.85, 0.6], [0.78, 0.7, 0.85, 0.86, 0.58], rope=0.01, seed=0)
+    >>> res = bayesian_signed_rank([0.8, 0.7, 0.9, 0.85, 0.6], [0.78, 0.7, 0.85, 0.86, 0.58],
+    ...                            rope=0.01, seed=0)
     >>> ax = plot_posterior_simplex(res, names=("A", "B"), max_points=500)
     >>> ax.get_aspect()
     1.0
@@ -839,16 +846,17 @@ def posterior_report(result, names=None, decision: float = 0.95) -> str:
     else:
         verdict = (f"No region has posterior probability above {decision:g}: the data do not settle the "
                    f"comparison {unit}.")
-    return (f"<p>{source}.</p><table class='posterior'><thead><tr><th>region</th><th>posterior probability</th>"
-            f"</tr></thead><tbody>{rows}</tbody></table><p>{verdict}</p>")
+    return (f"<p>{source}.</p><table class='posterior'><thead><tr><th>region</th><th>posterior "
+            f"probability</th></tr></thead><tbody>{rows}</tbody></table><p>{verdict}</p>")
 
 
 # --------------------------------------------------------------------------- published examples
 
 
-@lru_cache(maxsize=None)
+@cache
 def _examples_text() -> str:
-    return resources.files("lecture_lib").joinpath("data", "bayesian_examples.json").read_text(encoding="utf-8")
+    path = resources.files("lecture_lib").joinpath("data", "bayesian_examples.json")
+    return path.read_text(encoding="utf-8")
 
 
 def bayesian_examples() -> dict:

@@ -58,15 +58,17 @@ def rope_posterior(x, y, test: str = "signed-rank", rope: float = 0.0, prior_str
 
 
 def _alt_text(result, first: str, second: str) -> str:
-    return (f"Triangle of posterior samples of the Bayesian {result.method} test with ROPE {result.rope:g} and "
-            f"prior strength {result.prior_strength:g}: bottom left corner '{second} practically better' "
-            f"(probability {result.p_left:.3f}), bottom right '{first} practically better' ({result.p_right:.3f}), "
-            f"top 'practically equivalent' ({result.p_rope:.3f}); each point is one posterior sample, coloured by "
-            "the region it falls in.")
+    return (f"Triangle of posterior samples of the Bayesian {result.method} test with ROPE {result.rope:g} "
+            f"and prior strength {result.prior_strength:g}: bottom left corner '{second} practically better' "
+            f"(probability {result.p_left:.3f}), bottom right '{first} practically better' "
+            f"({result.p_right:.3f}), "
+            f"top 'practically equivalent' ({result.p_rope:.3f}); each point is one posterior sample, "
+            "coloured by the region it falls in.")
 
 
-def rope_explorer(x, y, names=None, test: str = "signed-rank", rope: float = 0.01, prior_strength: float = 0.5,
-                  rope_max: float | None = None, n_samples: int = 10_000, max_points: int = 2000, seed=0):
+def rope_explorer(x, y, names=None, test: str = "signed-rank", rope: float = 0.01,
+                  prior_strength: float = 0.5, rope_max: float | None = None, n_samples: int = 10_000,
+                  max_points: int = 2000, seed=0):
     """Sliders for the ROPE and the prior strength, a choice of test, and the live simplex (chapter 8).
 
     Parameters
@@ -94,7 +96,8 @@ def rope_explorer(x, y, names=None, test: str = "signed-rank", rope: float = 0.0
     """
     x, y = check_scores(x, "x"), check_scores(y, "y")
     if x.size != y.size:
-        raise ValueError(f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}")
+        raise ValueError(f"x and y must have the same length (one score per data set): x has {x.size}, y "
+                         f"has {y.size}")
     first, second = check_names(names, 2, default=("scores_1", "scores_2"), what="algorithm (first, second)")
     test = check_option(test, "test", ROPE_TESTS)
     rope = check_nonnegative(rope, "rope")
@@ -124,10 +127,12 @@ def rope_explorer(x, y, names=None, test: str = "signed-rank", rope: float = 0.0
     live = LiveFigure(background, moving, figsize=(5.0, 4.4))
 
     def update(_change=None):
-        result = rope_posterior(x, y, test_buttons.value, rope_slider.value, prior_slider.value, n_samples, seed)
+        result = rope_posterior(x, y, test_buttons.value, rope_slider.value, prior_slider.value, n_samples,
+                                seed)
         report.value = posterior_report(result, names=(first, second))
         live.show(None, result, alt=_alt_text(result, first, second),
-                  caption=f"Posterior samples of the Bayesian {result.method} test in the probability simplex.")
+                  caption=f"Posterior samples of the Bayesian {result.method} test in the probability "
+                          "simplex.")
 
     for control in (rope_slider, prior_slider, test_buttons):
         control.observe(update, names="value")

@@ -49,7 +49,8 @@ __all__ = [
 
 def _features(X, name: str) -> np.ndarray:
     """A finite 2-D float array of features."""
-    arr = check_real_array(X, name, ndim=2, allow_bool=True, what="a 2-D array of numbers (examples x features)")
+    arr = check_real_array(X, name, ndim=2, allow_bool=True, what="a 2-D array of numbers (examples x "
+                                                                  "features)")
     if arr.shape[0] == 0 or arr.shape[1] == 0:
         raise ValueError(f"{name} is empty: got shape {arr.shape}")
     return arr
@@ -59,7 +60,8 @@ def _labelled(X, y, x_name: str, y_name: str):
     X = _features(X, x_name)
     y = check_labels(y, y_name)
     if y.size != X.shape[0]:
-        raise ValueError(f"inputs must have the same length: {x_name} has {X.shape[0]} rows, {y_name} has {y.size}")
+        raise ValueError(f"inputs must have the same length: {x_name} has {X.shape[0]} rows, {y_name} has "
+                         f"{y.size}")
     return X, y
 
 
@@ -216,7 +218,8 @@ class ComplexityCurve:
         k = check_count(k, "k", minimum=1)
         hits = np.flatnonzero(self.n_neighbors == k)
         if hits.size == 0:
-            raise ValueError(f"k={k} is not on the curve; its values run from {self.n_neighbors.min()} to {self.n_neighbors.max()}")
+            raise ValueError(f"k={k} is not on the curve; its values run from {self.n_neighbors.min()} to "
+                             f"{self.n_neighbors.max()}")
         return float(self.train_error[hits[0]]), float(self.test_error[hits[0]])
 
 
@@ -280,7 +283,8 @@ def _check_split(pair, i: int, n: int):
     for name, idx in (("train_idx", train), ("test_idx", test)):
         if idx.ndim != 1 or idx.size == 0 or idx.dtype.kind not in "iu":
             raise ValueError(
-                f"splits[{i}]: {name} must be a non-empty 1-D array of integer indices, got {_show(idx.tolist())}"
+                f"splits[{i}]: {name} must be a non-empty 1-D array of integer indices, got "
+                f"{_show(idx.tolist())}"
             )
         if idx.min() < 0 or idx.max() >= n:
             raise ValueError(f"splits[{i}]: {name} has indices outside 0..{n - 1}")
@@ -340,7 +344,8 @@ def knn_split_scores(X, y, splits, n_neighbors=15) -> np.ndarray:
     for i, pair in enumerate(splits):
         train, test = _check_split(pair, i, n)
         if k > train.size:
-            raise ValueError(f"n_neighbors={k} is more than the {train.size} training examples of splits[{i}]")
+            raise ValueError(f"n_neighbors={k} is more than the {train.size} training examples of "
+                             f"splits[{i}]")
         predicted = _votes(distances[np.ix_(test, train)], codes[train], classes.size, np.array([k]))[0]
         out.append(np.mean(predicted == codes[test]))
     if not out:
@@ -446,7 +451,8 @@ class LearningCurve:
         return self.train_scores.mean(axis=0)
 
 
-def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shuffle=True, seed=None) -> LearningCurve:
+def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shuffle=True,
+                   seed=None) -> LearningCurve:
     """Train on the first m examples of every training set, for every m.
 
     Parameters
@@ -513,7 +519,8 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
     y = check_labels(y, "y")
     n = y.size
     X = np.asarray(check_features(X, n))
-    if train_sizes is None or isinstance(train_sizes, (str, bytes)) or np.ndim(train_sizes) != 1 or len(train_sizes) == 0:
+    if (train_sizes is None or isinstance(train_sizes, (str, bytes)) or np.ndim(train_sizes) != 1
+            or len(train_sizes) == 0):
         raise TypeError(f"train_sizes must be a non-empty sequence of counts, got {_show(train_sizes)}")
     sizes = np.array([check_count(m, "train_sizes", minimum=1) for m in train_sizes], dtype=np.int64)
     if isinstance(splits, (str, bytes)) or not hasattr(splits, "__iter__"):
@@ -523,7 +530,8 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
     for i, pair in enumerate(splits):
         train, test = _check_split(pair, i, n)
         if sizes.max() > train.size:
-            raise ValueError(f"train_sizes holds {int(sizes.max())}, more than the {train.size} training examples of splits[{i}]")
+            raise ValueError(f"train_sizes holds {int(sizes.max())}, more than the {train.size} training "
+                             f"examples of splits[{i}]")
         if rng is not None:
             train = rng.permutation(train)
         tr, te = [], []

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 import numpy as np
@@ -581,9 +581,10 @@ class IntervalExample:
     notes: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_examples() -> tuple:
-    text = resources.files("lecture_lib").joinpath("data", "interval_examples.json").read_text(encoding="utf-8")
+    path = resources.files("lecture_lib").joinpath("data", "interval_examples.json")
+    text = path.read_text(encoding="utf-8")
     return tuple(json.loads(text)["examples"])
 
 

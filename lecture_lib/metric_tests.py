@@ -199,7 +199,8 @@ def _warn_undefined_f1(cells, positive):
     for model, tp in ((1, c[6] + c[7]), (2, c[5] + c[7])):
         if tp == 0:
             warnings.warn(
-                f"F1 of model {model} is undefined (no true positives for positive={positive!r}); it counts as 0.0",
+                f"F1 of model {model} is undefined (no true positives for positive={positive!r}); it counts "
+                "as 0.0",
                 UndefinedMetricWarning,
                 stacklevel=3,
             )
@@ -386,7 +387,10 @@ def paired_bootstrap(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_000, con
     if np.all(distribution == distribution[0]):
         low = high = float(distribution[0])
     else:
-        levels = [alpha, 1.0 - alpha] if method == "percentile" else _bca_levels(distribution, theta_hat, accel, alpha)
+        if method == "percentile":
+            levels = [alpha, 1.0 - alpha]
+        else:
+            levels = _bca_levels(distribution, theta_hat, accel, alpha)
         low, high = (float(v) for v in np.quantile(distribution, levels))
     low, high = min(low, theta_hat), max(high, theta_hat)  # the estimate always lies in its interval
     se = float(distribution.std(ddof=1)) if n_resamples > 1 else 0.0
@@ -540,7 +544,10 @@ def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_0
         _warn_undefined_f1(cells, positive)
     m1, m2 = (float(v) for v in _metrics_from_cells(cells, name))
     observed = m1 - m2
-    sizes = [int(cells[6] + cells[5]), int(cells[2] + cells[1])] if name == "f1" else [int(cells[1] + cells[2])]
+    if name == "f1":
+        sizes = [int(cells[6] + cells[5]), int(cells[2] + cells[1])]
+    else:
+        sizes = [int(cells[1] + cells[2])]
     if n_d == 0:
         return PermutationTestResult(observed, 1.0, m1, m2, name, "exact", 0, 0)
     points = math.prod(s + 1 for s in sizes)

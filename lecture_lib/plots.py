@@ -83,7 +83,7 @@ _APPROXIMATE = ("chi2", "corrected", "midp")
 
 
 def _check_choices(values, name: str, options) -> tuple:
-    """A non-empty sequence of options (``methods``, ``tests``), each one of ``options``; returned as a tuple."""
+    """A non-empty sequence (``methods``, ``tests``) of items of ``options``; returned as a tuple."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
         raise TypeError(f"{name} must be a sequence of options from {tuple(options)}, got {_show(values)}")
     chosen = tuple(check_option(v, name, options) for v in values)
@@ -281,14 +281,17 @@ def plot_familywise_error(max_models: int = 10, alpha: float = 0.05, n_sim: int 
     if highlight is not None:
         highlight = check_count(highlight, "highlight", minimum=2)
         if highlight > max_models:
-            raise ValueError(f"highlight must be a number of models in [2, max_models={max_models}], got {highlight}")
+            raise ValueError(f"highlight must be a number of models in [2, max_models={max_models}], got "
+                             f"{highlight}")
     ks = np.arange(2, max_models + 1)
     results = [familywise_error(int(k), alpha=alpha, n_sim=n_sim, seed=seed) for k in ks]
     if ax is None:
         _, ax = plt.subplots(figsize=(6.0, 3.8))
-    ax.plot(ks, [r.independent for r in results], color="grey", linestyle=":", label="1 - (1 - alpha)^m (independent tests)")
+    ax.plot(ks, [r.independent for r in results], color="grey", linestyle=":", label="1 - (1 - alpha)^m "
+                                                                                     "(independent tests)")
     ax.plot(ks, [r.unadjusted for r in results], "o-", color="tab:red", label="unadjusted pairwise McNemar")
-    ax.plot(ks, [r.omnibus_gate for r in results], "s--", color="tab:orange", label="Cochran's Q first, then unadjusted")
+    ax.plot(ks, [r.omnibus_gate for r in results], "s--", color="tab:orange", label="Cochran's Q first, "
+                                                                                    "then unadjusted")
     ax.plot(ks, [r.bonferroni for r in results], "^-", color="tab:blue", label="Bonferroni")
     ax.plot(ks, [r.holm for r in results], "v:", color="tab:green", label="Holm (same as Bonferroni here)")
     ax.axhline(alpha, color="black", linestyle="--", linewidth=1)
@@ -571,7 +574,8 @@ def plot_power_curves(curve: PowerCurve, ax=None, tests=None):
     ax.set_xlabel("true accuracy difference (Bayes accuracies)")
     ax.set_ylabel("rejection rate")
     ax.set_ylim(0, 1)
-    ax.set_title(f"Power, {curve.n_reps} data sets per point (bands: 95 % intervals), alpha = {curve.alpha:g}",
+    ax.set_title(f"Power, {curve.n_reps} data sets per point (bands: 95 % intervals), alpha = "
+                 f"{curve.alpha:g}",
                  fontsize="medium")
     ax.legend(frameon=False, fontsize="x-small", ncol=2, loc="center left")
     return ax
@@ -629,12 +633,14 @@ def plot_size_power(null_simulation, alternative_simulation, alpha: float = 0.05
     chapter 4.
     """
     check_ax(ax)
-    for name, sim in (("null_simulation", null_simulation), ("alternative_simulation", alternative_simulation)):
+    for name, sim in (("null_simulation", null_simulation),
+                      ("alternative_simulation", alternative_simulation)):
         check_instance(sim, PairedSimulation, name)
     if not null_simulation.null_is_true:
         raise ValueError("null_simulation must be simulated under H0 (accuracy_2=None)")
     if alternative_simulation.null_is_true:
-        raise ValueError("alternative_simulation must be simulated under an alternative (accuracy_2 < accuracy_1)")
+        raise ValueError("alternative_simulation must be simulated under an alternative (accuracy_2 < "
+                         "accuracy_1)")
     if null_simulation.learner != alternative_simulation.learner:
         raise ValueError(
             f"the two simulations must use the same learner, got {null_simulation.learner!r} and "
@@ -654,10 +660,11 @@ def plot_size_power(null_simulation, alternative_simulation, alpha: float = 0.05
         liberal = size.ci_low[j] > alpha
         ax.errorbar(x, y, xerr=[[x - size.ci_low[j]], [size.ci_high[j] - x]],
                     yerr=[[y - power.ci_low[j]], [power.ci_high[j] - y]], fmt=marker, color=colour,
-                    markerfacecolor="white" if liberal else colour, markeredgewidth=1.5, capsize=2, markersize=7,
-                    elinewidth=1, label=PAIRED_TEST_LABELS.get(name, name))
+                    markerfacecolor="white" if liberal else colour, markeredgewidth=1.5, capsize=2,
+                    markersize=7, elinewidth=1, label=PAIRED_TEST_LABELS.get(name, name))
     ax.axvline(alpha, color="black", linestyle="--", linewidth=1)
-    ax.set_xlim(0, max(2.2 * alpha, 1.05 * float(max(size.ci_high[null_simulation.tests.index(t)] for t in chosen))))
+    highest = float(max(size.ci_high[null_simulation.tests.index(t)] for t in chosen))
+    ax.set_xlim(0, max(2.2 * alpha, 1.05 * highest))
     ax.set_ylim(0, 1)
     ax.set_xlabel("Type I error (H0 true)")
     ax.set_ylabel("power")
@@ -690,8 +697,8 @@ def paired_test_legend_handles(tests=None):
         chosen = tuple(t for t in _PAIRED_STYLES if t != "resampled")
     else:
         chosen = _check_choices(tests, "tests", tuple(_PAIRED_STYLES))
-    return [Line2D([], [], color=_PAIRED_STYLES[t][0], marker=_PAIRED_STYLES[t][1], linestyle="none", markersize=7,
-                   label=PAIRED_TEST_LABELS[t]) for t in chosen]
+    return [Line2D([], [], color=_PAIRED_STYLES[t][0], marker=_PAIRED_STYLES[t][1], linestyle="none",
+                   markersize=7, label=PAIRED_TEST_LABELS[t]) for t in chosen]
 
 
 def plot_pvalue_histogram(pvalues, alpha: float = 0.05, ax=None, title: str | None = None):
@@ -923,7 +930,8 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
     ax.plot([1, 1 + cd], [_CD_BAR_Y, _CD_BAR_Y], gid="cd-bar", color="black", linewidth=1.6)
     for x in (1, 1 + cd):
         ax.plot([x, x], [_CD_BAR_Y - 0.05, _CD_BAR_Y + 0.05], gid="cd-bar-end", **line_kw)
-    ax.text(1 + cd / 2, _CD_BAR_Y + 0.08, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=9, gid="cd-label")
+    ax.text(1 + cd / 2, _CD_BAR_Y + 0.08, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=9,
+            gid="cd-label")
     # names with elbow lines
     name_texts = {}
     for side, members in (("left", left), ("right", right)):
@@ -934,12 +942,14 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
             weight = "bold" if control == j else "normal"
             name_texts[j] = ax.text(
                 x_end + (-0.03 if side == "left" else 0.03) * (k / 6 + 0.5), y, names[j],
-                ha="right" if side == "left" else "left", va="center", fontsize=10, fontweight=weight, gid="name",
+                ha="right" if side == "left" else "left", va="center", fontsize=10, fontweight=weight,
+                gid="name",
             )
             if show_ranks:
                 ax.text(
                     x_end + (0.02 if side == "left" else -0.02) * (k / 6 + 0.5), y + 0.02, f"{ranks[j]:.2f}",
-                    ha="left" if side == "left" else "right", va="bottom", fontsize=7.5, color="0.25", gid="rank-label",
+                    ha="left" if side == "left" else "right", va="bottom", fontsize=7.5, color="0.25",
+                    gid="rank-label",
                 )
     # groups of algorithms that are not significantly different
     for clique, level in zip(cliques, levels):
@@ -1020,8 +1030,8 @@ def _check_grid_size(result, n_configs) -> int:
     """A grid size between 1 and the largest one simulated in ``result``."""
     n_configs = check_count(n_configs, "n_configs", minimum=1)
     if n_configs > result.n_configs[-1]:
-        raise ValueError(f"n_configs must be at most {int(result.n_configs[-1])} (the largest grid simulated), "
-                         f"got {n_configs}")
+        raise ValueError(f"n_configs must be at most {int(result.n_configs[-1])} (the largest grid "
+                         f"simulated), got {n_configs}")
     return n_configs
 
 
@@ -1060,7 +1070,8 @@ def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
         raise ValueError(f"outer_fold must be below outer_cv={outer_cv}, got {outer_fold}")
     if ax is None:
         _, ax = plt.subplots(figsize=(7.5, 0.45 * (outer_cv + inner_cv) + 1.6))
-    colors = {"outer train": "#c6dbef", "outer test": "#fd8d3c", "inner train": "#bcbddc", "validation": "#74c476"}
+    colors = {"outer train": "#c6dbef", "outer test": "#fd8d3c", "inner train": "#bcbddc",
+              "validation": "#74c476"}
     width = 1.0 / outer_cv
     row = 0.0
     for i in range(outer_cv):
@@ -1093,5 +1104,6 @@ def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
     ax.axis("off")
     ax.legend(handles=[Patch(facecolor=c, label=k) for k, c in colors.items()], loc="upper center",
               ncol=4, fontsize="small", frameon=False, bbox_to_anchor=(0.5, 0.0))
-    ax.set_title(f"Nested CV: {outer_cv} outer folds estimate, {inner_cv} inner folds tune", fontsize="medium")
+    ax.set_title(f"Nested CV: {outer_cv} outer folds estimate, {inner_cv} inner folds tune",
+                 fontsize="medium")
     return ax

@@ -165,9 +165,10 @@ def design_std_error(variance: SeedSplitVariance, n_splits, n_seeds) -> float:
     Examples
     --------
     >>> from lecture_lib.seeds import SeedSplitVariance, design_std_error
-    >>> v = SeedSplitVariance(0.0, split_variance=4e-4, seed_variance=4e-4, split_share=0.5, n_splits=10, n_seeds=5)
-    >>> round(design_std_error(v, 10, 1), 4), round(design_std_error(v, 10, 10), 4), round(design_std_error(v, 20, 1), 4)
-    (0.0089, 0.0066, 0.0063)
+    >>> v = SeedSplitVariance(0.0, split_variance=4e-4, seed_variance=4e-4, split_share=0.5, n_splits=10,
+    ...                       n_seeds=5)
+    >>> [round(design_std_error(v, splits, seeds), 4) for splits, seeds in ((10, 1), (10, 10), (20, 1))]
+    [0.0089, 0.0066, 0.0063]
 
     Ten seeds per split (100 runs) help less than twenty splits with one
     seed each (20 runs).

@@ -154,7 +154,8 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
 
 def mcnemar_explorer(b: int = 11, c: int = 1, n: int = 10_000, alpha: float = 0.05):
     """Sliders for b, c, n and alpha with the live table of :func:`mcnemar_report`."""
-    b, c, n, alpha = check_count(b, "b"), check_count(c, "c"), check_count(n, "n", minimum=1), check_alpha(alpha)
+    b, c, alpha = check_count(b, "b"), check_count(c, "c"), check_alpha(alpha)
+    n = check_count(n, "n", minimum=1)
     style = {"description_width": "initial"}
     b_slider = widgets.IntSlider(value=b, min=0, max=100, description="b", style=style)
     c_slider = widgets.IntSlider(value=c, min=0, max=100, description="c", style=style)
@@ -705,7 +706,8 @@ def corrected_t_report(scores_1, scores_2, test_train_ratio: float, simulation: 
     """
     alpha = check_alpha(alpha)
     test_train_ratio = check_nonnegative(test_train_ratio, "test_train_ratio")
-    check_instance(simulation, PairedSimulation, "simulation", made_by="simulate_paired_tests", allow_none=True)
+    check_instance(simulation, PairedSimulation, "simulation", made_by="simulate_paired_tests",
+                   allow_none=True)
     plain = resampled_ttest(scores_1, scores_2, test_train_ratio=None)
     if test_train_ratio == 0:
         corrected = plain
@@ -825,7 +827,7 @@ def wilcoxon_report(differences, names=None, zero_method: str = "pratt", alpha: 
 
 def wilcoxon_explorer(differences, names=None, zero_method: str = "pratt", alpha: float = 0.05):
     """Editable per-data-set differences with the live table of :func:`wilcoxon_report`."""
-    wilcoxon_report(differences, names, zero_method, alpha)  # checks the arguments before any control is built
+    wilcoxon_report(differences, names, zero_method, alpha)  # checks the arguments before any control
     values = [float(v) for v in check_scores(differences, "differences", min_size=1)]
     names = list(check_names(names, len(values), default=[f"data set {i + 1}" for i in range(len(values))],
                              what="difference"))
@@ -886,7 +888,8 @@ class CDSubsample:
     cliques: list
 
 
-def cd_subsample(scores, n_datasets, alpha=0.05, test="nemenyi", higher_is_better=True, seed=0) -> CDSubsample:
+def cd_subsample(scores, n_datasets, alpha=0.05, test="nemenyi", higher_is_better=True,
+                 seed=0) -> CDSubsample:
     """Average ranks and CD on the first ``n_datasets`` rows of a seeded order.
 
     Parameters
@@ -934,7 +937,8 @@ def _check_score_table(scores) -> np.ndarray:
     """A finite (data sets x algorithms) table with at least 2 rows and 2 columns."""
     arr = check_real_array(scores, "scores", ndim=2, what="a 2-D array of scores (data sets x algorithms)")
     if arr.shape[0] < 2 or arr.shape[1] < 2:
-        raise ValueError(f"scores needs at least 2 data sets (rows) and 2 algorithms (columns), got shape {arr.shape}")
+        raise ValueError(f"scores needs at least 2 data sets (rows) and 2 algorithms (columns), got shape "
+                         f"{arr.shape}")
     return arr
 
 
@@ -954,8 +958,9 @@ def _cd_summary(rows, omnibus, alpha: float, test: str) -> CDSubsample:
 def _cd_text(summary: CDSubsample, names, test: str, alpha: float) -> tuple[str, str]:
     """The sentence under the CD widget and the figure's alt text."""
     n = summary.rows.size
-    text = (f"<p>N = {n} data sets: CD = {summary.cd:.3f} ({test}, alpha = {alpha:.2f}); Friedman chi-squared "
-            f"p = {summary.friedman_pvalue:.3g}, Iman-Davenport p = {summary.iman_davenport_pvalue:.3g}.</p>")
+    text = (f"<p>N = {n} data sets: CD = {summary.cd:.3f} ({test}, alpha = {alpha:.2f}); "
+            f"Friedman chi-squared p = {summary.friedman_pvalue:.3g}, "
+            f"Iman-Davenport p = {summary.iman_davenport_pvalue:.3g}.</p>")
     ranks = ", ".join(f"{name} {rank:.2f}" for name, rank in zip(names, summary.mean_ranks))
     if test == "nemenyi":
         groups = "; ".join("{" + ", ".join(names[j] for j in clique) + "}" for clique in summary.cliques)
@@ -1013,8 +1018,9 @@ def cd_explorer(scores, names, higher_is_better=True, control=None, seed=0):
         return [*ax.lines, *ax.texts, ax.title]
 
     # the height plot_critical_difference gives the diagram of all the data sets
-    sizing = plot_critical_difference(omnibus(arr.shape[0])[1].mean_ranks, names, critical_difference(k, arr.shape[0]),
-                                      control=control, title=test)
+    full_ranks = omnibus(arr.shape[0])[1].mean_ranks
+    sizing = plot_critical_difference(full_ranks, names, critical_difference(k, arr.shape[0]), control=control,
+                                      title=test)
     height = float(sizing.figure.get_size_inches()[1])
     plt.close(sizing.figure)
     live = LiveFigure(background, moving, figsize=(7.0, height))
@@ -1085,7 +1091,8 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
     it), so the curves can be compared between fold settings and every
     callback only redraws the curves on a kept background.
     """
-    n_samples, n_reps = check_count(n_samples, "n_samples", minimum=1), check_count(n_reps, "n_reps", minimum=1)
+    n_samples = check_count(n_samples, "n_samples", minimum=1)
+    n_reps = check_count(n_reps, "n_reps", minimum=1)
     max_configs = check_count(max_configs, "max_configs", minimum=1)
     as_generator(seed)  # checks the seed
 
@@ -1147,7 +1154,8 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
 def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: bool = False):
     """Which test? Controls for the experimental set-up and the live answer of
     :func:`lecture_lib.guide.recommend_test` (chapter 10)."""
-    n_models, n_datasets = check_count(n_models, "n_models", minimum=2), check_count(n_datasets, "n_datasets", minimum=1)
+    n_models = check_count(n_models, "n_models", minimum=2)
+    n_datasets = check_count(n_datasets, "n_datasets", minimum=1)
     can_retrain = check_flag(can_retrain, "can_retrain")
     style = {"description_width": "initial"}
     layout = widgets.Layout(width="420px")

@@ -17,7 +17,6 @@ Whatever happens, a call must not emit a warning (other than the documented
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import inspect
 import math
@@ -136,7 +135,8 @@ def labels_mutations(value, ctx):
     yield bad("ragged", _ragged_1d(arr))
     numeric = arr.astype(complex) if arr.dtype.kind in "biuf" else np.arange(arr.size).astype(complex)
     yield bad("complex", numeric + 1j, "complex", "j)")
-    yield bad("NaN", _with_first(arr, np.nan) if arr.dtype.kind in "biuf" else _none_inside(arr), "nan", "none", "missing")
+    with_nan = _with_first(arr, np.nan) if arr.dtype.kind in "biuf" else _none_inside(arr)
+    yield bad("NaN", with_nan, "nan", "none", "missing")
     yield bad("None inside", _none_inside(arr), "None", "missing")
     if ctx.get("arrays", 1) > 1:
         yield bad("shorter", _shorter(arr), "length", "has")
@@ -684,7 +684,8 @@ def fingerprint(obj, depth=0):
     if isinstance(obj, (str, bytes, type(None))):
         return obj
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return (type(obj).__name__, {f.name: fingerprint(getattr(obj, f.name), depth + 1) for f in dataclasses.fields(obj)})
+        return (type(obj).__name__,
+                {f.name: fingerprint(getattr(obj, f.name), depth + 1) for f in dataclasses.fields(obj)})
     if isinstance(obj, dict):
         return {repr(k): fingerprint(v, depth + 1) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):

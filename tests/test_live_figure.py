@@ -17,9 +17,9 @@ from matplotlib.figure import Figure  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from lecture_lib import widgets as lw  # noqa: E402
+from lecture_lib._drawing import mark_k  # noqa: E402
 from lecture_lib.curves import ComplexityCurve  # noqa: E402
 from lecture_lib.live_figure import LiveFigure, figure_html  # noqa: E402
-from lecture_lib._drawing import mark_k  # noqa: E402
 from lecture_lib.plots import plot_complexity_curve  # noqa: E402
 
 CURVE = ComplexityCurve(np.array([1, 2, 5, 10, 25]), np.array([0.0, 0.05, 0.1, 0.15, 0.2]),
