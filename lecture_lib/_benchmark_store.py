@@ -65,7 +65,8 @@ def _read_setup(connection, path) -> dict:
     try:
         rows = connection.execute("SELECT key, value FROM setup").fetchall()
     except sqlite3.DatabaseError as err:  # not SQLite at all, or SQLite without our tables
-        raise ValueError(f"store {os.fspath(path)!r} is not a benchmark store written by run_benchmark ({err})") from None
+        raise ValueError(f"store {os.fspath(path)!r} is not a benchmark store written by run_benchmark "
+                         f"({err})") from None
     setup = dict(rows)
     if setup.get("format") != FORMAT:
         raise ValueError(
@@ -143,7 +144,8 @@ class BenchmarkStore:
         ``algorithms``: (name, fingerprint).
         """
         con = self._connection
-        known_data = {row[0]: row[1:] for row in con.execute("SELECT name, n, data_hash, splits_hash FROM datasets")}
+        known_data = {row[0]: row[1:] for row in con.execute("SELECT name, n, data_hash, splits_hash FROM "
+                                                             "datasets")}
         known_algos = dict(con.execute("SELECT name, fingerprint FROM algorithms"))
         for name, n, data_hash, splits_hash, _ in datasets:
             if name not in known_data:
@@ -152,7 +154,8 @@ class BenchmarkStore:
             if (old_n, old_data) != (n, data_hash):
                 raise ValueError(
                     f"datasets[{name!r}] differs from the data set of that name in store {self.path!r} "
-                    f"(X or y changed; {old_n} examples stored, {n} given): rename the data set or pass a new store"
+                    f"(X or y changed; {old_n} examples stored, {n} given): rename the data set or pass a "
+                    "new store"
                 )
             if old_splits != splits_hash:
                 raise ValueError(
@@ -186,7 +189,8 @@ class BenchmarkStore:
         """Cells of these data sets and algorithms that ran without error: key -> (score, fit, score time)."""
         wanted_d, wanted_a = set(datasets), set(algorithms)
         rows = self._connection.execute(
-            "SELECT dataset, algorithm, repetition, fold, score, fit_time, score_time FROM cells WHERE error = ''"
+            "SELECT dataset, algorithm, repetition, fold, score, fit_time, score_time FROM cells WHERE "
+            "error = ''"
         )
         nan = float("nan")
         return {
@@ -231,7 +235,8 @@ def read_store(path) -> tuple[dict, list, list, list]:
     connection = _connect(path)
     try:
         setup = _read_setup(connection, path)
-        datasets = connection.execute("SELECT name, n, test_train_ratio FROM datasets ORDER BY position").fetchall()
+        datasets = connection.execute(
+            "SELECT name, n, test_train_ratio FROM datasets ORDER BY position").fetchall()
         algorithms = [row[0] for row in connection.execute("SELECT name FROM algorithms ORDER BY position")]
         nan = float("nan")
         cells = [

@@ -16,17 +16,24 @@ __all__ = [
     "check_labels",
     "check_features",
     "check_real_array",
+    "check_scores",
+    "check_names",
     "check_comparable",
     "check_same_length",
     "check_option",
+    "check_flag",
     "check_alpha",
     "check_count",
     "check_probability",
+    "check_real",
+    "check_positive",
+    "check_nonnegative",
     "check_positive_int",
     "check_count_table",
     "check_ax",
     "check_instance",
     "check_estimator",
+    "check_holdout_row",
     "as_generator",
 ]
 
@@ -48,7 +55,8 @@ def _as_array(values, name: str, what: str) -> np.ndarray:
         return np.asarray(values)
     except (ValueError, TypeError):  # rows of different lengths ("inhomogeneous shape")
         raise ValueError(
-            f"{name} must be {what}, got a ragged nested sequence (its rows differ in length): {_show(values)}"
+            f"{name} must be {what}, got a ragged nested sequence (its rows differ in length): "
+            f"{_show(values)}"
         ) from None
 
 
@@ -90,8 +98,8 @@ def check_labels(values, name: str) -> np.ndarray:
         raise ValueError(f"{name} is empty: at least one example is needed")
     kind = arr.dtype.kind
     if kind == "c":
-        raise TypeError(f"{name} holds complex numbers ({_show(arr.tolist())}); class labels must be integers, "
-                        f"booleans, strings or real numbers")
+        raise TypeError(f"{name} holds complex numbers ({_show(arr.tolist())}); class labels must be "
+                        "integers, booleans, strings or real numbers")
     if kind == "f":
         # min() propagates NaN and is one fast pass over the data.
         if np.isnan(arr.min()):
@@ -103,8 +111,8 @@ def check_labels(values, name: str) -> np.ndarray:
                 raise ValueError(f"{name} contains a missing label {v!r} at index {i}")
         kinds = _object_kinds(arr)
         if "complex" in kinds:
-            raise TypeError(f"{name} holds complex numbers; class labels must be integers, booleans, strings or "
-                            f"real numbers")
+            raise TypeError(f"{name} holds complex numbers; class labels must be integers, booleans, "
+                            "strings or real numbers")
         if "other" in kinds:
             odd = next(v for v in arr if _element_kind(v) == "other")
             raise TypeError(f"{name} must hold labels (numbers or strings), got {_show(odd)} "
@@ -158,8 +166,10 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
     if kind == "O":
         for i, v in enumerate(arr.reshape(-1)):
             if v is None:
-                raise ValueError(f"{name} contains None (first at flat index {i}); give a number for every entry")
-            if (isinstance(v, (bool, np.bool_)) and not allow_bool) or not isinstance(v, (numbers.Real, np.bool_)):
+                raise ValueError(f"{name} contains None (first at flat index {i}); give a number for every "
+                                 "entry")
+            is_bool = isinstance(v, (bool, np.bool_))
+            if (is_bool and not allow_bool) or not isinstance(v, (numbers.Real, np.bool_)):
                 raise TypeError(f"{name} must hold real numbers, got {_show(v)} of type {type(v).__name__} "
                                 f"at flat index {i}")
     elif kind == "b" and not allow_bool:
@@ -187,6 +197,30 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
         raise ValueError(f"{name} contains {first} (first at index {where}): {name} must be finite, "
                          f"got {_show(arr.tolist())}")
     return arr
+
+
+def check_scores(values, name: str, *, min_size: int = 2) -> np.ndarray:
+    """A finite 1-D float array of at least ``min_size`` scores (one per fold, data set, ...)."""
+    return check_real_array(values, name, ndim=1, min_size=min_size, what="a 1-D array of scores")
+
+
+def check_names(names, count: int, name: str = "names", *, default=None, what: str = "entry") -> tuple:
+    """``count`` names as a tuple of str; None gives ``default`` (which must then be given).
+
+    A single string is refused (it would be split into characters), and so
+    is anything that is not a sequence of exactly ``count`` items.
+    """
+    if names is None and default is not None:
+        return tuple(default)
+    if isinstance(names, (str, bytes)):  # a sequence, but of characters
+        raise ValueError(f"{name} must be a sequence of {count} names (one per {what}), got the single "
+                         f"string {_show(names)}")
+    if names is None or not hasattr(names, "__len__"):
+        raise TypeError(f"{name} must be a sequence of {count} names (one per {what}), got {_show(names)}")
+    items = list(names.tolist() if isinstance(names, np.ndarray) else names)
+    if len(items) != count:
+        raise ValueError(f"{name} must have one entry per {what} ({count}), got {len(items)}: {_show(items)}")
+    return tuple(str(item) for item in items)
 
 
 def check_features(X, n: int, name: str = "X"):
@@ -280,6 +314,36 @@ def check_probability(value, name: str, *, open_interval: bool = True) -> float:
     return value
 
 
+def check_real(value, name: str) -> float:
+    """A finite real number (not a bool), returned as a Python float."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {_show(value)}")
+    value = float(value)
+    if not np.isfinite(value):
+        raise ValueError(f"{name} must be finite, got {value!r}")
+    return value
+
+
+def check_positive(value, name: str) -> float:
+    """A finite real number > 0."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a positive number, got {_show(value)}")
+    value = float(value)
+    if not (np.isfinite(value) and value > 0.0):
+        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
+    return value
+
+
+def check_nonnegative(value, name: str) -> float:
+    """A finite real number >= 0."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a non-negative number, got {_show(value)}")
+    value = float(value)
+    if not (np.isfinite(value) and value >= 0.0):
+        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
+    return value
+
+
 def check_alpha(alpha) -> float:
     """A significance level strictly between 0 and 1."""
     return check_probability(alpha, "alpha")
@@ -328,7 +392,8 @@ def check_count_table(table, name: str = "table", shape: tuple[int, int] = (2, 2
     if np.any(arr < 0):
         raise ValueError(f"{name} must hold non-negative counts, got {arr.tolist()}")
     if arr.dtype.kind != "i" and np.any(arr > MAX_COUNT):  # floats and uint64 beyond int64
-        raise ValueError(f"{name} holds a count too large for int64 (at most {MAX_COUNT}), got {arr.tolist()}")
+        raise ValueError(f"{name} holds a count too large for int64 (at most {MAX_COUNT}), got "
+                         f"{arr.tolist()}")
     return arr.astype(np.int64)
 
 
@@ -350,7 +415,7 @@ def check_ax(ax, name: str = "ax"):
 
 
 def check_instance(value, cls: type, name: str, *, made_by: str = "", allow_none: bool = False):
-    """``value`` must be an instance of ``cls`` (a result type), or None if ``allow_none``; returned unchanged."""
+    """``value`` must be an instance of ``cls`` (a result type), or None if ``allow_none``; returned as is."""
     if value is None and allow_none:
         return None
     if not isinstance(value, cls):
@@ -360,7 +425,7 @@ def check_instance(value, cls: type, name: str, *, made_by: str = "", allow_none
 
 
 def check_estimator(estimator, name: str = "estimator"):
-    """A scikit-learn style estimator instance: ``fit`` and ``predict``, copyable by ``sklearn.base.clone``."""
+    """A scikit-learn style estimator instance: ``fit``, ``predict``, copyable by ``sklearn.base.clone``."""
     if isinstance(estimator, type):
         raise TypeError(f"{name} must be an estimator instance, got the class {estimator.__name__}; "
                         f"write {estimator.__name__}()")
@@ -371,6 +436,25 @@ def check_estimator(estimator, name: str = "estimator"):
                 f"got {type(estimator).__name__} {_show(estimator)}, which has no {method}()"
             )
     return estimator
+
+
+def check_holdout_row(table, test_sizes, test_size) -> tuple[int, np.ndarray]:
+    """The row of a holdout table (chapter 1) for one test size: (row index, accuracies of its splits).
+
+    ``table`` has one row per entry of ``test_sizes`` (as
+    :func:`lecture_lib.holdout_accuracy_table` returns it) and
+    ``test_size`` must be one of ``test_sizes``.
+    """
+    table = check_real_array(table, "table", ndim=2, what="a 2-D array (test sizes x splits)")
+    sizes = check_real_array(test_sizes, "test_sizes", ndim=1, what="a 1-D array of test fractions")
+    if table.shape[0] != sizes.size:
+        raise ValueError(f"table must have one row per test size ({sizes.size}), got shape {table.shape}")
+    test_size = check_probability(test_size, "test_size")
+    # a float32 fraction (0.2 is 0.20000000298 in float32) still finds its row
+    hits = np.flatnonzero(np.isclose(sizes, test_size, rtol=1e-6, atol=1e-9))
+    if hits.size == 0:
+        raise ValueError(f"test_size must be one of {sizes.tolist()}, got {test_size!r}")
+    return int(hits[0]), table[hits[0]]
 
 
 def as_generator(seed, name: str = "seed") -> np.random.Generator:

@@ -21,7 +21,7 @@ import numpy as np
 from scipy import stats
 
 from ._results import Interval, TestResult
-from ._validation import _show, check_labels, check_probability, check_same_length
+from ._validation import _show, check_labels, check_probability, check_real_array, check_same_length
 
 __all__ = ["DeLongResult", "auc_example", "delong_test", "midranks"]
 
@@ -116,20 +116,7 @@ def _midranks(x: np.ndarray) -> np.ndarray:
 
 
 def _scores(values, name: str) -> np.ndarray:
-    if values is None or isinstance(values, (str, bytes)) or np.isscalar(values):
-        raise TypeError(f"{name} must be a 1-D array of numbers, got {_show(values)}")
-    arr = np.asarray(values)
-    if arr.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty")
-    arr = arr.astype(np.float64)
-    if not np.isfinite(arr).all():
-        where = int(np.flatnonzero(~np.isfinite(arr))[0])
-        raise ValueError(f"{name} must be finite, got {arr[where]!r} at index {where}")
-    return arr
+    return check_real_array(values, name, ndim=1, allow_bool=True, what="a 1-D array of scores")
 
 
 def _positives(y_true, positive) -> np.ndarray:
@@ -138,13 +125,15 @@ def _positives(y_true, positive) -> np.ndarray:
     if positive not in classes.tolist():
         raise ValueError(f"positive={positive!r} is not a label of y_true (labels {classes.tolist()})")
     if classes.size != 2:
-        raise ValueError(f"y_true must hold exactly two classes for an AUC, got {classes.size}: {_show(classes.tolist())}")
+        raise ValueError(f"y_true must hold exactly two classes for an AUC, got {classes.size}: "
+                         f"{_show(classes.tolist())}")
     is_pos = y == positive
     n_pos = int(is_pos.sum())
     n_neg = is_pos.size - n_pos
     if min(n_pos, n_neg) < 2:
         raise ValueError(
-            f"y_true has {n_pos} positive and {n_neg} negative example(s); DeLong's variance needs at least two of each"
+            f"y_true has {n_pos} positive and {n_neg} negative example(s); DeLong's variance needs at least "
+            "two of each"
         )
     return is_pos
 

@@ -27,16 +27,27 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import numbers
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 import numpy as np
 from scipy import special
 
+from ._drawing import REGION_COLOURS, simplex_frame, simplex_points
 from ._results import Interval, _format_value
-from ._validation import _show, as_generator, check_option, check_positive_int, check_probability
-from .paired import _check_ratio, _check_scores, _mean_and_variance
+from ._validation import (
+    as_generator,
+    check_ax,
+    check_names,
+    check_nonnegative,
+    check_option,
+    check_positive,
+    check_positive_int,
+    check_probability,
+    check_real_array,
+    check_scores,
+)
+from .paired import _mean_and_variance
 
 __all__ = [
     "ROPE_TESTS",
@@ -176,37 +187,11 @@ class DirichletPosterior(_Summary):
 # --------------------------------------------------------------------------- checks
 
 
-def _check_nonnegative(value, name: str) -> float:
-    """A finite real number >= 0."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a non-negative number, got {_show(value)}")
-    value = float(value)
-    if not (np.isfinite(value) and value >= 0.0):
-        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
-    return value
-
-
-def _check_positive(value, name: str) -> float:
-    """A finite real number > 0."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a positive number, got {_show(value)}")
-    value = float(value)
-    if not (np.isfinite(value) and value > 0.0):
-        raise ValueError(f"{name} must be a finite number > 0, got {value!r}")
-    return value
-
-
 def _flatten_cv(values, name: str):
     """Scores of r x k cross-validation: 1-D, or 2-D (r, k) flattened; returns (array, shape)."""
-    if values is not None and not isinstance(values, (str, bytes)) and not np.isscalar(values):
-        try:
-            arr = np.asarray(values)
-        except ValueError as err:  # ragged nested lists
-            raise ValueError(f"{name} must be an array of numbers: {err}") from None
-        if arr.ndim == 2 and arr.dtype.kind in "iuf":
-            return _check_scores(arr.reshape(-1), name), arr.shape
-    scores = _check_scores(values, name)
-    return scores, scores.shape
+    arr = check_real_array(values, name, ndim=(1, 2), min_size=2, what="an array of scores (1-D, or 2-D r x "
+                                                                       "k)")
+    return arr.reshape(-1), arr.shape
 
 
 def _check_cv_pair(scores_1, scores_2):
@@ -218,25 +203,28 @@ def _check_cv_pair(scores_1, scores_2):
 
 
 def _check_paired(x, y):
-    one = _check_scores(x, "x")
-    two = _check_scores(y, "y")
+    one = check_scores(x, "x")
+    two = check_scores(y, "y")
     if one.size != two.size:
-        raise ValueError(f"x and y must have the same length (one score per data set), got {one.size} and {two.size}")
+        raise ValueError(f"x and y must have the same length (one score per data set): x has {one.size}, "
+                         f"y has {two.size}")
     return one, two
 
 
 def _check_required_ratio(value) -> float:
     if value is None:
         raise TypeError(
-            "test_train_ratio is required: n_test / n_train, e.g. 1 / (k - 1) for k-fold cross-validation, got None"
+            "test_train_ratio is required: n_test / n_train, e.g. 1 / (k - 1) for k-fold cross-validation, "
+            "got None"
         )
-    return _check_ratio(value)
+    return check_positive(value, "test_train_ratio")
 
 
 # --------------------------------------------------------------------------- correlated t
 
 
-def bayesian_correlated_ttest(scores_1, scores_2, test_train_ratio, rope=0.0, confidence=0.95) -> CorrelatedTPosterior:
+def bayesian_correlated_ttest(scores_1, scores_2, test_train_ratio, rope=0.0,
+                              confidence=0.95) -> CorrelatedTPosterior:
     """Bayesian correlated t-test on the r x k cross-validation scores of two algorithms.
 
     Parameters
@@ -332,7 +320,7 @@ def bayesian_correlated_ttest(scores_1, scores_2, test_train_ratio, rope=0.0, co
     """
     one, two = _check_cv_pair(scores_1, scores_2)
     ratio = _check_required_ratio(test_train_ratio)
-    rope = _check_nonnegative(rope, "rope")
+    rope = check_nonnegative(rope, "rope")
     confidence = check_probability(confidence, "confidence")
     n = one.size
     mean, var = _mean_and_variance(one - two)
@@ -376,7 +364,7 @@ def _heaviside(a: np.ndarray) -> np.ndarray:
 
 
 def _most_probable(theta: np.ndarray) -> np.ndarray:
-    """Share of samples in which each row of ``theta`` (3, n_samples) is the largest; exact ties share equally."""
+    """Share of samples in which each row of ``theta`` (3, n_samples) is the largest; ties share equally."""
     top = np.maximum(np.maximum(theta[0], theta[1]), theta[2])
     wins = theta == top  # (3, n_samples); one row per region, contiguous
     count = wins.sum(axis=0, dtype=np.int8)
@@ -517,8 +505,10 @@ def bayesian_sign_test(x, y, rope=0.0, prior_strength=1.0, n_samples=50_000, see
     Examples
     --------
     >>> from lecture_lib import bayesian_sign_test
-    >>> tuned = [0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668, 0.583, 0.838, 1.0, 0.962, 0.666, 0.981, 0.978]
-    >>> plain = [0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661, 0.583, 0.775, 1.0, 0.940, 0.619, 0.972, 0.957]
+    >>> tuned = [0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668, 0.583, 0.838, 1.0, 0.962, 0.666,
+    ...          0.981, 0.978]
+    >>> plain = [0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661, 0.583, 0.775, 1.0, 0.940, 0.619,
+    ...          0.972, 0.957]
     >>> res = bayesian_sign_test(tuned, plain, rope=0.01, seed=0)
     >>> [round(p, 3) for p in res.probabilities], res.theta_mean
     ([0.0, 0.787, 0.213], (0.0, 0.6, 0.4))
@@ -530,8 +520,8 @@ def bayesian_sign_test(x, y, rope=0.0, prior_strength=1.0, n_samples=50_000, see
     that "tuning practically better" is).
     """
     x, y = _check_paired(x, y)
-    rope = _check_nonnegative(rope, "rope")
-    prior_strength = _check_positive(prior_strength, "prior_strength")
+    rope = check_nonnegative(rope, "rope")
+    prior_strength = check_positive(prior_strength, "prior_strength")
     n_samples = check_positive_int(n_samples, "n_samples")
     rng = as_generator(seed)
     d = x - y
@@ -545,7 +535,8 @@ def bayesian_sign_test(x, y, rope=0.0, prior_strength=1.0, n_samples=50_000, see
     return _posterior(theta, alpha / alpha.sum(), rope, prior_strength, d.size, "sign")
 
 
-def bayesian_signed_rank(x, y, rope=0.0, prior_strength=0.5, n_samples=50_000, seed=None) -> DirichletPosterior:
+def bayesian_signed_rank(x, y, rope=0.0, prior_strength=0.5, n_samples=50_000,
+                         seed=None) -> DirichletPosterior:
     """Bayesian signed-rank test over data sets, with a region of practical equivalence.
 
     Parameters
@@ -624,8 +615,10 @@ def bayesian_signed_rank(x, y, rope=0.0, prior_strength=0.5, n_samples=50_000, s
     Examples
     --------
     >>> from lecture_lib import bayesian_signed_rank
-    >>> tuned = [0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668, 0.583, 0.838, 1.0, 0.962, 0.666, 0.981, 0.978]
-    >>> plain = [0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661, 0.583, 0.775, 1.0, 0.940, 0.619, 0.972, 0.957]
+    >>> tuned = [0.768, 0.591, 0.971, 0.661, 0.888, 0.931, 0.668, 0.583, 0.838, 1.0, 0.962, 0.666,
+    ...          0.981, 0.978]
+    >>> plain = [0.763, 0.599, 0.954, 0.628, 0.882, 0.936, 0.661, 0.583, 0.775, 1.0, 0.940, 0.619,
+    ...          0.972, 0.957]
     >>> res = bayesian_signed_rank(tuned, plain, rope=0.01, seed=0)
     >>> [round(p, 3) for p in res.probabilities]
     [0.0, 0.329, 0.671]
@@ -636,8 +629,8 @@ def bayesian_signed_rank(x, y, rope=0.0, prior_strength=0.5, n_samples=50_000, s
     practically equivalent: the data do not settle the practical question.
     """
     x, y = _check_paired(x, y)
-    rope = _check_nonnegative(rope, "rope")
-    prior_strength = _check_positive(prior_strength, "prior_strength")
+    rope = check_nonnegative(rope, "rope")
+    prior_strength = check_positive(prior_strength, "prior_strength")
     n_samples = check_positive_int(n_samples, "n_samples")
     rng = as_generator(seed)
     z = np.concatenate([[0.0], x - y])
@@ -667,15 +660,10 @@ def _signed_rank_mean(z: np.ndarray, prior_strength: float, rope: float) -> np.n
 # --------------------------------------------------------------------------- plots
 
 #: Colours of the three regions: second better, practically equivalent, first better.
-_REGION_COLOURS = ("tab:orange", "0.55", "tab:blue")
 
 
 def _check_names(names):
-    if names is None:
-        return ("scores_1", "scores_2")
-    if isinstance(names, (str, bytes)) or len(names) != 2:
-        raise ValueError(f"names must be two strings (first, second), got {_show(names)}")
-    return (str(names[0]), str(names[1]))
+    return check_names(names, 2, default=("scores_1", "scores_2"), what="algorithm (first, second)")
 
 
 def _check_result(result, kinds, name="result"):
@@ -717,6 +705,7 @@ def plot_posterior_t(result, names=None, ax=None):
     import matplotlib.pyplot as plt
     from scipy import stats
 
+    check_ax(ax)
     result = _check_result(result, (CorrelatedTPosterior,))
     first, second = _check_names(names)
     if ax is None:
@@ -732,14 +721,14 @@ def plot_posterior_t(result, names=None, ax=None):
         density = stats.t.pdf(grid, result.df, loc=result.mean, scale=result.scale)
         ax.plot(grid, density, color="black", linewidth=1.2)
         regions = (grid <= -rope, (grid >= -rope) & (grid <= rope), grid >= rope)
-        for region, colour, label in zip(regions, _REGION_COLOURS, labels):
-            if rope == 0 and colour == _REGION_COLOURS[1]:
+        for region, colour, label in zip(regions, REGION_COLOURS, labels):
+            if rope == 0 and colour == REGION_COLOURS[1]:
                 continue
             ax.fill_between(grid, density, where=region, color=colour, alpha=0.45, linewidth=0, label=label)
         ax.set_ylim(bottom=0)
     else:
         which = int(np.argmax(result.probabilities))
-        ax.vlines(result.mean, 0, 1, color=_REGION_COLOURS[which], linewidth=3,
+        ax.vlines(result.mean, 0, 1, color=REGION_COLOURS[which], linewidth=3,
                   label=f"point mass at {result.mean:.4g}: {labels[which]}")
         span = max(rope, abs(result.mean), 1e-3)
         ax.set_xlim(-1.5 * span, 1.5 * span)
@@ -752,49 +741,6 @@ def plot_posterior_t(result, names=None, ax=None):
     ax.set_ylabel("posterior density")
     ax.legend(loc="upper left", fontsize="small", frameon=False)
     return ax
-
-
-_SQRT3_2 = float(np.sqrt(3.0) / 2.0)
-
-
-def _simplex_xy(theta: np.ndarray):
-    """Barycentric coordinates: left corner (0, 0), right corner (1, 0), rope corner on top."""
-    theta = np.asarray(theta, dtype=float)
-    return theta[..., 2] + 0.5 * theta[..., 1], _SQRT3_2 * theta[..., 1]
-
-
-def _simplex_frame(ax, first: str, second: str) -> None:
-    """The triangle, the three regions' borders and the corners' names (nothing that moves)."""
-    ax.plot([0, 1, 0.5, 0], [0, 0, _SQRT3_2, 0], color="black", linewidth=1.2)
-    centre = np.array([1.0, 1.0, 1.0]) / 3.0
-    cx, cy = _simplex_xy(centre)
-    for mid in ([0.5, 0, 0.5], [0.5, 0.5, 0], [0, 0.5, 0.5]):
-        mx, my = _simplex_xy(np.array(mid))
-        ax.plot([cx, mx], [cy, my], color="0.35", linewidth=1, linestyle="--")
-    ax.text(-0.04, -0.05, f"{second}\npractically better", ha="center", va="top", fontsize="small")
-    ax.text(1.04, -0.05, f"{first}\npractically better", ha="center", va="top", fontsize="small")
-    ax.text(0.5, _SQRT3_2 + 0.1, "practically equivalent", ha="center", va="bottom", fontsize="small")
-    ax.set_xlim(-0.25, 1.25)
-    ax.set_ylim(-0.3, _SQRT3_2 + 0.25)
-    ax.set_aspect("equal")
-    ax.set_axis_off()
-
-
-def _simplex_points(ax, result, max_points: int):
-    """The first ``max_points`` posterior samples, coloured by their largest theta, and the probabilities."""
-    theta = result.samples[:max_points]
-    x, y = _simplex_xy(theta)
-    winner = np.argmax(theta, axis=1)
-    artists = []
-    for k, colour in enumerate(_REGION_COLOURS):  # three point clouds: much faster to draw than one scatter
-        artists += ax.plot(x[winner == k], y[winner == k], ".", markersize=2.5, color=colour, alpha=0.4,
-                           rasterized=True)
-    probs = result.probabilities
-    artists.append(ax.text(-0.04, -0.19, f"p = {probs[0]:.3f}", ha="center", va="top", fontsize="small"))
-    artists.append(ax.text(1.04, -0.19, f"p = {probs[2]:.3f}", ha="center", va="top", fontsize="small"))
-    artists.append(ax.text(0.5, _SQRT3_2 + 0.03, f"p = {probs[1]:.3f}", ha="center", va="bottom",
-                           fontsize="small"))
-    return artists
 
 
 def plot_posterior_simplex(result, names=None, ax=None, max_points: int = 5000):
@@ -826,20 +772,22 @@ def plot_posterior_simplex(result, names=None, ax=None, max_points: int = 5000):
     Examples
     --------
     >>> from lecture_lib import bayesian_signed_rank, plot_posterior_simplex
-    >>> res = bayesian_signed_rank([0.8, 0.7, 0.9, 0.85, 0.6], [0.78, 0.7, 0.85, 0.86, 0.58], rope=0.01, seed=0)
+    >>> res = bayesian_signed_rank([0.8, 0.7, 0.9, 0.85, 0.6], [0.78, 0.7, 0.85, 0.86, 0.58],
+    ...                            rope=0.01, seed=0)
     >>> ax = plot_posterior_simplex(res, names=("A", "B"), max_points=500)
     >>> ax.get_aspect()
     1.0
     """
     import matplotlib.pyplot as plt
 
+    check_ax(ax)
     result = _check_result(result, (DirichletPosterior,))
     first, second = _check_names(names)
     max_points = check_positive_int(max_points, "max_points")
     if ax is None:
         _, ax = plt.subplots(figsize=(5.0, 4.6))
-    _simplex_frame(ax, first, second)
-    _simplex_points(ax, result, max_points)
+    simplex_frame(ax, first, second)
+    simplex_points(ax, result, max_points)
     return ax
 
 
@@ -898,16 +846,17 @@ def posterior_report(result, names=None, decision: float = 0.95) -> str:
     else:
         verdict = (f"No region has posterior probability above {decision:g}: the data do not settle the "
                    f"comparison {unit}.")
-    return (f"<p>{source}.</p><table class='posterior'><thead><tr><th>region</th><th>posterior probability</th>"
-            f"</tr></thead><tbody>{rows}</tbody></table><p>{verdict}</p>")
+    return (f"<p>{source}.</p><table class='posterior'><thead><tr><th>region</th><th>posterior "
+            f"probability</th></tr></thead><tbody>{rows}</tbody></table><p>{verdict}</p>")
 
 
 # --------------------------------------------------------------------------- published examples
 
 
-@lru_cache(maxsize=None)
+@cache
 def _examples_text() -> str:
-    return resources.files("lecture_lib").joinpath("data", "bayesian_examples.json").read_text(encoding="utf-8")
+    path = resources.files("lecture_lib").joinpath("data", "bayesian_examples.json")
+    return path.read_text(encoding="utf-8")
 
 
 def bayesian_examples() -> dict:

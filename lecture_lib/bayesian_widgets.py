@@ -11,19 +11,16 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 
-from ._validation import check_option, check_positive_int
-from .bayesian import (
-    ROPE_TESTS,
-    _check_names,
-    _check_nonnegative,
-    _check_paired,
-    _check_positive,
-    _simplex_frame,
-    _simplex_points,
-    bayesian_sign_test,
-    bayesian_signed_rank,
-    posterior_report,
+from ._drawing import simplex_frame, simplex_points
+from ._validation import (
+    check_names,
+    check_nonnegative,
+    check_option,
+    check_positive,
+    check_positive_int,
+    check_scores,
 )
+from .bayesian import ROPE_TESTS, bayesian_sign_test, bayesian_signed_rank, posterior_report
 from .live_figure import LiveFigure
 
 __all__ = ["rope_posterior", "rope_explorer"]
@@ -61,15 +58,17 @@ def rope_posterior(x, y, test: str = "signed-rank", rope: float = 0.0, prior_str
 
 
 def _alt_text(result, first: str, second: str) -> str:
-    return (f"Triangle of posterior samples of the Bayesian {result.method} test with ROPE {result.rope:g} and "
-            f"prior strength {result.prior_strength:g}: bottom left corner '{second} practically better' "
-            f"(probability {result.p_left:.3f}), bottom right '{first} practically better' ({result.p_right:.3f}), "
-            f"top 'practically equivalent' ({result.p_rope:.3f}); each point is one posterior sample, coloured by "
-            "the region it falls in.")
+    return (f"Triangle of posterior samples of the Bayesian {result.method} test with ROPE {result.rope:g} "
+            f"and prior strength {result.prior_strength:g}: bottom left corner '{second} practically better' "
+            f"(probability {result.p_left:.3f}), bottom right '{first} practically better' "
+            f"({result.p_right:.3f}), "
+            f"top 'practically equivalent' ({result.p_rope:.3f}); each point is one posterior sample, "
+            "coloured by the region it falls in.")
 
 
-def rope_explorer(x, y, names=None, test: str = "signed-rank", rope: float = 0.01, prior_strength: float = 0.5,
-                  rope_max: float | None = None, n_samples: int = 10_000, max_points: int = 2000, seed=0):
+def rope_explorer(x, y, names=None, test: str = "signed-rank", rope: float = 0.01,
+                  prior_strength: float = 0.5, rope_max: float | None = None, n_samples: int = 10_000,
+                  max_points: int = 2000, seed=0):
     """Sliders for the ROPE and the prior strength, a choice of test, and the live simplex (chapter 8).
 
     Parameters
@@ -95,16 +94,19 @@ def rope_explorer(x, y, names=None, test: str = "signed-rank", rope: float = 0.0
     -------
     widget : ipywidgets.VBox
     """
-    x, y = _check_paired(x, y)
-    first, second = _check_names(names)
-    check_option(test, "test", ROPE_TESTS)
-    rope = _check_nonnegative(rope, "rope")
-    prior_strength = _check_positive(prior_strength, "prior_strength")
+    x, y = check_scores(x, "x"), check_scores(y, "y")
+    if x.size != y.size:
+        raise ValueError(f"x and y must have the same length (one score per data set): x has {x.size}, y "
+                         f"has {y.size}")
+    first, second = check_names(names, 2, default=("scores_1", "scores_2"), what="algorithm (first, second)")
+    test = check_option(test, "test", ROPE_TESTS)
+    rope = check_nonnegative(rope, "rope")
+    prior_strength = check_positive(prior_strength, "prior_strength")
     n_samples = check_positive_int(n_samples, "n_samples")
     max_points = check_positive_int(max_points, "max_points")
     if rope_max is None:
         rope_max = float(np.max(np.abs(x - y))) or 1.0
-    rope_max = _check_positive(rope_max, "rope_max")
+    rope_max = check_positive(rope_max, "rope_max")
     style = {"description_width": "initial"}
     rope_slider = widgets.FloatSlider(value=min(rope, rope_max), min=0.0, max=rope_max, step=rope_max / 100,
                                       readout_format=".4g", description="ROPE half-width", style=style,
@@ -116,19 +118,21 @@ def rope_explorer(x, y, names=None, test: str = "signed-rank", rope: float = 0.0
 
     def background(figure, _key):
         ax = figure.add_subplot()
-        _simplex_frame(ax, first, second)
+        simplex_frame(ax, first, second)
         return ax
 
     def moving(ax, result):
-        return _simplex_points(ax, result, max_points)
+        return simplex_points(ax, result, max_points)
 
     live = LiveFigure(background, moving, figsize=(5.0, 4.4))
 
     def update(_change=None):
-        result = rope_posterior(x, y, test_buttons.value, rope_slider.value, prior_slider.value, n_samples, seed)
+        result = rope_posterior(x, y, test_buttons.value, rope_slider.value, prior_slider.value, n_samples,
+                                seed)
         report.value = posterior_report(result, names=(first, second))
         live.show(None, result, alt=_alt_text(result, first, second),
-                  caption=f"Posterior samples of the Bayesian {result.method} test in the probability simplex.")
+                  caption=f"Posterior samples of the Bayesian {result.method} test in the probability "
+                          "simplex.")
 
     for control in (rope_slider, prior_slider, test_buttons):
         control.observe(update, names="value")

@@ -32,7 +32,7 @@ import numpy as np
 from . import metrics
 from ._benchmark_store import BenchmarkStore, read_store, stored_seed
 from ._validation import _show, check_count, check_features, check_flag, check_labels
-from .resampling import SCORINGS, _take, repeated_kfold
+from .resampling import _take, repeated_kfold
 
 __all__ = [
     "DEFAULT_CV",
@@ -141,7 +141,8 @@ def _check_n_jobs(n_jobs):
 
 def _check_name(name, argument: str) -> str:
     if not isinstance(name, str) or not name:
-        raise TypeError(f"the keys of {argument} must be non-empty strings (the names in the tables), got {_show(name)}")
+        raise TypeError(f"the keys of {argument} must be non-empty strings (the names in the tables), got "
+                        f"{_show(name)}")
     return name
 
 
@@ -178,7 +179,8 @@ def _load_dataset(name, value):
         try:
             value = value()
         except Exception as err:
-            raise ValueError(f"{where}: loading the data set failed with {type(err).__name__}: {err}") from err
+            raise ValueError(f"{where}: loading the data set failed with {type(err).__name__}: "
+                             f"{err}") from err
     if hasattr(value, "data") and hasattr(value, "target"):  # a scikit-learn Bunch
         value = (value.data, value.target)
     if not isinstance(value, (tuple, list)) or len(value) != 2:
@@ -186,14 +188,14 @@ def _load_dataset(name, value):
     X, y = value
     if y is None:
         raise TypeError(f"{where}: y must be an array of class labels, got None")
-    y = np.asarray(y.to_numpy() if hasattr(y, "to_numpy") else y)
     try:
         y = check_labels(y, "y")
         X = check_features(X, y.size)
     except (TypeError, ValueError) as err:
         raise type(err)(f"{where}: {err}") from None
     if getattr(X, "ndim", 2) < 2:
-        raise ValueError(f"{where}: X must have one row per example (2-D), got an array of shape {np.shape(X)}")
+        raise ValueError(f"{where}: X must have one row per example (2-D), got an array of shape "
+                         f"{np.shape(X)}")
     return X, y
 
 
@@ -209,7 +211,8 @@ def _dataset_rng(seed: int, name: str) -> np.random.Generator:
 def _check_index(idx, n: int, where: str) -> np.ndarray:
     arr = np.asarray(idx)
     if arr.ndim != 1 or arr.size == 0 or arr.dtype.kind not in "iu":
-        raise ValueError(f"{where} must be a non-empty 1-D array of integer indices, got {_show(arr.tolist())}")
+        raise ValueError(f"{where} must be a non-empty 1-D array of integer indices, got "
+                         f"{_show(arr.tolist())}")
     if arr.min() < 0 or arr.max() >= n:
         raise ValueError(f"{where} has indices outside 0..{n - 1}")
     return arr.astype(np.int64, copy=False)
@@ -231,23 +234,26 @@ def _make_splits(X, y, name: str, cv, seed: int) -> list:
         return [flat[r * k:(r + 1) * k] for r in range(n_repeats)]
     reps = cv(X, y, rng)
     if isinstance(reps, (str, bytes)) or not hasattr(reps, "__iter__"):
-        raise TypeError(f"cv({where}) must return a list of repetitions, each a list of (train_idx, test_idx) pairs; "
-                        f"got {_show(reps)}")
+        raise TypeError(f"cv({where}) must return a list of repetitions, each a list of (train_idx, "
+                        f"test_idx) pairs; got {_show(reps)}")
     out = []
     for r, rep in enumerate(reps):
         if isinstance(rep, (str, bytes)) or not hasattr(rep, "__iter__"):
-            raise TypeError(f"cv({where})[{r}] must be a list of (train_idx, test_idx) pairs, got {_show(rep)}")
+            raise TypeError(f"cv({where})[{r}] must be a list of (train_idx, test_idx) pairs, got "
+                            f"{_show(rep)}")
         folds = []
         for f, pair in enumerate(rep):
             try:
                 train, test = pair
             except (TypeError, ValueError):
-                raise TypeError(f"cv({where})[{r}][{f}] must be a (train_idx, test_idx) pair, got {_show(pair)}") from None
+                raise TypeError(f"cv({where})[{r}][{f}] must be a (train_idx, test_idx) pair, got "
+                                f"{_show(pair)}") from None
             train = _check_index(train, n, f"cv({where})[{r}][{f}] train_idx")
             test = _check_index(test, n, f"cv({where})[{r}][{f}] test_idx")
             shared = np.intersect1d(train, test).size
             if shared:
-                raise ValueError(f"cv({where})[{r}][{f}]: {shared} example(s) are in both the training and the test set")
+                raise ValueError(f"cv({where})[{r}][{f}]: {shared} example(s) are in both the training and "
+                                 "the test set")
             folds.append((train, test))
         if not folds:
             raise ValueError(f"cv({where})[{r}] holds no (train_idx, test_idx) pair")
@@ -509,13 +515,14 @@ class BenchmarkResult:
         try:
             import pandas as pd
         except ImportError:
-            raise ImportError("to_pandas needs pandas: pip install pandas (or use .records / .mean_scores)") from None
+            raise ImportError("to_pandas needs pandas: pip install pandas (or use .records / "
+                              ".mean_scores)") from None
         if table == "means":
             return pd.DataFrame(self.mean_scores, index=pd.Index(self.datasets, name="dataset"),
                                 columns=pd.Index(self.algorithms, name="algorithm"))
         return pd.DataFrame({name: self.records[name] for name in self.records.dtype.names})
 
-    def select(self, datasets=None, algorithms=None) -> "BenchmarkResult":
+    def select(self, datasets=None, algorithms=None) -> BenchmarkResult:
         """The result restricted to some data sets and/or algorithms (in the order given)."""
         d_names = self.datasets if datasets is None else tuple(datasets)
         a_names = self.algorithms if algorithms is None else tuple(algorithms)
@@ -631,7 +638,8 @@ class BenchmarkResult:
         i = self._index(algorithm_1, "algorithm", self.algorithms)
         j = self._index(algorithm_2, "algorithm", self.algorithms)
         if i == j:
-            raise ValueError(f"algorithm_1 and algorithm_2 are both {algorithm_1!r}: name two different algorithms")
+            raise ValueError(f"algorithm_1 and algorithm_2 are both {algorithm_1!r}: name two different "
+                             "algorithms")
         return i, j
 
     def _complete(self, test_name: str, datasets, algorithms) -> None:
@@ -646,13 +654,13 @@ class BenchmarkResult:
         if failed.size:
             first = failed[0]
             detail = (f"{failed.size} cell(s) failed, the first {str(first['dataset'])!r} / "
-                      f"{str(first['algorithm'])!r} repetition {int(first['repetition'])} fold {int(first['fold'])}: "
-                      f"{first['error']}")
+                      f"{str(first['algorithm'])!r} repetition {int(first['repetition'])} fold "
+                      f"{int(first['fold'])}: {first['error']}")
         else:
             detail = f"{int(np.isnan(block).sum())} cell(s) have not run yet (the store is not finished)"
         raise ValueError(
-            f"{test_name} needs a score for every cell it uses, but {detail}. Fix the estimator and run again "
-            "under a new name, or leave the data set or algorithm out with result.select(...)"
+            f"{test_name} needs a score for every cell it uses, but {detail}. Fix the estimator and run "
+            "again under a new name, or leave the data set or algorithm out with result.select(...)"
         )
 
     def __str__(self) -> str:
@@ -686,7 +694,8 @@ def _sorted_records(records: np.ndarray, datasets, algorithms) -> np.ndarray:
     return records[order]
 
 
-def _build_result(cells: dict, datasets, algorithms, n_repeats, n_folds, *, scoring, higher_is_better, cv, seed,
+def _build_result(cells: dict, datasets, algorithms, n_repeats, n_folds, *, scoring, higher_is_better, cv,
+                  seed,
                   ratios) -> BenchmarkResult:
     """The result from cells: key (dataset, algorithm, rep, fold) -> (score, fit, score time, error)."""
     rows = list(cells.items())
@@ -904,7 +913,8 @@ def run_benchmark(estimators, datasets, cv=DEFAULT_CV, scoring="accuracy", n_job
     scorer = _check_scoring(scoring)
     estimators = _check_estimators(estimators, scorer)
     if not isinstance(datasets, Mapping):
-        raise TypeError(f"datasets must be a dict of name -> (X, y) or a loader function; got {_show(datasets)}")
+        raise TypeError("datasets must be a dict of name -> (X, y) or a loader function; got "
+                        f"{_show(datasets)}")
     if not datasets:
         raise ValueError("datasets is empty: give at least one named data set")
     cv = _check_cv(cv)

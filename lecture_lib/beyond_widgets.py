@@ -10,10 +10,9 @@ Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
 from __future__ import annotations
 
 import ipywidgets as widgets
-import numpy as np
 from scipy import stats
 
-from ._validation import check_count, check_option, check_probability
+from ._validation import check_count, check_instance, check_option, check_probability
 from .cv_interval import CVCoverage, coverage_table
 from .metric_tests import BOOTSTRAP_METHODS, paired_bootstrap, paired_permutation_test
 from .seeds import SeedSplitVariance, design_std_error
@@ -40,8 +39,9 @@ def coverage_report(coverage: CVCoverage, n_used=None, target: str = "accuracy_x
     >>> "nested" in coverage_report(simulate_cv_coverage(n_datasets=10, seed=0), n_used=5)
     True
     """
+    check_instance(coverage, CVCoverage, "coverage", made_by="simulate_cv_coverage")
+    n_used = coverage.n_datasets if n_used is None else check_count(n_used, "n_used", minimum=1)
     table = coverage_table(coverage, n_used, target)
-    n_used = coverage.n_datasets if n_used is None else n_used
     what = ("the accuracy of the model trained on each data set (Err_XY)" if target == "accuracy_xy"
             else f"the average accuracy of the procedure ({coverage.accuracy:.3f}, Err)")
     rows = []
@@ -51,7 +51,8 @@ def coverage_report(coverage: CVCoverage, n_used=None, target: str = "accuracy_x
         rows.append(f"<tr><td>{name}</td><td>{rate:.3f}{flag}</td><td>[{low:.3f}, {high:.3f}]</td>"
                     f"<td>{width:.3f}</td></tr>")
     return "\n".join([
-        f"<p>Coverage of {what} by the {coverage.confidence:.0%} intervals, over {n_used} simulated data sets.</p>",
+        f"<p>Coverage of {what} by the {coverage.confidence:.0%} intervals, over {n_used} simulated data "
+        "sets.</p>",
         "<table class='cv-coverage'><thead><tr><th>interval</th><th>coverage</th>"
         "<th>95 % Monte Carlo interval</th><th>mean width</th></tr></thead><tbody>",
         *rows,
@@ -61,13 +62,13 @@ def coverage_report(coverage: CVCoverage, n_used=None, target: str = "accuracy_x
 
 def coverage_explorer(coverage: CVCoverage, step: int = 50):
     """A slider for the number of simulated data sets counted, and the target to cover."""
-    if not isinstance(coverage, CVCoverage):
-        raise TypeError("coverage must be the result of simulate_cv_coverage")
+    check_instance(coverage, CVCoverage, "coverage", made_by="simulate_cv_coverage")
     step = check_count(step, "step", minimum=1)
     total = coverage.n_datasets
     slider = widgets.IntSlider(value=min(step, total), min=min(step, total), max=total, step=step,
                                description="data sets counted", style=_STYLE)
-    target = widgets.Dropdown(options=[("model at hand (Err_XY)", "accuracy_xy"), ("procedure (Err)", "accuracy")],
+    target = widgets.Dropdown(options=[("model at hand (Err_XY)", "accuracy_xy"),
+                                       ("procedure (Err)", "accuracy")],
                               value="accuracy_xy", description="target", style=_STYLE)
     report = widgets.HTML(coverage_report(coverage, slider.value, target.value))
 
@@ -79,7 +80,8 @@ def coverage_explorer(coverage: CVCoverage, step: int = 50):
     return widgets.VBox([widgets.HBox([slider, target]), report])
 
 
-def bootstrap_report(y_true, y_pred_1, y_pred_2, metric: str = "f1", method: str = "bca", confidence: float = 0.95,
+def bootstrap_report(y_true, y_pred_1, y_pred_2, metric: str = "f1", method: str = "bca",
+                     confidence: float = 0.95,
                      n_resamples: int = 2000, seed: int = 0, positive=1) -> str:
     """HTML: the metric of both models, the bootstrap interval of the difference and the permutation p-value.
 
@@ -92,6 +94,7 @@ def bootstrap_report(y_true, y_pred_1, y_pred_2, metric: str = "f1", method: str
     """
     method = check_option(method, "method", BOOTSTRAP_METHODS)
     confidence = check_probability(confidence, "confidence")
+    n_resamples = check_count(n_resamples, "n_resamples", minimum=1)
     boot = paired_bootstrap(y_true, y_pred_1, y_pred_2, metric=metric, n_resamples=n_resamples,
                             confidence=confidence, seed=seed, method=method, positive=positive)
     perm = paired_permutation_test(y_true, y_pred_1, y_pred_2, metric=metric, seed=seed, positive=positive)
@@ -109,7 +112,8 @@ def bootstrap_report(y_true, y_pred_1, y_pred_2, metric: str = "f1", method: str
 def bootstrap_explorer(y_true, y_pred_1, y_pred_2, positive=1):
     """Dropdowns for the metric and the interval method, a slider for the confidence level."""
     metric = widgets.Dropdown(options=["f1", "accuracy"], value="f1", description="metric", style=_STYLE)
-    method = widgets.Dropdown(options=list(BOOTSTRAP_METHODS), value="bca", description="interval", style=_STYLE)
+    method = widgets.Dropdown(options=list(BOOTSTRAP_METHODS), value="bca", description="interval",
+                              style=_STYLE)
     level = widgets.FloatSlider(value=0.95, min=0.80, max=0.99, step=0.01, readout_format=".2f",
                                 description="confidence", style=_STYLE)
     report = widgets.HTML(bootstrap_report(y_true, y_pred_1, y_pred_2, positive=positive))
@@ -134,6 +138,9 @@ def seeds_report(variance: SeedSplitVariance, n_splits, n_seeds, confidence: flo
     >>> "trainings" in seeds_report(v, 10, 3)
     True
     """
+    check_instance(variance, SeedSplitVariance, "variance", made_by="seed_split_variance")
+    n_splits = check_count(n_splits, "n_splits", minimum=1)
+    n_seeds = check_count(n_seeds, "n_seeds", minimum=1)
     se = design_std_error(variance, n_splits, n_seeds)
     confidence = check_probability(confidence, "confidence")
     half = float(stats.norm.ppf(0.5 + confidence / 2)) * se
@@ -142,7 +149,8 @@ def seeds_report(variance: SeedSplitVariance, n_splits, n_seeds, confidence: flo
     total = split_part + seed_part
     share = seed_part / total if total > 0 else float("nan")
     return "\n".join([
-        f"<p>{n_splits} split(s) x {n_seeds} seed(s) = {2 * n_splits * n_seeds} trainings for two algorithms.</p>",
+        f"<p>{n_splits} split(s) x {n_seeds} seed(s) = {2 * n_splits * n_seeds} trainings for two "
+        "algorithms.</p>",
         f"<p>Standard error of the mean difference: {se:.4f}; {confidence:.0%} half-width about {half:.4f} "
         f"(the observed mean difference is {variance.mean:+.4f}).</p>",
         f"<p>Share of this variance due to the seeds: {share:.0%}; the rest is the splits'. "
@@ -152,8 +160,7 @@ def seeds_report(variance: SeedSplitVariance, n_splits, n_seeds, confidence: flo
 
 def seeds_explorer(variance: SeedSplitVariance, max_splits: int = 40, max_seeds: int = 20):
     """Sliders for the number of splits and of seeds per split."""
-    if not isinstance(variance, SeedSplitVariance):
-        raise TypeError("variance must be the result of seed_split_variance")
+    check_instance(variance, SeedSplitVariance, "variance", made_by="seed_split_variance")
     splits = widgets.IntSlider(value=5, min=1, max=check_count(max_splits, "max_splits", minimum=1),
                                description="splits", style=_STYLE)
     seeds = widgets.IntSlider(value=1, min=1, max=check_count(max_seeds, "max_seeds", minimum=1),

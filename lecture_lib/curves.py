@@ -17,6 +17,7 @@ import numbers
 
 import numpy as np
 
+from . import metrics
 from ._validation import (
     _show,
     as_generator,
@@ -26,10 +27,11 @@ from ._validation import (
     check_features,
     check_flag,
     check_labels,
+    check_option,
     check_probability,
     check_real_array,
 )
-from .resampling import repeated_holdout
+from .resampling import SCORINGS, repeated_holdout
 
 __all__ = [
     "ComplexityCurve",
@@ -47,7 +49,8 @@ __all__ = [
 
 def _features(X, name: str) -> np.ndarray:
     """A finite 2-D float array of features."""
-    arr = check_real_array(X, name, ndim=2, allow_bool=True, what="a 2-D array of numbers (examples x features)")
+    arr = check_real_array(X, name, ndim=2, allow_bool=True, what="a 2-D array of numbers (examples x "
+                                                                  "features)")
     if arr.shape[0] == 0 or arr.shape[1] == 0:
         raise ValueError(f"{name} is empty: got shape {arr.shape}")
     return arr
@@ -57,7 +60,8 @@ def _labelled(X, y, x_name: str, y_name: str):
     X = _features(X, x_name)
     y = check_labels(y, y_name)
     if y.size != X.shape[0]:
-        raise ValueError(f"inputs must have the same length: {x_name} has {X.shape[0]} rows, {y_name} has {y.size}")
+        raise ValueError(f"inputs must have the same length: {x_name} has {X.shape[0]} rows, {y_name} has "
+                         f"{y.size}")
     return X, y
 
 
@@ -214,7 +218,8 @@ class ComplexityCurve:
         k = check_count(k, "k", minimum=1)
         hits = np.flatnonzero(self.n_neighbors == k)
         if hits.size == 0:
-            raise ValueError(f"k={k} is not on the curve; its values run from {self.n_neighbors.min()} to {self.n_neighbors.max()}")
+            raise ValueError(f"k={k} is not on the curve; its values run from {self.n_neighbors.min()} to "
+                             f"{self.n_neighbors.max()}")
         return float(self.train_error[hits[0]]), float(self.test_error[hits[0]])
 
 
@@ -278,7 +283,8 @@ def _check_split(pair, i: int, n: int):
     for name, idx in (("train_idx", train), ("test_idx", test)):
         if idx.ndim != 1 or idx.size == 0 or idx.dtype.kind not in "iu":
             raise ValueError(
-                f"splits[{i}]: {name} must be a non-empty 1-D array of integer indices, got {_show(idx.tolist())}"
+                f"splits[{i}]: {name} must be a non-empty 1-D array of integer indices, got "
+                f"{_show(idx.tolist())}"
             )
         if idx.min() < 0 or idx.max() >= n:
             raise ValueError(f"splits[{i}]: {name} has indices outside 0..{n - 1}")
@@ -338,7 +344,8 @@ def knn_split_scores(X, y, splits, n_neighbors=15) -> np.ndarray:
     for i, pair in enumerate(splits):
         train, test = _check_split(pair, i, n)
         if k > train.size:
-            raise ValueError(f"n_neighbors={k} is more than the {train.size} training examples of splits[{i}]")
+            raise ValueError(f"n_neighbors={k} is more than the {train.size} training examples of "
+                             f"splits[{i}]")
         predicted = _votes(distances[np.ix_(test, train)], codes[train], classes.size, np.array([k]))[0]
         out.append(np.mean(predicted == codes[test]))
     if not out:
@@ -444,7 +451,8 @@ class LearningCurve:
         return self.train_scores.mean(axis=0)
 
 
-def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shuffle=True, seed=None) -> LearningCurve:
+def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shuffle=True,
+                   seed=None) -> LearningCurve:
     """Train on the first m examples of every training set, for every m.
 
     Parameters
@@ -499,11 +507,7 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
 
     A tree trained on 120 flowers predicts better than one trained on 10.
     """
-    from sklearn.base import clone
-
-    from . import metrics
-    from .resampling import SCORINGS
-    from ._validation import check_option
+    from sklearn.base import clone  # scikit-learn is imported only when a learning curve is drawn
 
     check_estimator(estimator)
     if callable(scoring):
@@ -515,7 +519,8 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
     y = check_labels(y, "y")
     n = y.size
     X = np.asarray(check_features(X, n))
-    if train_sizes is None or isinstance(train_sizes, (str, bytes)) or np.ndim(train_sizes) != 1 or len(train_sizes) == 0:
+    if (train_sizes is None or isinstance(train_sizes, (str, bytes)) or np.ndim(train_sizes) != 1
+            or len(train_sizes) == 0):
         raise TypeError(f"train_sizes must be a non-empty sequence of counts, got {_show(train_sizes)}")
     sizes = np.array([check_count(m, "train_sizes", minimum=1) for m in train_sizes], dtype=np.int64)
     if isinstance(splits, (str, bytes)) or not hasattr(splits, "__iter__"):
@@ -525,7 +530,8 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
     for i, pair in enumerate(splits):
         train, test = _check_split(pair, i, n)
         if sizes.max() > train.size:
-            raise ValueError(f"train_sizes holds {int(sizes.max())}, more than the {train.size} training examples of splits[{i}]")
+            raise ValueError(f"train_sizes holds {int(sizes.max())}, more than the {train.size} training "
+                             f"examples of splits[{i}]")
         if rng is not None:
             train = rng.permutation(train)
         tr, te = [], []
@@ -539,17 +545,3 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
     if not test_rows:
         raise ValueError("splits yielded no (train_idx, test_idx) pairs")
     return LearningCurve(sizes, np.array(train_rows), np.array(test_rows))
-
-
-def _table_row(table, test_sizes, test_size):
-    """The row of a holdout table for ``test_size``: (row index, scores)."""
-    table = check_real_array(table, "table", ndim=2)
-    sizes = check_real_array(test_sizes, "test_sizes", ndim=1)
-    if table.shape[0] != sizes.size:
-        raise ValueError(f"table must have one row per test size ({sizes.size}), got shape {table.shape}")
-    test_size = check_probability(test_size, "test_size")
-    # a float32 fraction (0.2 is 0.20000000298 in float32) still finds its row
-    hits = np.flatnonzero(np.isclose(sizes, test_size, rtol=1e-6, atol=1e-9))
-    if hits.size == 0:
-        raise ValueError(f"test_size must be one of {sizes.tolist()}, got {test_size!r}")
-    return int(hits[0]), table[hits[0]]

@@ -25,7 +25,9 @@ from ._validation import (
     _show,
     as_generator,
     check_count,
+    check_estimator,
     check_features,
+    check_instance,
     check_labels,
     check_option,
     check_probability,
@@ -151,15 +153,6 @@ def _interval(estimate, se, confidence, method) -> Interval:
 # --------------------------------------------------------------------------- with an estimator
 
 
-def _check_estimator(estimator):
-    if isinstance(estimator, type):
-        raise TypeError(f"estimator must be an estimator instance, got the class {estimator.__name__}; "
-                        f"write {estimator.__name__}()")
-    for name in ("get_params", "fit", "predict"):
-        if not callable(getattr(estimator, name, None)):
-            raise TypeError(f"estimator must be a scikit-learn style estimator; {_show(estimator)} has no {name}()")
-
-
 def _fit_correct(estimator, X, y, train, test):
     from sklearn.base import clone
 
@@ -274,7 +267,7 @@ def cv_interval(estimator, X, y, cv=10, method="nested", confidence=0.95, seed=N
     standard error ignores that the per-example scores of
     cross-validation are correlated. It took 75 fits instead of 5.
     """
-    _check_estimator(estimator)
+    check_estimator(estimator)
     y_arr = check_labels(y.to_numpy() if hasattr(y, "to_numpy") else y, "y")
     n = y_arr.size
     X = check_features(X, n)
@@ -534,8 +527,7 @@ def coverage_table(coverage: CVCoverage, n_used=None, target="accuracy_xy") -> d
     sets; with so few data sets the true coverage could be anywhere from
     58 % to 92 %, so chapter 9 simulates many more.
     """
-    if not isinstance(coverage, CVCoverage):
-        raise TypeError(f"coverage must be the result of simulate_cv_coverage, got {_show(coverage)}")
+    check_instance(coverage, CVCoverage, "coverage", made_by="simulate_cv_coverage")
     total = coverage.n_datasets
     n_used = total if n_used is None else check_count(n_used, "n_used", minimum=1)
     if n_used > total:

@@ -16,9 +16,9 @@ import numpy as np
 from scipy import special
 
 from ._results import Interval, TestResult
-from ._validation import check_probability
-from .bayesian import _check_positive, _flatten_cv
-from .paired import _check_ratio, _check_scores, _mean_and_variance
+from ._validation import check_positive, check_probability, check_scores
+from .bayesian import _flatten_cv
+from .paired import _mean_and_variance
 
 __all__ = ["EquivalenceResult", "equivalence_test"]
 
@@ -157,18 +157,19 @@ def equivalence_test(x, y, margin, test_train_ratio=None, confidence=0.90) -> Eq
     points) would have probability at most 0.0013: evidence at the 5 % level
     that they are practically equivalent within a margin of 2 points.
     """
-    ratio = _check_ratio(test_train_ratio)
+    ratio = None if test_train_ratio is None else check_positive(test_train_ratio, "test_train_ratio")
     if ratio is None:
-        one = _check_scores(x, "x")
-        two = _check_scores(y, "y")
+        one = check_scores(x, "x")
+        two = check_scores(y, "y")
         if one.size != two.size:
-            raise ValueError(f"x and y must have the same length, got {one.size} and {two.size}")
+            raise ValueError(f"x and y must have the same length: x has {one.size}, y has {two.size}")
     else:
         one, shape_1 = _flatten_cv(x, "x")
         two, shape_2 = _flatten_cv(y, "y")
         if shape_1 != shape_2:
-            raise ValueError(f"x and y must have the same shape, got {shape_1} and {shape_2}")
-    margin = _check_positive(margin, "margin")
+            raise ValueError(f"x and y must have the same shape (the same length): x has shape {shape_1}, "
+                             f"y has {shape_2}")
+    margin = check_positive(margin, "margin")
     confidence = check_probability(confidence, "confidence")
     n = one.size
     mean, var = _mean_and_variance(one - two)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 import numpy as np
@@ -19,6 +19,7 @@ import numpy as np
 from ._validation import as_generator, check_count_table, check_flag, check_positive_int
 
 __all__ = [
+    # chapter 2 and the errata
     "McNemarExample",
     "Erratum",
     "mcnemar_examples",
@@ -27,6 +28,29 @@ __all__ = [
     "SourceNote",
     "source_notes",
     "predictions_from_table",
+    # chapter 3
+    "CochranExample",
+    "cochran_examples",
+    "cochran_example",
+    # chapter 1
+    "ConfusionExample",
+    "evaluation_examples",
+    "evaluation_example",
+    # chapter 4
+    "PairedExample",
+    "paired_examples",
+    "paired_example",
+    # chapter 5
+    "WilcoxonExample",
+    "wilcoxon_examples",
+    "wilcoxon_example",
+    "sign_test_critical_table",
+    # chapter 6
+    "BenchmarkTable",
+    "appml_benchmark",
+    "demsar_table5",
+    # chapter 7
+    "nested_example",
 ]
 
 
@@ -86,7 +110,7 @@ class Erratum:
     shown_in: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def _parsed(name: str) -> dict:
     text = resources.files("lecture_lib").joinpath("data", name).read_text(encoding="utf-8")
     return json.loads(text)
@@ -131,7 +155,8 @@ def mcnemar_example(key: str) -> McNemarExample:
 
 
 def _data_files() -> list[str]:
-    return sorted(p.name for p in resources.files("lecture_lib").joinpath("data").iterdir() if p.name.endswith(".json"))
+    folder = resources.files("lecture_lib").joinpath("data")
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
 
 
 def errata() -> list[Erratum]:
@@ -319,8 +344,6 @@ def cochran_example(key: str) -> CochranExample:
     return _pick(cochran_examples(), key)
 
 
-__all__ += ["CochranExample", "cochran_examples", "cochran_example"]
-
 
 # --------------------------------------------------------------------------- chapter 1
 
@@ -403,8 +426,6 @@ def evaluation_example(key: str) -> ConfusionExample:
     return _pick(evaluation_examples(), key)
 
 
-__all__ += ["ConfusionExample", "evaluation_examples", "evaluation_example"]
-
 
 # --------------------------------------------------------------------------- chapter 4
 
@@ -477,8 +498,6 @@ def paired_example(key: str) -> PairedExample:
     """One chapter 4 worked example by key (see :func:`paired_examples`)."""
     return _pick(paired_examples(), key)
 
-
-__all__ += ["PairedExample", "paired_examples", "paired_example"]
 
 
 # ---------------------------------------------------------------- chapter 5
@@ -572,8 +591,6 @@ def sign_test_critical_table() -> dict:
     """
     return dict(_load("wilcoxon_examples.json")["sign_test_table"])
 
-
-__all__ += ["WilcoxonExample", "wilcoxon_examples", "wilcoxon_example", "sign_test_critical_table"]
 
 
 # ---------------------------------------------------------------- chapter 6
@@ -688,8 +705,6 @@ def demsar_table5() -> dict:
     out["notes"] = item["notes"]
     return out
 
-
-__all__ += ["BenchmarkTable", "appml_benchmark", "demsar_table5"]
 
 
 # --------------------------------------------------------------------------- chapter 7

@@ -19,14 +19,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 import numpy as np
 from scipy import optimize, special
 
 from ._results import Interval
-from ._validation import _show, check_count_table, check_option, check_probability
+from ._validation import MAX_COUNT, _show, check_count_table, check_option, check_probability
 
 __all__ = [
     "PROPORTION_METHODS",
@@ -72,6 +72,8 @@ def _check_counts(values, name: str, minimum: int):
             raise ValueError(f"{name} must hold whole numbers, got {_show(values)}")
     if np.any(arr < minimum):
         raise ValueError(f"{name} must be >= {minimum}, got {_show(values)}")
+    if np.any(arr > MAX_COUNT):  # beyond int64: the cast would overflow
+        raise ValueError(f"{name} holds a count too large (at most {MAX_COUNT}), got {_show(values)}")
     return arr.astype(np.int64, copy=False)
 
 
@@ -579,9 +581,10 @@ class IntervalExample:
     notes: str
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_examples() -> tuple:
-    text = resources.files("lecture_lib").joinpath("data", "interval_examples.json").read_text(encoding="utf-8")
+    path = resources.files("lecture_lib").joinpath("data", "interval_examples.json")
+    text = path.read_text(encoding="utf-8")
     return tuple(json.loads(text)["examples"])
 
 

@@ -144,7 +144,8 @@ class LiveFigure:
             raise TypeError(f"draw_moving must be callable, got {type(draw_moving).__name__}")
         figsize = check_real_array(figsize, "figsize", ndim=1, what="a (width, height) pair of inches")
         if figsize.size != 2 or not np.all(figsize > 0):
-            raise ValueError(f"figsize must be two positive numbers (width, height) in inches, got {figsize.tolist()}")
+            raise ValueError("figsize must be two positive numbers (width, height) in inches, got "
+                             f"{figsize.tolist()}")
         dpi = check_positive_int(dpi, "dpi")
         max_backgrounds = check_positive_int(max_backgrounds, "max_backgrounds")
         self._draw_background = draw_background

@@ -199,7 +199,8 @@ def _warn_undefined_f1(cells, positive):
     for model, tp in ((1, c[6] + c[7]), (2, c[5] + c[7])):
         if tp == 0:
             warnings.warn(
-                f"F1 of model {model} is undefined (no true positives for positive={positive!r}); it counts as 0.0",
+                f"F1 of model {model} is undefined (no true positives for positive={positive!r}); it counts "
+                "as 0.0",
                 UndefinedMetricWarning,
                 stacklevel=3,
             )
@@ -386,7 +387,10 @@ def paired_bootstrap(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_000, con
     if np.all(distribution == distribution[0]):
         low = high = float(distribution[0])
     else:
-        levels = [alpha, 1.0 - alpha] if method == "percentile" else _bca_levels(distribution, theta_hat, accel, alpha)
+        if method == "percentile":
+            levels = [alpha, 1.0 - alpha]
+        else:
+            levels = _bca_levels(distribution, theta_hat, accel, alpha)
         low, high = (float(v) for v in np.quantile(distribution, levels))
     low, high = min(low, theta_hat), max(high, theta_hat)  # the estimate always lies in its interval
     se = float(distribution.std(ddof=1)) if n_resamples > 1 else 0.0
@@ -508,6 +512,7 @@ def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_0
     """
     y, p1, p2, name = _inputs(y_true, y_pred_1, y_pred_2, metric, positive)
     n_resamples = check_count(n_resamples, "n_resamples", minimum=1)
+    rng = as_generator(seed)  # checked even when the exact test needs no random numbers
     discordant = np.flatnonzero(p1 != p2)
     n_d = int(discordant.size)
 
@@ -525,7 +530,6 @@ def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_0
                 null[r] = float(metric(y, q1)) - float(metric(y, q2))
             pvalue = _two_sided(null, np.full(null.size, 1.0 / null.size), observed)
             return PermutationTestResult(observed, pvalue, m1, m2, name, "exact", 0, n_d)
-        rng = as_generator(seed)
         null = np.empty(n_resamples)
         for r in range(n_resamples):
             swap = rng.random(n_d) < 0.5
@@ -540,7 +544,10 @@ def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_0
         _warn_undefined_f1(cells, positive)
     m1, m2 = (float(v) for v in _metrics_from_cells(cells, name))
     observed = m1 - m2
-    sizes = [int(cells[6] + cells[5]), int(cells[2] + cells[1])] if name == "f1" else [int(cells[1] + cells[2])]
+    if name == "f1":
+        sizes = [int(cells[6] + cells[5]), int(cells[2] + cells[1])]
+    else:
+        sizes = [int(cells[1] + cells[2])]
     if n_d == 0:
         return PermutationTestResult(observed, 1.0, m1, m2, name, "exact", 0, 0)
     points = math.prod(s + 1 for s in sizes)
@@ -553,7 +560,6 @@ def paired_permutation_test(y_true, y_pred_1, y_pred_2, metric, n_resamples=10_0
         null = _difference_from_cells(_swapped_cells(cells, k, name), name)
         pvalue = _two_sided(null, probs, observed)
         return PermutationTestResult(observed, pvalue, m1, m2, name, "exact", 0, n_d)
-    rng = as_generator(seed)
     k = np.stack([rng.binomial(s, 0.5, size=n_resamples) for s in sizes], axis=-1)
     null = _difference_from_cells(_swapped_cells(cells, k, name), name)
     pvalue = _two_sided(null, np.ones(n_resamples), observed, adjustment=1.0, total=n_resamples + 1.0)

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ._validation import _show, as_generator, check_count, check_features, check_labels, check_option
+from .paired import corrected_repeated_cv_ttest
 from .resampling import SCORINGS, _take, cross_validate_scores, stratified_kfold
 
 __all__ = [
@@ -77,8 +78,12 @@ def parameter_grid(param_grid, estimator=None) -> tuple[dict, ...]:
     Examples
     --------
     >>> from lecture_lib.nested import parameter_grid
-    >>> parameter_grid({"n_neighbors": [1, 5], "p": [1, 2]})
-    ({'n_neighbors': 1, 'p': 1}, {'n_neighbors': 1, 'p': 2}, {'n_neighbors': 5, 'p': 1}, {'n_neighbors': 5, 'p': 2})
+    >>> for candidate in parameter_grid({"n_neighbors": [1, 5], "p": [1, 2]}):
+    ...     print(candidate)
+    {'n_neighbors': 1, 'p': 1}
+    {'n_neighbors': 1, 'p': 2}
+    {'n_neighbors': 5, 'p': 1}
+    {'n_neighbors': 5, 'p': 2}
 
     Two values of each of two parameters give four candidates.
     """
@@ -89,13 +94,16 @@ def parameter_grid(param_grid, estimator=None) -> tuple[dict, ...]:
         if not grids:
             raise ValueError("param_grid is an empty list: give at least one dict of parameter lists")
     else:
-        raise TypeError(f"param_grid must be a dict of lists or a list of such dicts, got {_show(param_grid)}")
+        raise TypeError("param_grid must be a dict of lists or a list of such dicts, got "
+                        f"{_show(param_grid)}")
     valid = None
     if estimator is not None:
+        _check_estimator(estimator)
         valid = set(estimator.get_params(deep=True))
     candidates = []
     for number, grid in enumerate(grids):
-        where = "param_grid" if len(grids) == 1 and isinstance(param_grid, Mapping) else f"param_grid[{number}]"
+        single = len(grids) == 1 and isinstance(param_grid, Mapping)
+        where = "param_grid" if single else f"param_grid[{number}]"
         if not isinstance(grid, Mapping):
             raise TypeError(f"{where} must be a dict of parameter lists, got {_show(grid)}")
         if not grid:
@@ -122,11 +130,25 @@ def parameter_grid(param_grid, estimator=None) -> tuple[dict, ...]:
 # --------------------------------------------------------------------------- splits
 
 
+def _generator(seed, random_state) -> np.random.Generator:
+    """The generator of the folds from ``seed`` (the name used across the library).
+
+    ``random_state`` is this module's former name for ``seed``; it is still
+    accepted as a keyword (messages then name it), but not both at once.
+    """
+    if random_state is None:
+        return as_generator(seed, "seed")
+    if seed is not None:
+        raise TypeError("give seed or random_state (its former name), not both: "
+                        f"got seed={seed!r:.40} and random_state={random_state!r:.40}")
+    return as_generator(random_state, "random_state")
+
+
 def _labels(y) -> np.ndarray:
     return check_labels(y.to_numpy() if hasattr(y, "to_numpy") else y, "y")
 
 
-def nested_splits(y, outer_cv=5, inner_cv=2, random_state=None, n_repeats=1) -> tuple:
+def nested_splits(y, outer_cv=5, inner_cv=2, seed=None, n_repeats=1, *, random_state=None) -> tuple:
     """The outer and inner stratified folds of a nested cross-validation.
 
     Parameters
@@ -136,7 +158,7 @@ def nested_splits(y, outer_cv=5, inner_cv=2, random_state=None, n_repeats=1) -> 
         at least ``inner_cv`` in every outer training set.
     outer_cv, inner_cv : int
         Number of outer and inner folds (at least 2 each).
-    random_state : int, numpy.random.Generator or None
+    seed : int, numpy.random.Generator or None
         Source of randomness. One generator draws the outer folds first and
         then the inner folds of outer fold 0, 1, ... in turn (and then the
         next repetition).
@@ -166,7 +188,7 @@ def nested_splits(y, outer_cv=5, inner_cv=2, random_state=None, n_repeats=1) -> 
     >>> import numpy as np
     >>> from lecture_lib.nested import nested_splits
     >>> y = np.repeat([0, 1], 10)
-    >>> splits = nested_splits(y, outer_cv=5, inner_cv=2, random_state=0)
+    >>> splits = nested_splits(y, outer_cv=5, inner_cv=2, seed=0)
     >>> train, test, inner = splits[0]
     >>> len(splits), len(train), len(test), [len(v) for t, v in inner]
     (5, 16, 4, [8, 8])
@@ -185,7 +207,7 @@ def nested_splits(y, outer_cv=5, inner_cv=2, random_state=None, n_repeats=1) -> 
             f"outer_cv={outer_cv} folds is more than the {counts.min()} example(s) of class {small!r} in y; "
             f"stratified folds need at least outer_cv examples of every class"
         )
-    rng = as_generator(random_state, "random_state")
+    rng = _generator(seed, random_state)
     out = []
     for _ in range(n_repeats):
         outer = list(stratified_kfold(y, outer_cv, seed=rng))
@@ -194,8 +216,8 @@ def nested_splits(y, outer_cv=5, inner_cv=2, random_state=None, n_repeats=1) -> 
             _, train_counts = np.unique(y_train, return_counts=True)
             if train_counts.size < classes.size or train_counts.min() < inner_cv:
                 raise ValueError(
-                    f"inner_cv={inner_cv} folds is more than the {train_counts.min()} example(s) of the smallest "
-                    f"class in outer training set {number}; lower inner_cv (or outer_cv)"
+                    f"inner_cv={inner_cv} folds is more than the {train_counts.min()} example(s) of the "
+                    f"smallest class in outer training set {number}; lower inner_cv (or outer_cv)"
                 )
             inner = tuple(stratified_kfold(y_train, inner_cv, seed=rng))
             out.append((train, test, inner))
@@ -279,7 +301,7 @@ class NestedCVResult:
         order = sorted(counts, key=lambda key: (-counts[key], key))
         return tuple((self.candidates[key], counts[key]) for key in order)
 
-    def repetition(self, number: int) -> "NestedCVResult":
+    def repetition(self, number: int) -> NestedCVResult:
         """The result of repetition ``number`` alone (0 to n_repeats - 1), as a single nested CV.
 
         Repetition 0 equals :func:`nested_cv` with ``n_repeats=1`` and the same
@@ -358,7 +380,7 @@ class NestedComparison:
             raise KeyError(f"name must be one of {self.names}, got {name!r}")
         return self.results[self.names.index(name)]
 
-    def repetition(self, number: int) -> "NestedComparison":
+    def repetition(self, number: int) -> NestedComparison:
         """The comparison of repetition ``number`` alone (see :meth:`NestedCVResult.repetition`)."""
         results = tuple(result.repetition(number) for result in self.results)
         return NestedComparison(names=self.names, results=results,
@@ -376,8 +398,6 @@ class NestedComparison:
         its p-value moves a lot with the folds; repeat the nested CV
         (``n_repeats``) to test the difference with more power.
         """
-        from .paired import corrected_repeated_cv_ttest
-
         first, second = self[name_1], self[name_2]
         return corrected_repeated_cv_ttest(first.outer_scores, second.outer_scores, n_folds=first.outer_cv,
                                            confidence=confidence)
@@ -389,8 +409,8 @@ class NestedComparison:
         lines = [
             f"NestedComparison: {len(self.names)} algorithms on the same {repeats}{first.outer_cv} outer x "
             f"{first.inner_cv} inner folds, scoring = {first.scoring}",
-            f"  {'algorithm':<{width}}  {'mean':>7}  {'std':>7}  " + ("outer scores" if len(first.outer_scores) <= 10
-                                                                     else "mean of each repetition"),
+            f"  {'algorithm':<{width}}  {'mean':>7}  {'std':>7}  "
+            + ("outer scores" if len(first.outer_scores) <= 10 else "mean of each repetition"),
         ]
         for name, res in zip(self.names, self.results):
             values = res.outer_scores if len(res.outer_scores) <= 10 else \
@@ -413,8 +433,8 @@ def _check_estimator(estimator, name: str = "estimator"):
     for method in ("get_params", "set_params", "fit", "predict"):
         if not callable(getattr(estimator, method, None)):
             raise TypeError(
-                f"{name} must be a scikit-learn style estimator with get_params, set_params, fit and predict; "
-                f"{_show(estimator)} has no {method}()"
+                f"{name} must be a scikit-learn style estimator with get_params, set_params, fit and "
+                f"predict; {_show(estimator)} has no {method}()"
             )
 
 
@@ -433,7 +453,8 @@ def _run(estimator, candidates, X, y, splits, scoring, lower_is_better, scoring_
     # and on a busy machine spinning threads make it up to ten times slower. One thread for
     # the duration of the loops; the previous limits are restored on exit.
     with threadpool_limits(limits=1):
-        return _run_loops(estimator, candidates, X, y, splits, scoring, lower_is_better, scoring_name, n_repeats)
+        return _run_loops(estimator, candidates, X, y, splits, scoring, lower_is_better, scoring_name,
+                          n_repeats)
 
 
 def _run_loops(estimator, candidates, X, y, splits, scoring, lower_is_better, scoring_name, n_repeats):
@@ -466,8 +487,8 @@ def _run_loops(estimator, candidates, X, y, splits, scoring, lower_is_better, sc
     )
 
 
-def nested_cv(estimator, param_grid, X, y, outer_cv=5, inner_cv=2, scoring="accuracy", random_state=None,
-              n_repeats=1) -> NestedCVResult:
+def nested_cv(estimator, param_grid, X, y, outer_cv=5, inner_cv=2, scoring="accuracy", seed=None,
+              n_repeats=1, *, random_state=None) -> NestedCVResult:
     """Nested cross-validation of one learning algorithm with its tuning.
 
     Parameters
@@ -489,7 +510,7 @@ def nested_cv(estimator, param_grid, X, y, outer_cv=5, inner_cv=2, scoring="accu
     scoring : {"accuracy", "error_rate"} or callable, default "accuracy"
         The score used in both loops. ``"error_rate"`` is minimised; a
         callable ``scoring(y_true, y_pred)`` is maximised.
-    random_state : int, numpy.random.Generator or None
+    seed : int, numpy.random.Generator or None
         Seed of the folds (see :func:`nested_splits`).
     n_repeats : int, default 1
         Repetitions of the whole nested cross-validation with fresh folds;
@@ -567,7 +588,7 @@ def nested_cv(estimator, param_grid, X, y, outer_cv=5, inner_cv=2, scoring="accu
     >>> from sklearn.neighbors import KNeighborsClassifier
     >>> from lecture_lib.nested import nested_cv
     >>> X, y = load_iris(return_X_y=True)
-    >>> result = nested_cv(KNeighborsClassifier(), {"n_neighbors": [1, 5, 15]}, X, y, random_state=0)
+    >>> result = nested_cv(KNeighborsClassifier(), {"n_neighbors": [1, 5, 15]}, X, y, seed=0)
     >>> result.outer_scores.shape, result.inner_scores.shape
     ((5,), (5, 3))
     >>> bool(0.9 < result.mean < 1.0)
@@ -582,19 +603,19 @@ def nested_cv(estimator, param_grid, X, y, outer_cv=5, inner_cv=2, scoring="accu
     scoring_name, scoring, lower = _check_scoring(scoring)
     y = _labels(y)
     X = check_features(X, y.size)
-    splits = nested_splits(y, outer_cv, inner_cv, random_state, n_repeats)
+    splits = nested_splits(y, outer_cv, inner_cv, _generator(seed, random_state), n_repeats)
     return _run(estimator, candidates, X, y, splits, scoring, lower, scoring_name, n_repeats)
 
 
-def nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, scoring="accuracy", random_state=None,
-                      n_repeats=1) -> NestedComparison:
+def nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, scoring="accuracy", seed=None,
+                      n_repeats=1, *, random_state=None) -> NestedComparison:
     """Nested cross-validation of several algorithms on the same folds.
 
     Parameters
     ----------
     algorithms : dict of str to (estimator, param_grid)
         Name of each algorithm, its estimator and its grid.
-    X, y, outer_cv, inner_cv, scoring, random_state, n_repeats
+    X, y, outer_cv, inner_cv, scoring, seed, n_repeats
         As in :func:`nested_cv`. One set of folds (outer and inner, in every
         repetition) serves every algorithm.
 
@@ -634,14 +655,15 @@ def nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, scoring="accurac
     >>> comparison = nested_cv_compare(
     ...     {"k-NN": (KNeighborsClassifier(), {"n_neighbors": [1, 5, 15]}),
     ...      "tree": (DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, 3]})},
-    ...     X, y, random_state=0)
+    ...     X, y, seed=0)
     >>> comparison.scores.shape
     (5, 2)
 
     One row per outer fold, one column per algorithm.
     """
     if not isinstance(algorithms, Mapping):
-        raise TypeError(f"algorithms must be a dict of name -> (estimator, param_grid), got {_show(algorithms)}")
+        raise TypeError("algorithms must be a dict of name -> (estimator, param_grid), got "
+                        f"{_show(algorithms)}")
     if not algorithms:
         raise ValueError("algorithms is empty: give at least one name -> (estimator, param_grid)")
     scoring_name, scoring, lower = _check_scoring(scoring)
@@ -650,7 +672,8 @@ def nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, scoring="accurac
         if not isinstance(name, str):
             raise TypeError(f"algorithms keys must be names (str), got {_show(name)}")
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
-            raise TypeError(f"algorithms[{name!r}] must be an (estimator, param_grid) pair, got {_show(pair)}")
+            raise TypeError(f"algorithms[{name!r}] must be an (estimator, param_grid) pair, got "
+                            f"{_show(pair)}")
         estimator, grid = pair
         _check_estimator(estimator, f"algorithms[{name!r}] estimator")
         try:
@@ -660,7 +683,7 @@ def nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, scoring="accurac
         prepared.append((name, estimator, candidates))
     y = _labels(y)
     X = check_features(X, y.size)
-    splits = nested_splits(y, outer_cv, inner_cv, random_state, n_repeats)
+    splits = nested_splits(y, outer_cv, inner_cv, _generator(seed, random_state), n_repeats)
     results = tuple(_run(est, cands, X, y, splits, scoring, lower, scoring_name, n_repeats)
                     for _, est, cands in prepared)
     return NestedComparison(
@@ -805,7 +828,8 @@ def _first_argmax_prefix(values) -> np.ndarray:
     return np.maximum.accumulate(np.where(new, np.arange(m), 0), axis=-1)
 
 
-def simulate_tuning_bias(n_samples=60, max_configs=20, outer_cv=5, inner_cv=2, n_reps=200, seed=0) -> TuningBias:
+def simulate_tuning_bias(n_samples=60, max_configs=20, outer_cv=5, inner_cv=2, n_reps=200,
+                         seed=0) -> TuningBias:
     """How optimistic is the best tuned score? A simulation on random labels.
 
     Parameters
@@ -878,7 +902,8 @@ def simulate_tuning_bias(n_samples=60, max_configs=20, outer_cv=5, inner_cv=2, n
     max_configs = check_count(max_configs, "max_configs", minimum=1)
     n_reps = check_count(n_reps, "n_reps", minimum=2)
     if n_samples < 2 * outer_cv:
-        raise ValueError(f"n_samples={n_samples} is too small for outer_cv={outer_cv}: need at least {2 * outer_cv}")
+        raise ValueError(f"n_samples={n_samples} is too small for outer_cv={outer_cv}: need at least "
+                         f"{2 * outer_cv}")
     smallest_train = n_samples - -(-n_samples // outer_cv)
     if smallest_train < 2 * inner_cv:
         raise ValueError(

@@ -21,8 +21,8 @@ from scipy import special, stats
 
 from ._results import _format_value
 from ._validation import _show, check_alpha, check_count, check_probability
-from .mcnemar import _check_method, mcnemar_pvalues
 from .friedman_nemenyi import critical_value
+from .mcnemar import _check_method, mcnemar_pvalues
 
 __all__ = [
     "EXACT_SCAN_MAX",
@@ -279,7 +279,8 @@ def _exact_power(n: int, psi: float, p_b: float, alpha: float, method: str) -> f
     return float(min(np.sum(weights * _rejection_given_discordant(m, p_b, alpha, method)), 1.0))
 
 
-def mcnemar_power(n, discordant_proportion, difference, alpha: float = 0.05, method: str = "midp") -> McNemarPower:
+def mcnemar_power(n, discordant_proportion, difference, alpha: float = 0.05,
+                  method: str = "midp") -> McNemarPower:
     """Exact power of McNemar's test for a planned test set.
 
     Parameters
@@ -520,7 +521,10 @@ def mcnemar_sample_size(
     n_connor = max(1, math.ceil(n_formula - 1e-9))  # the tolerance keeps an exact integer from rounding up
     p_b = (psi + delta) / (2.0 * psi)
     # the scan would end at 2 max(n_exact, n_connor) >= 2 n_connor: skip it at once when that is too far
-    curve = None if 2 * n_connor > EXACT_SCAN_MAX else _scan_exact_power(psi, p_b, alpha, method, power, n_connor)
+    if 2 * n_connor > EXACT_SCAN_MAX:
+        curve = None
+    else:
+        curve = _scan_exact_power(psi, p_b, alpha, method, power, n_connor)
     if curve is None:
         n_exact = n_stable = power_exact = None
         power_connor = _exact_power(n_connor, psi, p_b, alpha, method)

@@ -6,30 +6,90 @@ nothing here changes matplotlib's global settings.
 
 from __future__ import annotations
 
+import numbers
+
 import matplotlib.pyplot as plt
 import numpy as np
 
 from . import curves as _curves
-from ._validation import check_alpha, check_ax, check_count, check_flag, check_instance, check_option
+from ._drawing import (
+    METHOD_LABELS,
+    mark_grid_size,
+    mark_k,
+    mark_split,
+    pvalue_histogram_bars,
+    pvalue_histogram_frame,
+    rejection_rate_bars,
+    rejection_rate_frame,
+    tuning_bias_curves,
+    tuning_bias_title,
+)
+from ._validation import (
+    _show,
+    check_alpha,
+    check_ax,
+    check_count,
+    check_flag,
+    check_holdout_row,
+    check_instance,
+    check_names,
+    check_option,
+    check_probability,
+    check_real_array,
+    check_scores,
+)
+from .cochran import familywise_error
+from .friedman_nemenyi import cd_cliques
 from .mcnemar import _check_method, mcnemar_pvalues
+from .nested import TuningBias
 from .simulate import RejectionRates, mcnemar_rejection_probability
+from .simulate_paired import PairedSimulation, PowerCurve
+from .wilcoxon_sign import (
+    WILCOXON_ZERO_METHODS,
+    _signed_rank_moments,
+    signed_rank_null_distribution,
+    wilcoxon_signed_rank,
+)
 
 __all__ = [
+    # chapter 2
     "mcnemar_pvalue_grid",
     "plot_mcnemar_pvalue_heatmap",
     "plot_mcnemar_rejection_curves",
     "plot_rejection_rates",
+    # chapter 3
+    "plot_familywise_error",
+    # chapter 1
+    "plot_complexity_curve",
+    "plot_holdout_spread",
+    "plot_learning_curve",
+    # chapter 4
+    "PAIRED_TEST_LABELS",
+    "plot_paired_rejection_rates",
+    "plot_power_curves",
+    "plot_pvalue_histogram",
+    "plot_size_power",
+    "paired_test_legend_handles",
+    # chapter 5
+    "plot_signed_rank_null",
+    # chapter 6
+    "plot_critical_difference",
+    # chapter 7
+    "plot_tuning_bias",
+    "plot_nested_cv_diagram",
 ]
 
 _APPROXIMATE = ("chi2", "corrected", "midp")
 
-_LABELS = {
-    "chi2": "chi-squared (McNemar)",
-    "corrected": "corrected (Edwards)",
-    "exact": "exact binomial",
-    "midp": "mid-p",
-    "textbook": "textbook rule",
-}
+
+def _check_choices(values, name: str, options) -> tuple:
+    """A non-empty sequence (``methods``, ``tests``) of items of ``options``; returned as a tuple."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of options from {tuple(options)}, got {_show(values)}")
+    chosen = tuple(check_option(v, name, options) for v in values)
+    if not chosen:
+        raise ValueError(f"{name} is empty: give at least one of {tuple(options)}")
+    return chosen
 
 
 def mcnemar_pvalue_grid(max_count: int, method: str = "corrected"):
@@ -99,7 +159,7 @@ def plot_mcnemar_pvalue_heatmap(max_count: int = 60, method: str = "corrected", 
     ax.figure.colorbar(image, ax=ax, label=f"p({method}) - p(exact)")
     ax.set_xlabel("b (model 1 right, model 2 wrong)")
     ax.set_ylabel("c (model 1 wrong, model 2 right)")
-    ax.set_title(f"{_LABELS[method]} vs exact p-value")
+    ax.set_title(f"{METHOD_LABELS[method]} vs exact p-value")
     return ax
 
 
@@ -134,13 +194,14 @@ def plot_mcnemar_rejection_curves(
     Taught in chapter 2 (``notebooks/02-mcnemar``).
     """
     check_ax(ax)
-    from ._validation import check_probability
-
     max_discordant = check_count(max_discordant, "max_discordant", minimum=1)
     alpha = check_alpha(alpha)
     p_b = check_probability(p_b, "p_b", open_interval=False)
-    for m in methods:
-        _check_method(m, "methods")
+    if isinstance(methods, (str, bytes)) or not hasattr(methods, "__iter__"):
+        raise TypeError(f"methods must be a sequence of McNemar methods, got {_show(methods)}")
+    methods = tuple(_check_method(m, "methods") for m in methods)
+    if not methods:
+        raise ValueError("methods is empty: give at least one McNemar method")
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 3.6))
     n = np.arange(1, max_discordant + 1)
@@ -149,7 +210,7 @@ def plot_mcnemar_rejection_curves(
     for i, method in enumerate(methods):
         size = mcnemar_rejection_probability(n, alpha, method, p_b=p_b)
         width = 1.2 + 2.0 * (len(methods) - 1 - i) / max(len(methods) - 1, 1)
-        ax.step(n, size, where="mid", label=_LABELS[method], linewidth=width, alpha=0.85)
+        ax.step(n, size, where="mid", label=METHOD_LABELS[method], linewidth=width, alpha=0.85)
     ax.axhline(alpha, color="black", linestyle="--", linewidth=1, label=f"alpha = {alpha:g}")
     ax.set_xlabel("number of disagreements b + c")
     ax.set_ylabel("P(reject H0 | H0 true)" if p_b == 0.5 else f"power (P(reject H0), p_b = {p_b:g})")
@@ -174,29 +235,13 @@ def plot_rejection_rates(result: RejectionRates, ax=None):
     ax : matplotlib.axes.Axes
     """
     check_ax(ax)
-    if not isinstance(result, RejectionRates):
-        raise TypeError(f"result must be a RejectionRates, got {type(result).__name__}")
+    check_instance(result, RejectionRates, "result")
     if ax is None:
         _, ax = plt.subplots(figsize=(5.2, 3.4))
-    _rejection_rate_frame(ax, result.methods)
-    _rejection_rate_bars(ax, result)
+    rejection_rate_frame(ax, result.methods)
+    rejection_rate_bars(ax, result)
     ax.set_title(f"{result.n_reps} simulated test sets, alpha = {result.alpha:g}")
     return ax
-
-
-def _rejection_rate_frame(ax, methods):
-    """The method names under the bars and the y label."""
-    ax.set_xticks(np.arange(len(methods)), [_LABELS[m] for m in methods], rotation=15)
-    ax.set_xlim(-0.6, len(methods) - 0.4)
-    ax.set_ylabel("rejection rate")
-
-
-def _rejection_rate_bars(ax, result):
-    """The bars with their Monte Carlo intervals and the line at alpha (the artists)."""
-    x = np.arange(len(result.methods))
-    err = np.vstack([result.rates - result.ci_low, result.ci_high - result.rates])
-    bars = ax.bar(x, result.rates, yerr=err, capsize=4, color="tab:blue", alpha=0.8)
-    return [bars, bars.errorbar, ax.axhline(result.alpha, color="black", linestyle="--", linewidth=1)]
 
 
 # ----------------------------------------------------------------------------- chapter 3
@@ -230,19 +275,23 @@ def plot_familywise_error(max_models: int = 10, alpha: float = 0.05, n_sim: int 
     Taught in chapter 3 (``notebooks/03-cochrans-q``).
     """
     check_ax(ax)
-    from .cochran import familywise_error
-
     max_models = check_count(max_models, "max_models", minimum=2)
     alpha = check_alpha(alpha)
+    n_sim = check_count(n_sim, "n_sim", minimum=1)
     if highlight is not None:
         highlight = check_count(highlight, "highlight", minimum=2)
+        if highlight > max_models:
+            raise ValueError(f"highlight must be a number of models in [2, max_models={max_models}], got "
+                             f"{highlight}")
     ks = np.arange(2, max_models + 1)
     results = [familywise_error(int(k), alpha=alpha, n_sim=n_sim, seed=seed) for k in ks]
     if ax is None:
         _, ax = plt.subplots(figsize=(6.0, 3.8))
-    ax.plot(ks, [r.independent for r in results], color="grey", linestyle=":", label="1 - (1 - alpha)^m (independent tests)")
+    ax.plot(ks, [r.independent for r in results], color="grey", linestyle=":", label="1 - (1 - alpha)^m "
+                                                                                     "(independent tests)")
     ax.plot(ks, [r.unadjusted for r in results], "o-", color="tab:red", label="unadjusted pairwise McNemar")
-    ax.plot(ks, [r.omnibus_gate for r in results], "s--", color="tab:orange", label="Cochran's Q first, then unadjusted")
+    ax.plot(ks, [r.omnibus_gate for r in results], "s--", color="tab:orange", label="Cochran's Q first, "
+                                                                                    "then unadjusted")
     ax.plot(ks, [r.bonferroni for r in results], "^-", color="tab:blue", label="Bonferroni")
     ax.plot(ks, [r.holm for r in results], "v:", color="tab:green", label="Holm (same as Bonferroni here)")
     ax.axhline(alpha, color="black", linestyle="--", linewidth=1)
@@ -256,8 +305,6 @@ def plot_familywise_error(max_models: int = 10, alpha: float = 0.05, n_sim: int 
     ax.legend(frameon=False, fontsize="small")
     return ax
 
-
-__all__ += ["plot_familywise_error"]
 
 
 # --------------------------------------------------------------------------- chapter 1
@@ -314,7 +361,7 @@ def plot_complexity_curve(curve, k=None, reference=None, ax=None):
         ax.plot(reference.n_neighbors, reference.test_error, color="black", linestyle="--", linewidth=1,
                 label=f"error on {reference.n_test} new examples")
     if k is not None:
-        _mark_k(ax, curve, k)
+        mark_k(ax, curve, k)
     ax.set_xscale("log")
     ax.set_xlim(ks.max() * 1.05, ks.min() * 0.95)
     ax.set_xlabel("k (number of neighbours; complexity grows to the right)")
@@ -322,12 +369,6 @@ def plot_complexity_curve(curve, k=None, reference=None, ax=None):
     ax.set_title("k-NN: training and test error against model complexity")
     ax.legend(loc="upper right", fontsize="small")
     return ax
-
-
-def _mark_k(ax, curve, k):
-    """The vertical line and the two points at k on a complexity curve (the artists)."""
-    train, test = curve.at(k)
-    return [ax.axvline(k, color="grey", linewidth=0.8), *ax.plot([k, k], [train, test], "o", color="grey")]
 
 
 def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None, ax=None):
@@ -369,15 +410,21 @@ def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None
     The histogram of the first row, with split 1 (accuracy 0.90) marked.
     """
     check_ax(ax)
-    from .curves import _table_row
-
-    row, scores = _table_row(table, test_sizes, test_size)
+    row, scores = check_holdout_row(table, test_sizes, test_size)
+    table = check_real_array(table, "table", ndim=2)
+    test_size = check_probability(test_size, "test_size")
+    if split is not None:
+        split = check_count(split, "split")
+        if split >= scores.size:
+            raise ValueError(f"split must be < {scores.size} (the number of splits), got {split}")
+    if reference is not None:
+        reference = check_probability(reference, "reference", open_interval=False)
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 3.6))
     bins = np.linspace(table.min() - 0.005, table.max() + 0.005, 41)
     ax.hist(scores, bins=bins, color="tab:blue", alpha=0.7, label=f"{scores.size} random splits")
     if split is not None:
-        _mark_split(ax, scores, split)
+        mark_split(ax, scores, split)
     if reference is not None:
         ax.axvline(reference, color="black", linestyle="--", linewidth=1, label=f"new data: {reference:.3f}")
     ax.set_xlabel("test accuracy")
@@ -385,14 +432,6 @@ def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None
     ax.set_title(f"Holdout with {test_size:.0%} of the data as test set")
     ax.legend(loc="upper left", fontsize="small")
     return ax
-
-
-def _mark_split(ax, scores, split):
-    """The line at one split's accuracy on a holdout histogram."""
-    split = check_count(split, "split")
-    if split >= scores.size:
-        raise ValueError(f"split must be < {scores.size}, got {split}")
-    return ax.axvline(scores[split], color="tab:orange", linewidth=2, label=f"split {split}: {scores[split]:.3f}")
 
 
 def plot_learning_curve(curve, ax=None, label=None):
@@ -447,15 +486,7 @@ def plot_learning_curve(curve, ax=None, label=None):
     return ax
 
 
-__all__ += ["plot_complexity_curve", "plot_holdout_spread", "plot_learning_curve"]
-
-
 # --------------------------------------------------------------------------- chapter 4
-
-from .simulate_paired import PowerCurve  # noqa: E402
-
-__all__ += ["PAIRED_TEST_LABELS", "plot_paired_rejection_rates", "plot_power_curves", "plot_pvalue_histogram",
-            "plot_size_power", "paired_test_legend_handles"]
 
 #: Readable names of the chapter 4 tests (keys: :data:`lecture_lib.PAIRED_TESTS`).
 PAIRED_TEST_LABELS = {
@@ -493,12 +524,12 @@ def plot_paired_rejection_rates(result: RejectionRates, ax=None, title: str | No
     belongs to a test that rejects a true H0 too often. Taught in chapter 4.
     """
     check_ax(ax)
-    if not isinstance(result, RejectionRates):
-        raise TypeError(f"result must be a RejectionRates, got {type(result).__name__}")
+    check_instance(result, RejectionRates, "result")
     if ax is None:
         _, ax = plt.subplots(figsize=(6.0, 3.4))
     y = np.arange(len(result.methods))[::-1]
-    err = np.vstack([result.rates - result.ci_low, result.ci_high - result.rates])
+    # clipped at 0: a rate of 0 or 1 is valid, and rounding must not make an error bar negative
+    err = np.maximum(np.vstack([result.rates - result.ci_low, result.ci_high - result.rates]), 0.0)
     colours = ["tab:red" if lo > result.alpha else "tab:blue" for lo in result.ci_low]
     ax.barh(y, result.rates, xerr=err, capsize=3, color=colours, alpha=0.85)
     ax.axvline(result.alpha, color="black", linestyle="--", linewidth=1, label=f"alpha = {result.alpha:g}")
@@ -527,9 +558,8 @@ def plot_power_curves(curve: PowerCurve, ax=None, tests=None):
     ax : matplotlib.axes.Axes
     """
     check_ax(ax)
-    if not isinstance(curve, PowerCurve):
-        raise TypeError(f"curve must be a PowerCurve, got {type(curve).__name__}")
-    chosen = curve.tests if tests is None else tuple(check_option(t, "tests", curve.tests) for t in tests)
+    check_instance(curve, PowerCurve, "curve")
+    chosen = curve.tests if tests is None else _check_choices(tests, "tests", curve.tests)
     if ax is None:
         _, ax = plt.subplots(figsize=(6.0, 3.8))
     styles = {"resampled": ":", "kfold_cv": "--", "prop_diff": "-."}
@@ -544,7 +574,8 @@ def plot_power_curves(curve: PowerCurve, ax=None, tests=None):
     ax.set_xlabel("true accuracy difference (Bayes accuracies)")
     ax.set_ylabel("rejection rate")
     ax.set_ylim(0, 1)
-    ax.set_title(f"Power, {curve.n_reps} data sets per point (bands: 95 % intervals), alpha = {curve.alpha:g}",
+    ax.set_title(f"Power, {curve.n_reps} data sets per point (bands: 95 % intervals), alpha = "
+                 f"{curve.alpha:g}",
                  fontsize="medium")
     ax.legend(frameon=False, fontsize="x-small", ncol=2, loc="center left")
     return ax
@@ -601,15 +632,15 @@ def plot_size_power(null_simulation, alternative_simulation, alpha: float = 0.05
     often, and its power is not comparable with the others'. Taught in
     chapter 4.
     """
-    from .simulate_paired import PairedSimulation
-
-    for name, sim in (("null_simulation", null_simulation), ("alternative_simulation", alternative_simulation)):
-        if not isinstance(sim, PairedSimulation):
-            raise TypeError(f"{name} must be a PairedSimulation, got {type(sim).__name__}")
+    check_ax(ax)
+    for name, sim in (("null_simulation", null_simulation),
+                      ("alternative_simulation", alternative_simulation)):
+        check_instance(sim, PairedSimulation, name)
     if not null_simulation.null_is_true:
         raise ValueError("null_simulation must be simulated under H0 (accuracy_2=None)")
     if alternative_simulation.null_is_true:
-        raise ValueError("alternative_simulation must be simulated under an alternative (accuracy_2 < accuracy_1)")
+        raise ValueError("alternative_simulation must be simulated under an alternative (accuracy_2 < "
+                         "accuracy_1)")
     if null_simulation.learner != alternative_simulation.learner:
         raise ValueError(
             f"the two simulations must use the same learner, got {null_simulation.learner!r} and "
@@ -618,7 +649,7 @@ def plot_size_power(null_simulation, alternative_simulation, alpha: float = 0.05
     alpha = check_alpha(alpha)
     legend = check_flag(legend, "legend")
     default = tuple(t for t in null_simulation.tests if t != "resampled")
-    chosen = default if tests is None else tuple(check_option(t, "tests", null_simulation.tests) for t in tests)
+    chosen = default if tests is None else _check_choices(tests, "tests", null_simulation.tests)
     size, power = null_simulation.rates(alpha), alternative_simulation.rates(alpha)
     if ax is None:
         _, ax = plt.subplots(figsize=(6.0, 4.6))
@@ -629,10 +660,11 @@ def plot_size_power(null_simulation, alternative_simulation, alpha: float = 0.05
         liberal = size.ci_low[j] > alpha
         ax.errorbar(x, y, xerr=[[x - size.ci_low[j]], [size.ci_high[j] - x]],
                     yerr=[[y - power.ci_low[j]], [power.ci_high[j] - y]], fmt=marker, color=colour,
-                    markerfacecolor="white" if liberal else colour, markeredgewidth=1.5, capsize=2, markersize=7,
-                    elinewidth=1, label=PAIRED_TEST_LABELS.get(name, name))
+                    markerfacecolor="white" if liberal else colour, markeredgewidth=1.5, capsize=2,
+                    markersize=7, elinewidth=1, label=PAIRED_TEST_LABELS.get(name, name))
     ax.axvline(alpha, color="black", linestyle="--", linewidth=1)
-    ax.set_xlim(0, max(2.2 * alpha, 1.05 * float(max(size.ci_high[null_simulation.tests.index(t)] for t in chosen))))
+    highest = float(max(size.ci_high[null_simulation.tests.index(t)] for t in chosen))
+    ax.set_xlim(0, max(2.2 * alpha, 1.05 * highest))
     ax.set_ylim(0, 1)
     ax.set_xlabel("Type I error (H0 true)")
     ax.set_ylabel("power")
@@ -664,11 +696,9 @@ def paired_test_legend_handles(tests=None):
     if tests is None:
         chosen = tuple(t for t in _PAIRED_STYLES if t != "resampled")
     else:
-        if isinstance(tests, str):
-            raise TypeError(f"tests must be a list of test names, got the string {tests!r}")
-        chosen = tuple(check_option(t, "tests", tuple(_PAIRED_STYLES)) for t in tests)
-    return [Line2D([], [], color=_PAIRED_STYLES[t][0], marker=_PAIRED_STYLES[t][1], linestyle="none", markersize=7,
-                   label=PAIRED_TEST_LABELS[t]) for t in chosen]
+        chosen = _check_choices(tests, "tests", tuple(_PAIRED_STYLES))
+    return [Line2D([], [], color=_PAIRED_STYLES[t][0], marker=_PAIRED_STYLES[t][1], linestyle="none",
+                   markersize=7, label=PAIRED_TEST_LABELS[t]) for t in chosen]
 
 
 def plot_pvalue_histogram(pvalues, alpha: float = 0.05, ax=None, title: str | None = None):
@@ -692,33 +722,15 @@ def plot_pvalue_histogram(pvalues, alpha: float = 0.05, ax=None, title: str | No
     """
     check_ax(ax)
     alpha = check_alpha(alpha)
-    if pvalues is None or isinstance(pvalues, (str, bytes)):
-        raise TypeError(f"pvalues must be an array of p-values, got {pvalues!r}")
-    p = np.asarray(pvalues, dtype=float)
-    if p.ndim != 1:
-        raise ValueError(f"pvalues must be 1-D, got an array of shape {p.shape}")
-    if p.size == 0 or not np.all((p >= 0) & (p <= 1)):
-        raise ValueError("pvalues must be a non-empty array of numbers in [0, 1]")
+    p = check_real_array(pvalues, "pvalues", ndim=1, what="a 1-D array of p-values")
+    outside = np.flatnonzero((p < 0) | (p > 1))
+    if outside.size:
+        raise ValueError(f"pvalues must lie in [0, 1], got {p[outside[0]]!r} at index {int(outside[0])}")
     if ax is None:
         _, ax = plt.subplots(figsize=(4.6, 3.0))
-    _pvalue_histogram_frame(ax, title or f"{p.size} simulated p-values")
-    _pvalue_histogram_bars(ax, p, alpha)
+    pvalue_histogram_frame(ax, title or f"{p.size} simulated p-values")
+    pvalue_histogram_bars(ax, p, alpha)
     return ax
-
-
-def _pvalue_histogram_frame(ax, title):
-    """What does not depend on the p-values: the uniform line, the labels, the title."""
-    ax.axhline(1.0, color="black", linewidth=1, linestyle="--", label="uniform (valid test under H0)")
-    ax.set_xlabel("p-value")
-    ax.set_ylabel("density")
-    ax.set_title(title)
-
-
-def _pvalue_histogram_bars(ax, p, alpha):
-    """The density histogram of ``p`` in 20 bins, the line at alpha and the legend."""
-    _, _, bars = ax.hist(p, bins=20, range=(0, 1), density=True, color="tab:blue", alpha=0.8)
-    line = ax.axvline(alpha, color="tab:red", linewidth=1, label=f"alpha = {alpha:g}")
-    return [bars, line, ax.legend(frameon=False, fontsize="x-small")]
 
 
 # ---------------------------------------------------------------- chapter 5
@@ -743,8 +755,8 @@ def plot_signed_rank_null(differences, zero_method: str = "pratt", ax=None):
         approximation's density per unit of r. Taught in chapter 5.
     """
     check_ax(ax)
-    from .wilcoxon_sign import _signed_rank_moments, signed_rank_null_distribution, wilcoxon_signed_rank
-
+    differences = check_scores(differences, "differences", min_size=1)
+    zero_method = check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
     values, probs = signed_rank_null_distribution(differences, zero_method=zero_method)
     res = wilcoxon_signed_rank(differences, zero_method=zero_method, method="exact")
     normal = wilcoxon_signed_rank(differences, zero_method=zero_method, method="approx")
@@ -768,16 +780,7 @@ def plot_signed_rank_null(differences, zero_method: str = "pratt", ax=None):
     return ax
 
 
-__all__ += ["plot_signed_rank_null"]
-
-
 # ---------------------------------------------------------------- chapter 6: critical-difference diagrams
-
-import numbers as _numbers  # noqa: E402
-
-from .friedman_nemenyi import cd_cliques as _cd_cliques  # noqa: E402
-
-__all__ += ["plot_critical_difference"]
 
 # vertical layout of a CD diagram, in data units (y grows upwards)
 _CD_TICK_LABEL_Y = 0.12
@@ -789,28 +792,17 @@ _CD_INCH_PER_UNIT = 0.62
 
 
 def _check_cd_inputs(mean_ranks, names, cd, control):
-    if mean_ranks is None or isinstance(mean_ranks, (str, bytes)):
-        raise TypeError(f"mean_ranks must be a 1-D array of numbers, got {mean_ranks!r:.60}")
-    try:
-        ranks = np.asarray(mean_ranks, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"mean_ranks must be a 1-D array of numbers, got {mean_ranks!r:.60}") from None
-    if ranks.ndim != 1:
-        raise ValueError(f"mean_ranks must be 1-D, got an array of shape {ranks.shape}")
+    ranks = check_real_array(mean_ranks, "mean_ranks", ndim=1, what="a 1-D array of average ranks")
     k = ranks.size
     if k < 2:
         raise ValueError(f"mean_ranks must hold at least 2 algorithms, got {k}")
-    if not np.all(np.isfinite(ranks)):
-        raise ValueError(f"mean_ranks must be finite, got {ranks.tolist()}")
     if ranks.min() < 1 - 1e-9 or ranks.max() > k + 1e-9:
         raise ValueError(f"mean_ranks of {k} algorithms must lie in [1, {k}], got {ranks.tolist()}")
-    if isinstance(names, (str, bytes)) or not hasattr(names, "__len__"):
-        raise TypeError(f"names must be a sequence of {k} strings, got {names!r:.60}")
-    names = [str(n) for n in names]
-    if len(names) != k:
-        raise ValueError(f"names must have one entry per algorithm ({k}), got {len(names)}")
-    if isinstance(cd, (bool, np.bool_)) or not isinstance(cd, _numbers.Real):
-        raise TypeError(f"cd must be a number, got {cd!r:.60}")
+    if isinstance(names, (str, bytes)):
+        raise TypeError(f"names must be a sequence of {k} strings, got the single string {names!r:.60}")
+    names = list(check_names(names, k, what="algorithm"))
+    if isinstance(cd, (bool, np.bool_)) or not isinstance(cd, numbers.Real):
+        raise TypeError(f"cd must be a number, got {_show(cd)}")
     cd = float(cd)
     if not (np.isfinite(cd) and cd > 0):
         raise ValueError(f"cd must be a positive finite number, got {cd!r}")
@@ -819,7 +811,7 @@ def _check_cd_inputs(mean_ranks, names, cd, control):
             if control not in names:
                 raise ValueError(f"control must be one of names {tuple(names)}, got {control!r}")
             control = names.index(control)
-        elif isinstance(control, (bool, np.bool_)) or not isinstance(control, _numbers.Integral):
+        elif isinstance(control, (bool, np.bool_)) or not isinstance(control, numbers.Integral):
             raise TypeError(f"control must be a column index or a name, got {control!r:.60}")
         elif not 0 <= int(control) < k:
             raise ValueError(f"control must be a column index in [0, {k - 1}], got {control}")
@@ -909,7 +901,7 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
     n_left = (k + 1) // 2
     left, right = order[:n_left], order[n_left:][::-1]  # right side: worst on top
     if control is None:
-        cliques = _cd_cliques(ranks, cd)
+        cliques = cd_cliques(ranks, cd)
         levels = _group_levels(cliques, ranks)
         n_levels = max(levels, default=-1) + 1
     else:
@@ -938,7 +930,8 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
     ax.plot([1, 1 + cd], [_CD_BAR_Y, _CD_BAR_Y], gid="cd-bar", color="black", linewidth=1.6)
     for x in (1, 1 + cd):
         ax.plot([x, x], [_CD_BAR_Y - 0.05, _CD_BAR_Y + 0.05], gid="cd-bar-end", **line_kw)
-    ax.text(1 + cd / 2, _CD_BAR_Y + 0.08, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=9, gid="cd-label")
+    ax.text(1 + cd / 2, _CD_BAR_Y + 0.08, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=9,
+            gid="cd-label")
     # names with elbow lines
     name_texts = {}
     for side, members in (("left", left), ("right", right)):
@@ -949,12 +942,14 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
             weight = "bold" if control == j else "normal"
             name_texts[j] = ax.text(
                 x_end + (-0.03 if side == "left" else 0.03) * (k / 6 + 0.5), y, names[j],
-                ha="right" if side == "left" else "left", va="center", fontsize=10, fontweight=weight, gid="name",
+                ha="right" if side == "left" else "left", va="center", fontsize=10, fontweight=weight,
+                gid="name",
             )
             if show_ranks:
                 ax.text(
                     x_end + (0.02 if side == "left" else -0.02) * (k / 6 + 0.5), y + 0.02, f"{ranks[j]:.2f}",
-                    ha="left" if side == "left" else "right", va="bottom", fontsize=7.5, color="0.25", gid="rank-label",
+                    ha="left" if side == "left" else "right", va="bottom", fontsize=7.5, color="0.25",
+                    gid="rank-label",
                 )
     # groups of algorithms that are not significantly different
     for clique, level in zip(cliques, levels):
@@ -1016,56 +1011,28 @@ def plot_tuning_bias(result, n_configs=None, ax=None):
     chapter 7 (``notebooks/07-nested-cv``).
     """
     check_ax(ax)
-    from .nested import TuningBias
-
-    if not isinstance(result, TuningBias):
-        raise TypeError(f"result must be a TuningBias, got {type(result).__name__}")
+    check_instance(result, TuningBias, "result")
+    if n_configs is not None:
+        n_configs = _check_grid_size(result, n_configs)
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 3.6))
-    _tuning_bias_curves(ax, result)
+    tuning_bias_curves(ax, result)
     if n_configs is not None:
-        _mark_grid_size(ax, result, n_configs)
+        mark_grid_size(ax, result, n_configs)
     ax.set_xlabel("number of configurations tried (grid size)")
     ax.set_ylabel("mean estimated accuracy")
-    ax.set_title(_tuning_bias_title(result), fontsize="medium")
+    ax.set_title(tuning_bias_title(result), fontsize="medium")
     ax.legend(frameon=False, fontsize="small", loc="upper left")
     return ax
 
 
-def _tuning_bias_title(result):
-    return (f"Random labels, n = {result.n_samples}: {result.outer_cv}-fold outer, "
-            f"{result.inner_cv}-fold inner, {result.n_reps} data sets")
-
-
-def _tuning_bias_curves(ax, result):
-    """Both mean estimates with +-2 standard-error bands, and the truth (the artists)."""
-    g = result.n_configs
-    artists = []
-    for values, se, label, color in (
-        (result.non_nested, result.non_nested_se, "non-nested: best CV score of the grid", "tab:red"),
-        (result.nested, result.nested_se, "nested CV", "tab:blue"),
-    ):
-        artists += ax.plot(g, values, marker="o", markersize=3, color=color, label=label)
-        artists.append(ax.fill_between(g, values - 2 * se, values + 2 * se, color=color, alpha=0.15, linewidth=0))
-    artists.append(ax.axhline(result.truth, color="black", linestyle="--", linewidth=1,
-                              label=f"true accuracy {result.truth:g}"))
-    return artists
-
-
-def _mark_grid_size(ax, result, n_configs):
-    """The line at one grid size and the two estimates written next to it (the artists)."""
-    g = result.n_configs
+def _check_grid_size(result, n_configs) -> int:
+    """A grid size between 1 and the largest one simulated in ``result``."""
     n_configs = check_count(n_configs, "n_configs", minimum=1)
-    if n_configs > g[-1]:
-        raise ValueError(f"n_configs must be at most {int(g[-1])}, got {n_configs}")
-    i = n_configs - 1
-    return [
-        ax.axvline(n_configs, color="grey", linewidth=1),
-        ax.annotate(f"{result.non_nested[i]:.3f}", (n_configs, result.non_nested[i]), textcoords="offset points",
-                    xytext=(5, 5), color="tab:red"),
-        ax.annotate(f"{result.nested[i]:.3f}", (n_configs, result.nested[i]), textcoords="offset points",
-                    xytext=(5, -12), color="tab:blue"),
-    ]
+    if n_configs > result.n_configs[-1]:
+        raise ValueError(f"n_configs must be at most {int(result.n_configs[-1])} (the largest grid "
+                         f"simulated), got {n_configs}")
+    return n_configs
 
 
 def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
@@ -1103,7 +1070,8 @@ def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
         raise ValueError(f"outer_fold must be below outer_cv={outer_cv}, got {outer_fold}")
     if ax is None:
         _, ax = plt.subplots(figsize=(7.5, 0.45 * (outer_cv + inner_cv) + 1.6))
-    colors = {"outer train": "#c6dbef", "outer test": "#fd8d3c", "inner train": "#bcbddc", "validation": "#74c476"}
+    colors = {"outer train": "#c6dbef", "outer test": "#fd8d3c", "inner train": "#bcbddc",
+              "validation": "#74c476"}
     width = 1.0 / outer_cv
     row = 0.0
     for i in range(outer_cv):
@@ -1136,5 +1104,6 @@ def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
     ax.axis("off")
     ax.legend(handles=[Patch(facecolor=c, label=k) for k, c in colors.items()], loc="upper center",
               ncol=4, fontsize="small", frameon=False, bbox_to_anchor=(0.5, 0.0))
-    ax.set_title(f"Nested CV: {outer_cv} outer folds estimate, {inner_cv} inner folds tune", fontsize="medium")
+    ax.set_title(f"Nested CV: {outer_cv} outer folds estimate, {inner_cv} inner folds tune",
+                 fontsize="medium")
     return ax

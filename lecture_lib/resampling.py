@@ -20,11 +20,11 @@ from ._validation import (
     _show,
     as_generator,
     check_count,
+    check_estimator,
     check_features,
     check_flag,
     check_labels,
     check_option,
-    check_estimator,
     check_probability,
     check_real_array,
 )
@@ -685,7 +685,7 @@ def cross_validate_scores(estimator, X, y, splits, scoring="accuracy") -> np.nda
     return np.asarray(out, dtype=np.float64)
 
 
-# --------------------------------------------------------------------------- grouped and time-ordered data (chapter 9)
+# ------------------------------------------------------------ grouped and time-ordered data (chapter 9)
 
 
 def _group_codes(groups):
@@ -827,6 +827,7 @@ def forward_chaining(n, k=5, n_test=None, gap=0, max_train=None) -> Splits:
             start = first_test + i * n_test
             end_train = start - gap
             begin = 0 if max_train is None else max(0, end_train - max_train)
-            yield np.arange(begin, end_train, dtype=np.int64), np.arange(start, start + n_test, dtype=np.int64)
+            train = np.arange(begin, end_train, dtype=np.int64)
+            yield train, np.arange(start, start + n_test, dtype=np.int64)
 
     return generate()

@@ -19,7 +19,7 @@ import dataclasses
 import numpy as np
 
 from ._results import _format_value
-from ._validation import _show, check_count
+from ._validation import check_count, check_instance, check_real_array
 
 __all__ = ["SeedSplitVariance", "design_std_error", "seed_split_variance"]
 
@@ -62,18 +62,9 @@ class SeedSplitVariance:
 
 
 def _table(scores) -> np.ndarray:
-    if scores is None or isinstance(scores, (str, bytes)) or np.isscalar(scores):
-        raise TypeError(f"scores must be a 2-D array (splits x seeds), got {_show(scores)}")
-    arr = np.asarray(scores)
-    if arr.dtype.kind not in "biuf":
-        raise TypeError(f"scores must hold numbers, got dtype {arr.dtype}")
-    if arr.ndim != 2:
-        raise ValueError(f"scores must be 2-D (splits x seeds), got an array of shape {arr.shape}")
+    arr = check_real_array(scores, "scores", ndim=2, what="a 2-D array of scores (splits x seeds)")
     if arr.shape[0] < 2 or arr.shape[1] < 2:
         raise ValueError(f"scores needs at least 2 splits and 2 seeds, got shape {arr.shape}")
-    arr = arr.astype(np.float64)
-    if not np.isfinite(arr).all():
-        raise ValueError("scores must be finite")
     return arr
 
 
@@ -174,15 +165,15 @@ def design_std_error(variance: SeedSplitVariance, n_splits, n_seeds) -> float:
     Examples
     --------
     >>> from lecture_lib.seeds import SeedSplitVariance, design_std_error
-    >>> v = SeedSplitVariance(0.0, split_variance=4e-4, seed_variance=4e-4, split_share=0.5, n_splits=10, n_seeds=5)
-    >>> round(design_std_error(v, 10, 1), 4), round(design_std_error(v, 10, 10), 4), round(design_std_error(v, 20, 1), 4)
-    (0.0089, 0.0066, 0.0063)
+    >>> v = SeedSplitVariance(0.0, split_variance=4e-4, seed_variance=4e-4, split_share=0.5, n_splits=10,
+    ...                       n_seeds=5)
+    >>> [round(design_std_error(v, splits, seeds), 4) for splits, seeds in ((10, 1), (10, 10), (20, 1))]
+    [0.0089, 0.0066, 0.0063]
 
     Ten seeds per split (100 runs) help less than twenty splits with one
     seed each (20 runs).
     """
-    if not isinstance(variance, SeedSplitVariance):
-        raise TypeError(f"variance must be the result of seed_split_variance, got {_show(variance)}")
+    check_instance(variance, SeedSplitVariance, "variance", made_by="seed_split_variance")
     s = check_count(n_splits, "n_splits", minimum=1)
     r = check_count(n_seeds, "n_seeds", minimum=1)
     return float(np.sqrt(variance.split_variance / s + variance.seed_variance / (s * r)))

@@ -9,25 +9,55 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from functools import cache
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import numpy as np
 
-from ._validation import check_alpha, check_count, check_flag, check_option
+from ._drawing import (
+    mark_grid_size,
+    mark_k,
+    mark_split,
+    pvalue_histogram_bars,
+    pvalue_histogram_frame,
+    rejection_rate_bars,
+    rejection_rate_frame,
+    tuning_bias_curves,
+    tuning_bias_title,
+)
+from ._validation import (
+    as_generator,
+    check_alpha,
+    check_count,
+    check_flag,
+    check_holdout_row,
+    check_instance,
+    check_names,
+    check_nonnegative,
+    check_option,
+    check_probability,
+    check_real_array,
+    check_scores,
+)
+from .cochran import familywise_error
+from .curves import ComplexityCurve
+from .friedman_nemenyi import CD_TESTS, cd_cliques, critical_difference, friedman
+from .guide import PER_EXAMPLE_OPTIONS, recommend_test, recommendation_html
 from .live_figure import LiveFigure
 from .mcnemar import TEXTBOOK_EXACT_BELOW, mcnemar
+from .nested import TuningBias, simulate_tuning_bias
 from .paired import PAIRED_TESTS, resampled_ttest
 from .plots import (
     PAIRED_TEST_LABELS,
-    _pvalue_histogram_bars,
-    _pvalue_histogram_frame,
+    plot_complexity_curve,
     plot_critical_difference,
+    plot_holdout_spread,
     plot_mcnemar_pvalue_heatmap,
 )
-from .friedman_nemenyi import CD_TESTS, _check_scores, cd_cliques, critical_difference, friedman
 from .simulate import simulate_mcnemar
 from .simulate_paired import TRAININGS_PER_ALGORITHM, PairedSimulation
+from .wilcoxon_sign import WILCOXON_ZERO_METHODS, wilcoxon_steps
 
 __all__ = [
     "mcnemar_report",
@@ -124,6 +154,8 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
 
 def mcnemar_explorer(b: int = 11, c: int = 1, n: int = 10_000, alpha: float = 0.05):
     """Sliders for b, c, n and alpha with the live table of :func:`mcnemar_report`."""
+    b, c, alpha = check_count(b, "b"), check_count(c, "c"), check_alpha(alpha)
+    n = check_count(n, "n", minimum=1)
     style = {"description_width": "initial"}
     b_slider = widgets.IntSlider(value=b, min=0, max=100, description="b", style=style)
     c_slider = widgets.IntSlider(value=c, min=0, max=100, description="c", style=style)
@@ -149,6 +181,8 @@ def mcnemar_heatmap_explorer(max_count: int = 60, method: str = "corrected"):
     the same at every grid size).
     """
     largest = 150
+    max_count = check_count(max_count, "max_count", minimum=1)
+    method = check_option(method, "method", ("chi2", "corrected", "midp"))
     size = widgets.IntSlider(value=max_count, min=10, max=largest, step=5, description="max b, c",
                              continuous_update=False)
     choice = widgets.Dropdown(options=["chi2", "corrected", "midp"], value=method, description="variant")
@@ -188,6 +222,10 @@ def _rate_axis_top(rates, alpha):
 
 def mcnemar_type1_explorer(n_test: int = 200, p_discordant: float = 0.05, alpha: float = 0.05, n_reps: int = 10_000, seed: int = 0):
     """Simulated Type I error of the four variants; sliders for the set-up."""
+    n_test, n_reps = check_count(n_test, "n_test", minimum=1), check_count(n_reps, "n_reps", minimum=1)
+    p_discordant = check_probability(p_discordant, "p_discordant", open_interval=False)
+    alpha = check_alpha(alpha)
+    as_generator(seed)  # checks the seed; each simulation starts from it again
     style = {"description_width": "initial"}
     n_slider = widgets.IntSlider(value=n_test, min=20, max=2000, step=20, description="test size n",
                                  continuous_update=False, style=style)
@@ -200,19 +238,15 @@ def mcnemar_type1_explorer(n_test: int = 200, p_discordant: float = 0.05, alpha:
     text = widgets.HTML()
 
     def background(figure, key):
-        from .plots import _rejection_rate_frame
-
         top, methods = key
         ax = figure.add_subplot()
-        _rejection_rate_frame(ax, methods)
+        rejection_rate_frame(ax, methods)
         ax.set_ylim(0, top)
         ax.set_title("Simulated rejection rates under H0 (dashed: alpha)")
         return ax
 
     def moving(ax, result):
-        from .plots import _rejection_rate_bars
-
-        return _rejection_rate_bars(ax, result)
+        return rejection_rate_bars(ax, result)
 
     live = LiveFigure(background, moving, figsize=(5.2, 3.4))
 
@@ -259,8 +293,6 @@ def familywise_report(n_models: int = 5, alpha: float = 0.05, n_sim: int = 2000,
     >>> "45 pairs" in familywise_report(10, 0.05)
     True
     """
-    from .cochran import familywise_error
-
     result = familywise_error(n_models, alpha=alpha, n_sim=n_sim, seed=seed)
     rows = [
         ("unadjusted pairwise McNemar", result.unadjusted, "simulated"),
@@ -292,9 +324,11 @@ def familywise_explorer(n_models: int = 5, alpha: float = 0.05, max_models: int 
     The simulations for every k are run once when the widget is built, so
     moving a slider only thresholds stored p-values.
     """
-    from .cochran import familywise_error
-
     max_models = check_count(max_models, "max_models", minimum=2)
+    n_models = check_count(n_models, "n_models", minimum=2)
+    if n_models > max_models:
+        raise ValueError(f"n_models must be at most max_models={max_models}, got {n_models}")
+    alpha = check_alpha(alpha)
     for k in range(2, max_models + 1):  # warm the cache: later callbacks only threshold
         familywise_error(k, alpha=alpha, n_sim=n_sim, seed=seed)
     style = {"description_width": "initial"}
@@ -349,6 +383,9 @@ def complexity_report(curve, k, reference=None) -> str:
 
     With k = 1 the model is more flexible than the best k = 5.
     """
+    check_instance(curve, ComplexityCurve, "curve", made_by="knn_complexity_curve")
+    check_instance(reference, ComplexityCurve, "reference", made_by="knn_complexity_curve", allow_none=True)
+    k = check_count(k, "k", minimum=1)
     train, test = curve.at(k)
     best = curve.best_k
     if k < best:
@@ -376,8 +413,8 @@ def complexity_explorer(curve, reference=None, k=1):
     The curves are computed beforehand (``curve``, ``reference``); moving the
     slider only redraws the figure and the sentence.
     """
-    from .plots import _mark_k, plot_complexity_curve
-
+    complexity_report(curve, k, reference)  # checks the arguments before any control is built
+    k = int(k)
     options = [int(v) for v in curve.n_neighbors]
     slider = widgets.SelectionSlider(options=options, value=int(k), description="k",
                                      continuous_update=False, style={"description_width": "initial"})
@@ -389,7 +426,7 @@ def complexity_explorer(curve, reference=None, k=1):
         return ax
 
     def moving(ax, k):
-        return _mark_k(ax, curve, k)
+        return mark_k(ax, curve, k)
 
     live = LiveFigure(background, moving, figsize=(6.4, 3.6))
 
@@ -436,12 +473,13 @@ def holdout_report(table, test_sizes, test_size, split, reference=None) -> str:
     >>> "0.950" in holdout_report(table, [0.2], 0.2, split=3)
     True
     """
-    from .curves import _table_row
-
-    _, scores = _table_row(table, test_sizes, test_size)
+    _, scores = check_holdout_row(table, test_sizes, test_size)
+    test_size = check_probability(test_size, "test_size")
     split = check_count(split, "split")
     if split >= scores.size:
-        raise ValueError(f"split must be < {scores.size}, got {split}")
+        raise ValueError(f"split must be < {scores.size} (the number of splits), got {split}")
+    if reference is not None:
+        reference = check_probability(reference, "reference", open_interval=False)
     low, high = np.quantile(scores, [0.025, 0.975])
     lines = [
         f"<p>Split {split} (test size {test_size:.0%}): test accuracy <b>{scores[split]:.3f}</b>.</p>",
@@ -455,11 +493,11 @@ def holdout_report(table, test_sizes, test_size, split, reference=None) -> str:
 
 def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
     """Sliders for the test size and the split ("seed") over a precomputed table."""
-    from .curves import _table_row
-    from .plots import _mark_split, plot_holdout_spread
-
+    holdout_report(table, test_sizes, test_size, split, reference)  # checks the arguments before any control
+    table = check_real_array(table, "table", ndim=2)
+    test_size, split = float(test_size), int(split)
     style = {"description_width": "initial"}
-    sizes = [float(s) for s in test_sizes]
+    sizes = [float(s) for s in check_real_array(test_sizes, "test_sizes", ndim=1)]
     size_slider = widgets.SelectionSlider(options=[(f"{s:.0%}", s) for s in sizes], value=float(test_size),
                                           description="test size", continuous_update=False, style=style)
     split_slider = widgets.IntSlider(value=split, min=0, max=np.shape(table)[1] - 1, description="seed (split)",
@@ -473,7 +511,7 @@ def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
         return ax
 
     def moving(ax, scores, split):
-        return [_mark_split(ax, scores, split), ax.legend(loc="upper left", fontsize="small")]
+        return [*mark_split(ax, scores, split), ax.legend(loc="upper left", fontsize="small")]
 
     live = LiveFigure(background, moving, figsize=(6.4, 3.4))
     live.prepare(sizes)  # one background per test size: every slider move is then a blit
@@ -481,7 +519,7 @@ def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
     def update(_change=None):
         size, split = size_slider.value, split_slider.value
         report.value = holdout_report(table, sizes, size, split, reference)
-        _, scores = _table_row(table, sizes, size)
+        _, scores = check_holdout_row(table, sizes, size)
         live.show(size, scores, split,
                   alt=f"Histogram of the test accuracy over {scores.size} random holdout splits with {size:.0%} of "
                       f"the data as test set; split {split} (orange line) scored {scores[split]:.3f}.",
@@ -575,6 +613,8 @@ def type1_error_lab(simulations, test: str = "resampled", alpha: float = 0.05):
     once (by the caller); every callback only counts p-values, so it answers
     in milliseconds.
     """
+    test = check_option(test, "test", PAIRED_TESTS)
+    alpha = check_alpha(alpha)
     if isinstance(simulations, PairedSimulation):
         simulations = {simulations.learner: simulations}
     if not isinstance(simulations, dict) or not simulations:
@@ -599,7 +639,7 @@ def type1_error_lab(simulations, test: str = "resampled", alpha: float = 0.05):
     def background(figure, key):
         name, test = key
         ax = figure.add_subplot()
-        _pvalue_histogram_frame(ax, f"{PAIRED_TEST_LABELS[test]} ({name})")
+        pvalue_histogram_frame(ax, f"{PAIRED_TEST_LABELS[test]} ({name})")
         # The y axis fits the tallest bar over every slider position, so it stays put while sliding.
         column = simulations[name].pvalues[:smallest, PAIRED_TESTS.index(test)]
         bins = np.minimum((column * 20).astype(int), 19)
@@ -610,7 +650,7 @@ def type1_error_lab(simulations, test: str = "resampled", alpha: float = 0.05):
         return ax
 
     def moving(ax, pvalues, alpha):
-        return _pvalue_histogram_bars(ax, pvalues, alpha)
+        return pvalue_histogram_bars(ax, pvalues, alpha)
 
     live = LiveFigure(background, moving, figsize=(4.6, 2.8))
 
@@ -665,8 +705,11 @@ def corrected_t_report(scores_1, scores_2, test_train_ratio: float, simulation: 
     True
     """
     alpha = check_alpha(alpha)
+    test_train_ratio = check_nonnegative(test_train_ratio, "test_train_ratio")
+    check_instance(simulation, PairedSimulation, "simulation", made_by="simulate_paired_tests",
+                   allow_none=True)
     plain = resampled_ttest(scores_1, scores_2, test_train_ratio=None)
-    if isinstance(test_train_ratio, (int, float)) and not isinstance(test_train_ratio, bool) and test_train_ratio == 0:
+    if test_train_ratio == 0:
         corrected = plain
     else:
         corrected = resampled_ttest(scores_1, scores_2, test_train_ratio=test_train_ratio)
@@ -699,6 +742,7 @@ def corrected_t_report(scores_1, scores_2, test_train_ratio: float, simulation: 
 def corrected_ttest_explorer(scores_1, scores_2, simulation: PairedSimulation | None = None,
                              test_train_ratio: float = 0.5, alpha: float = 0.05):
     """A slider for the ratio n_test / n_train in the Nadeau-Bengio corrected t."""
+    corrected_t_report(scores_1, scores_2, test_train_ratio, simulation, alpha)  # checks the arguments first
     slider = widgets.FloatSlider(value=test_train_ratio, min=0.0, max=1.5, step=0.05, readout_format=".2f",
                                  description="n_test / n_train", style={"description_width": "initial"})
     report = widgets.HTML(corrected_t_report(scores_1, scores_2, test_train_ratio, simulation, alpha))
@@ -742,9 +786,11 @@ def wilcoxon_report(differences, names=None, zero_method: str = "pratt", alpha: 
     >>> "R+ = 21" in html and "reject H0" in html
     True
     """
-    from .wilcoxon_sign import wilcoxon_steps
-
     alpha = check_alpha(alpha)
+    zero_method = check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
+    if names is not None:
+        names = list(check_names(names, np.size(check_scores(differences, "differences", min_size=1)),
+                                 what="difference"))
     steps = wilcoxon_steps(differences, names=names, zero_method=zero_method)
 
     def fmt(v):
@@ -781,12 +827,11 @@ def wilcoxon_report(differences, names=None, zero_method: str = "pratt", alpha: 
 
 def wilcoxon_explorer(differences, names=None, zero_method: str = "pratt", alpha: float = 0.05):
     """Editable per-data-set differences with the live table of :func:`wilcoxon_report`."""
-    import numpy as np
-
-    from .wilcoxon_sign import WILCOXON_ZERO_METHODS
-
-    values = [float(v) for v in np.asarray(differences, dtype=float)]
-    names = [f"data set {i + 1}" for i in range(len(values))] if names is None else [str(s) for s in names]
+    wilcoxon_report(differences, names, zero_method, alpha)  # checks the arguments before any control
+    values = [float(v) for v in check_scores(differences, "differences", min_size=1)]
+    names = list(check_names(names, len(values), default=[f"data set {i + 1}" for i in range(len(values))],
+                             what="difference"))
+    zero_method = str(zero_method)
     style = {"description_width": "initial"}
     boxes = [widgets.FloatText(value=v, step=0.001, description=name, style=style,
                                layout=widgets.Layout(width="260px")) for v, name in zip(values, names)]
@@ -844,7 +889,8 @@ class CDSubsample:
     cliques: list
 
 
-def cd_subsample(scores, n_datasets, alpha=0.05, test="nemenyi", higher_is_better=True, seed=0) -> CDSubsample:
+def cd_subsample(scores, n_datasets, alpha=0.05, test="nemenyi", higher_is_better=True,
+                 seed=0) -> CDSubsample:
     """Average ranks and CD on the first ``n_datasets`` rows of a seeded order.
 
     Parameters
@@ -877,19 +923,54 @@ def cd_subsample(scores, n_datasets, alpha=0.05, test="nemenyi", higher_is_bette
 
     Four times as many data sets halve the critical difference.
     """
-    arr = _check_scores(scores)
-    n_total, k = arr.shape
+    arr = _check_score_table(scores)
     n_datasets = check_count(n_datasets, "n_datasets")
-    if not 2 <= n_datasets <= n_total:
-        raise ValueError(f"n_datasets must lie in [2, {n_total}] (the rows of scores), got {n_datasets}")
-    check_option(test, "test", CD_TESTS)
+    if not 2 <= n_datasets <= arr.shape[0]:
+        raise ValueError(f"n_datasets must lie in [2, {arr.shape[0]}] (the rows of scores), got {n_datasets}")
+    alpha = check_alpha(alpha)
+    test = check_option(test, "test", CD_TESTS)
     higher_is_better = check_flag(higher_is_better, "higher_is_better")
+    rows = _cd_rows(arr.shape[0], n_datasets, seed)
+    return _cd_summary(rows, friedman(arr[rows], higher_is_better=higher_is_better), alpha, test)
+
+
+def _check_score_table(scores) -> np.ndarray:
+    """A finite (data sets x algorithms) table with at least 2 rows and 2 columns."""
+    arr = check_real_array(scores, "scores", ndim=2, what="a 2-D array of scores (data sets x algorithms)")
+    if arr.shape[0] < 2 or arr.shape[1] < 2:
+        raise ValueError(f"scores needs at least 2 data sets (rows) and 2 algorithms (columns), got shape "
+                         f"{arr.shape}")
+    return arr
+
+
+def _cd_rows(n_total: int, n_datasets: int, seed) -> np.ndarray:
+    """The first ``n_datasets`` rows of a seeded order, sorted: nested as ``n_datasets`` grows."""
     order = np.random.default_rng(check_count(seed, "seed")).permutation(n_total)
-    rows = np.sort(order[:n_datasets])
-    result = friedman(arr[rows], higher_is_better=higher_is_better)
-    cd = critical_difference(k, n_datasets, alpha, test)
-    cliques = cd_cliques(result.mean_ranks, cd) if test == "nemenyi" else []
-    return CDSubsample(rows, result.mean_ranks, cd, result.pvalue, result.iman_davenport_pvalue, cliques)
+    return np.sort(order[:n_datasets])
+
+
+def _cd_summary(rows, omnibus, alpha: float, test: str) -> CDSubsample:
+    """The CD and the groups for checked inputs and the Friedman result ``omnibus`` on those rows."""
+    cd = critical_difference(omnibus.mean_ranks.size, rows.size, alpha, test)
+    cliques = cd_cliques(omnibus.mean_ranks, cd) if test == "nemenyi" else []
+    return CDSubsample(rows, omnibus.mean_ranks, cd, omnibus.pvalue, omnibus.iman_davenport_pvalue, cliques)
+
+
+def _cd_text(summary: CDSubsample, names, test: str, alpha: float) -> tuple[str, str]:
+    """The sentence under the CD widget and the figure's alt text."""
+    n = summary.rows.size
+    text = (f"<p>N = {n} data sets: CD = {summary.cd:.3f} ({test}, alpha = {alpha:.2f}); "
+            f"Friedman chi-squared p = {summary.friedman_pvalue:.3g}, "
+            f"Iman-Davenport p = {summary.iman_davenport_pvalue:.3g}.</p>")
+    ranks = ", ".join(f"{name} {rank:.2f}" for name, rank in zip(names, summary.mean_ranks))
+    if test == "nemenyi":
+        groups = "; ".join("{" + ", ".join(names[j] for j in clique) + "}" for clique in summary.cliques)
+        joined = f"bars join the groups not significantly different: {groups or 'none'}"
+    else:
+        joined = "the red interval around the control spans the ranks not significantly different from it"
+    alt = (f"Critical-difference diagram on {n} data sets: average ranks (1 = best) {ranks}; "
+           f"CD = {summary.cd:.2f}; {joined}.")
+    return text, alt
 
 
 def cd_explorer(scores, names, higher_is_better=True, control=None, seed=0):
@@ -897,27 +978,67 @@ def cd_explorer(scores, names, higher_is_better=True, control=None, seed=0):
 
     ``control=None`` draws the Nemenyi diagram; a name or index draws the
     Bonferroni-Dunn diagram around that control. The numbers come from
-    :func:`cd_subsample`.
+    :func:`cd_subsample`: the inputs are checked once, Friedman's test runs
+    once per number of data sets (alpha does not change it), and a slider
+    move only recomputes the critical difference and the groups.
     """
-    arr = _check_scores(scores)
-    names = list(names)
+    arr = _check_score_table(scores)
+    k = arr.shape[1]
+    names = check_names(names, k, what="algorithm (column of scores)")
+    higher_is_better = check_flag(higher_is_better, "higher_is_better")
+    if isinstance(control, str):  # the rules of plot_critical_difference: a name or a column index
+        if control not in names:
+            raise ValueError(f"control must be one of names {names}, got {control!r}")
+    elif control is not None:
+        control = check_count(control, "control")
+        if control >= k:
+            raise ValueError(f"control must be a column index in [0, {k - 1}], got {control}")
+    check_count(seed, "seed")
     test = "nemenyi" if control is None else "bonferroni-dunn"
     style = {"description_width": "initial"}
     n_slider = widgets.IntSlider(value=arr.shape[0], min=2, max=arr.shape[0], description="data sets N",
                                  continuous_update=False, style=style)
     a_slider = widgets.FloatSlider(value=0.05, min=0.01, max=0.20, step=0.01, readout_format=".2f",
                                    description="alpha", continuous_update=False, style=style)
+    text = widgets.HTML()
 
-    def draw(n_datasets, alpha):
-        summary = cd_subsample(arr, n_datasets, alpha, test, higher_is_better, seed)
-        print(f"N = {n_datasets}: CD = {summary.cd:.3f}; Friedman chi-squared p = {summary.friedman_pvalue:.3g}, "
-              f"Iman-Davenport p = {summary.iman_davenport_pvalue:.3g}")
-        plot_critical_difference(summary.mean_ranks, names, summary.cd, control=control,
-                                 title=f"{test}, alpha = {alpha:.2f}, N = {n_datasets}")
-        plt.show()
+    @cache
+    def omnibus(n_datasets):
+        rows = _cd_rows(arr.shape[0], n_datasets, seed)
+        return rows, friedman(arr[rows], higher_is_better=higher_is_better)
 
-    out = widgets.interactive_output(draw, {"n_datasets": n_slider, "alpha": a_slider})
-    return widgets.VBox([widgets.HBox([n_slider, a_slider]), out])
+    def background(figure, _key):
+        ax = figure.add_subplot()
+        ax.set_axis_off()
+        ax.set_title(" ").set_animated(True)  # keeps the title's room in the layout; redrawn on every move
+        return ax
+
+    def moving(ax, summary, alpha):  # the whole diagram moves: its artists are new on every call
+        plot_critical_difference(summary.mean_ranks, names, summary.cd, ax=ax, control=control,
+                                 title=f"{test}, alpha = {alpha:.2f}, N = {summary.rows.size}")
+        return [*ax.lines, *ax.texts, ax.title]
+
+    # the height plot_critical_difference gives the diagram of all the data sets
+    full_ranks = omnibus(arr.shape[0])[1].mean_ranks
+    sizing = plot_critical_difference(full_ranks, names, critical_difference(k, arr.shape[0]), control=control,
+                                      title=test)
+    height = float(sizing.figure.get_size_inches()[1])
+    plt.close(sizing.figure)
+    live = LiveFigure(background, moving, figsize=(7.0, height))
+
+    def update(_change=None):
+        n_datasets, alpha = n_slider.value, a_slider.value
+        rows, result = omnibus(n_datasets)
+        summary = _cd_summary(rows, result, alpha, test)
+        text.value, alt = _cd_text(summary, names, test, alpha)
+        live.show(None, summary, alpha, alt=alt,
+                  caption=f"Average ranks on {n_datasets} of the {arr.shape[0]} data sets ({test}, "
+                          f"alpha = {alpha:.2f}).")
+
+    for control_widget in (n_slider, a_slider):
+        control_widget.observe(update, names="value")
+    update()
+    return widgets.VBox([widgets.HBox([n_slider, a_slider]), text, live.widget])
 
 
 # --------------------------------------------------------------------------- chapter 7
@@ -946,10 +1067,7 @@ def tuning_bias_report(result, n_configs: int) -> str:
     >>> "optimism" in tuning_bias_report(simulate_tuning_bias(max_configs=5, n_reps=50), 5)
     True
     """
-    from .nested import TuningBias
-
-    if not isinstance(result, TuningBias):
-        raise TypeError(f"result must be a TuningBias, got {type(result).__name__}")
+    check_instance(result, TuningBias, "result")
     n_configs = check_count(n_configs, "n_configs", minimum=1)
     if n_configs > result.n_configs[-1]:
         raise ValueError(f"n_configs must be at most {int(result.n_configs[-1])}, got {n_configs}")
@@ -974,12 +1092,12 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
     it), so the curves can be compared between fold settings and every
     callback only redraws the curves on a kept background.
     """
-    from functools import lru_cache
+    n_samples = check_count(n_samples, "n_samples", minimum=1)
+    n_reps = check_count(n_reps, "n_reps", minimum=1)
+    max_configs = check_count(max_configs, "max_configs", minimum=1)
+    as_generator(seed)  # checks the seed
 
-    from .nested import simulate_tuning_bias
-    from .plots import _mark_grid_size, _tuning_bias_curves, _tuning_bias_title
-
-    @lru_cache(maxsize=None)
+    @cache
     def simulate(outer_cv, inner_cv):
         return simulate_tuning_bias(n_samples, max_configs, outer_cv, inner_cv, n_reps, seed)
 
@@ -999,8 +1117,8 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
         return ax
 
     def moving(ax, result, n_configs):
-        artists = _tuning_bias_curves(ax, result) + _mark_grid_size(ax, result, n_configs)
-        ax.title.set_text(_tuning_bias_title(result))
+        artists = tuning_bias_curves(ax, result) + mark_grid_size(ax, result, n_configs)
+        ax.title.set_text(tuning_bias_title(result))
         return [*artists, ax.title, ax.legend(frameon=False, fontsize="small", loc="upper left")]
 
     live = LiveFigure(background, moving, figsize=(6, 3.6))
@@ -1037,8 +1155,9 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
 def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: bool = False):
     """Which test? Controls for the experimental set-up and the live answer of
     :func:`lecture_lib.guide.recommend_test` (chapter 10)."""
-    from .guide import PER_EXAMPLE_OPTIONS, recommend_test, recommendation_html
-
+    n_models = check_count(n_models, "n_models", minimum=2)
+    n_datasets = check_count(n_datasets, "n_datasets", minimum=1)
+    can_retrain = check_flag(can_retrain, "can_retrain")
     style = {"description_width": "initial"}
     layout = widgets.Layout(width="420px")
     models = widgets.IntSlider(value=n_models, min=2, max=10, description="models or algorithms", style=style, layout=layout)

@@ -17,7 +17,6 @@ Whatever happens, a call must not emit a warning (other than the documented
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import inspect
 import math
@@ -134,8 +133,10 @@ def labels_mutations(value, ctx):
     yield bad("empty", np.array([]), "empty", "0")
     yield bad("2-D", arr[np.newaxis, :], "1-D", "shape", "dimension")
     yield bad("ragged", _ragged_1d(arr))
-    yield bad("complex", arr.astype(complex) + 1j, "complex", "j)")
-    yield bad("NaN", _with_first(arr, np.nan) if arr.dtype.kind in "biuf" else _none_inside(arr), "nan", "none", "missing")
+    numeric = arr.astype(complex) if arr.dtype.kind in "biuf" else np.arange(arr.size).astype(complex)
+    yield bad("complex", numeric + 1j, "complex", "j)")
+    with_nan = _with_first(arr, np.nan) if arr.dtype.kind in "biuf" else _none_inside(arr)
+    yield bad("NaN", with_nan, "nan", "none", "missing")
     yield bad("None inside", _none_inside(arr), "None", "missing")
     if ctx.get("arrays", 1) > 1:
         yield bad("shorter", _shorter(arr), "length", "has")
@@ -301,6 +302,22 @@ def positive_mutations(value, ctx):
         yield alt("numpy float64", np.float64(value), float(value))
 
 
+def nonnegative_mutations(value, ctx):
+    """A real number >= 0 (a ROPE half-width: 0 is a point null)."""
+    given = value is not None
+    value = value if given else 0.5
+    if ctx.get("default") is not None:
+        yield bad("None", None, "None")
+    yield bad("text", "0.5", "'0.5'")
+    yield bad("complex", complex(value, 0.0), "complex", "j)")
+    yield bad("NaN", math.nan, "nan")
+    yield bad("inf", math.inf, "inf")
+    yield bad("negative", -0.5, "-0.5")
+    yield bad("bool", True, "True", "bool")
+    if given:
+        yield alt("numpy float64", np.float64(value), float(value))
+
+
 def count_mutations(value, ctx):
     given = value is not None
     value = value if given else 2
@@ -313,7 +330,7 @@ def count_mutations(value, ctx):
     yield bad("inf", math.inf, "inf")
     yield bad("bool", True, "True")
     yield bad("1e300", 1e300, "1e+300", "too large", "at most")
-    yield bad("complex", complex(value, 0), "complex", "j)")
+    yield bad("complex", complex(value, 0), "complex", "j)", repr(complex(value, 0)))
     yield bad("list", [value], "[", "list")
     if given:
         yield alt("numpy int64", np.int64(value), int(value))
@@ -371,6 +388,38 @@ def seed_mutations(value, ctx):
     yield bad("1e300", 1e300, "1e+300")
     if isinstance(value, int) and not isinstance(value, bool):
         yield alt("numpy int64", np.int64(value), value)
+
+
+def cv_mutations(value, ctx):
+    """A cross-validation design: a number of folds, or (n_repeats, n_folds)."""
+    yield bad("text", "10x10", "'10x10'")
+    yield bad("bool", True, "True")
+    yield bad("one fold", 1 if not isinstance(value, tuple) else (1, 1), "1")
+    yield bad("fractional", 2.5 if not isinstance(value, tuple) else (1, 2.5), "2.5")
+    yield bad("NaN", math.nan, "nan")
+    if isinstance(value, tuple):
+        yield bad("triple", (1, 2, 3), "(1, 2, 3)")
+        yield alt("list", list(value), value)
+        yield alt("numpy ints", tuple(np.int64(v) for v in value), value)
+    else:
+        yield alt("numpy int64", np.int64(value), value)
+
+
+def name_mutations(value, ctx):
+    """A name (of a data set): a non-empty string."""
+    yield bad("None", None, "None")
+    yield bad("number", 3, "3")
+    yield bad("empty", "", "''", "empty")
+    yield alt("numpy str", np.str_(value), value)
+
+
+def path_mutations(value, ctx):
+    """A file path (a store)."""
+    if ctx.get("default", NOTHING) is not None:
+        yield bad("None", None, "None")
+    yield bad("number", 3, "3")
+    yield bad("missing file", "/no/such/dir/store.sqlite", "/no/such/dir/store.sqlite")
+    yield bad("a directory", "/", "'/'")
 
 
 def ax_mutations(value, ctx):
@@ -474,12 +523,16 @@ ROLES: dict[str, Callable] = {
     "features": features_mutations,
     "probability": probability_mutations,
     "positive": positive_mutations,
+    "nonnegative": nonnegative_mutations,
     "count": count_mutations,
     "index": index_mutations,
     "option": option_mutations,
     "options": options_mutations,
     "flag": flag_mutations,
     "seed": seed_mutations,
+    "cv": cv_mutations,
+    "name": name_mutations,
+    "path": path_mutations,
     "ax": ax_mutations,
     "estimator": estimator_mutations,
     "key": key_mutations,
@@ -615,6 +668,9 @@ def fingerprint(obj, depth=0):
         return axes_fingerprint(obj)
     if isinstance(obj, np.ndarray) and obj.dtype == object and obj.size and isinstance(obj.flat[0], Axes):
         return [axes_fingerprint(a) for a in obj.flat]
+    if isinstance(obj, np.ndarray) and obj.dtype.names:  # a table of records: timings are the clock's, not the call's
+        return ("records", obj.shape, {name: "a timing" if name.endswith("_time") else fingerprint(obj[name], depth + 1)
+                                       for name in obj.dtype.names})
     if isinstance(obj, np.ndarray):
         if obj.dtype.kind in "biuf":
             return ("array", obj.shape, np.asarray(obj, dtype=float))
@@ -628,7 +684,8 @@ def fingerprint(obj, depth=0):
     if isinstance(obj, (str, bytes, type(None))):
         return obj
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return (type(obj).__name__, {f.name: fingerprint(getattr(obj, f.name), depth + 1) for f in dataclasses.fields(obj)})
+        return (type(obj).__name__,
+                {f.name: fingerprint(getattr(obj, f.name), depth + 1) for f in dataclasses.fields(obj)})
     if isinstance(obj, dict):
         return {repr(k): fingerprint(v, depth + 1) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):

@@ -116,7 +116,7 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "plot_critical_difference": (([1.5, 2.0, 3.1, 3.4], ["a", "b", "c", "d"], 1.0), {}),
     # chapter 7
     "nested_example": (("seed000_nested_setup",), {}),
-    "nested_splits": ((YK,), {"outer_cv": 2, "inner_cv": 2, "random_state": 0}),
+    "nested_splits": ((YK,), {"outer_cv": 2, "inner_cv": 2, "seed": 0}),
     "parameter_grid": (({"n_neighbors": [1, 3]},), {}),
     "plot_nested_cv_diagram": ((), {"outer_cv": 3, "inner_cv": 2, "outer_fold": 1}),
     "simulate_tuning_bias": ((), {"n_samples": 30, "max_configs": 3, "outer_cv": 3, "inner_cv": 2, "n_reps": 5}),

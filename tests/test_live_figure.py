@@ -17,9 +17,10 @@ from matplotlib.figure import Figure  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from lecture_lib import widgets as lw  # noqa: E402
+from lecture_lib._drawing import mark_k  # noqa: E402
 from lecture_lib.curves import ComplexityCurve  # noqa: E402
 from lecture_lib.live_figure import LiveFigure, figure_html  # noqa: E402
-from lecture_lib.plots import _mark_k, plot_complexity_curve  # noqa: E402
+from lecture_lib.plots import plot_complexity_curve  # noqa: E402
 
 CURVE = ComplexityCurve(np.array([1, 2, 5, 10, 25]), np.array([0.0, 0.05, 0.1, 0.15, 0.2]),
                         np.array([0.3, 0.22, 0.15, 0.18, 0.25]), 100, 50)
@@ -35,7 +36,7 @@ def _complexity_live():
         plot_complexity_curve(CURVE, ax=ax)
         return ax
 
-    return LiveFigure(background, lambda ax, k: _mark_k(ax, CURVE, k), figsize=(6.4, 3.6))
+    return LiveFigure(background, lambda ax, k: mark_k(ax, CURVE, k), figsize=(6.4, 3.6))
 
 
 def _full_draw(k: int) -> np.ndarray:

@@ -1,0 +1,264 @@
+"""The house rules of CONTRIBUTING.md, checked: the linter, the module layout, names, widgets, test files.
+
+* ``ruff check lecture_lib tests benchmarks scripts`` finds nothing (the rules are in pyproject.toml);
+* every module of ``lecture_lib`` has one import block at the top and one ``__all__`` (no
+  ``__all__ +=``), and every name in ``__all__`` exists;
+* randomness is always called ``seed`` (``random_state`` survives only as nested.py's undocumented
+  keyword alias), and ``adjust=`` is the only name of a multiplicity adjustment inside a procedure;
+* the widget modules use public functions and the documented internal modules only, and draw through
+  :class:`lecture_lib.live_figure.LiveFigure`;
+* every test file follows the naming scheme (``tests/test_<module>.py``) or is a listed exception.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import importlib
+import inspect
+import pkgutil
+import re
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import lecture_lib
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "lecture_lib"
+LINTED = ("lecture_lib", "tests", "benchmarks", "scripts")
+
+# --------------------------------------------------------------------------- the linter
+
+
+def _ruff(*args, stdin: str | None = None):
+    try:
+        import ruff  # noqa: F401 - only to say clearly what is missing
+    except ImportError:
+        pytest.fail("ruff is not installed: install the test extra (pip install -e '.[test]', or make test)")
+    return subprocess.run([sys.executable, "-m", "ruff", *args], cwd=ROOT, input=stdin, capture_output=True,
+                          text=True, timeout=120)
+
+
+def test_ruff_finds_nothing():
+    result = _ruff("check", *LINTED, "--output-format", "concise")
+    assert result.returncode == 0, "ruff check found:\n" + result.stdout + result.stderr
+
+
+def test_ruff_uses_the_project_rules():
+    # The same command on a probe file that breaks a rule of each family must fail: an unused import (F),
+    # unsorted imports (I), a mutable default (B), an old-style annotation (UP), a 111-character line in
+    # the library (E501 at 110).
+    probe = ("import sys\nimport os\nfrom typing import List\n\n\ndef f(x: List[int] = []):\n"
+             f"    return {'1 + ' * 26}1\n")
+    result = _ruff("check", "--stdin-filename", "lecture_lib/_probe.py", "--output-format", "concise", "-",
+                   stdin=probe)
+    found = {line.split()[1] for line in result.stdout.splitlines() if line.startswith("lecture_lib/_probe.py")}
+    assert result.returncode == 1
+    assert {"F401", "I001", "B006", "UP006", "E501"} <= found, result.stdout
+
+
+# --------------------------------------------------------------------------- one import block, one __all__
+
+# TODO(lead): lecture_lib/__init__.py is rewritten after this round's merges (one import block, one
+# __all__); paired.py still appends to __all__ (another helper edits it this round). Remove both then.
+LAYOUT_EXEMPT = {"__init__.py", "paired.py"}
+
+
+def _modules():
+    return sorted(p for p in PACKAGE.glob("*.py"))
+
+
+def layout_problems(source: str) -> list[str]:
+    """Where a module breaks "one import block at the top, one ``__all__``"."""
+    body = ast.parse(source).body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the module docstring
+    problems, first_statement, assignments = [], None, 0
+    for node in body:
+        is_import = isinstance(node, (ast.Import, ast.ImportFrom))
+        if is_import and first_statement is not None:
+            problems.append(f"line {node.lineno}: an import after the first statement (line {first_statement})")
+        if not is_import and first_statement is None:
+            first_statement = node.lineno
+        if not is_import and any(isinstance(sub, (ast.Import, ast.ImportFrom)) for sub in ast.walk(node)) \
+                and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            problems.append(f"line {node.lineno}: an import inside a top-level {type(node).__name__}")
+        targets = []
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)):
+            targets = [node.target]
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+            if isinstance(node, ast.AugAssign):
+                problems.append(f"line {node.lineno}: __all__ += (list every name in the one __all__)")
+            else:
+                assignments += 1
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+            func = node.value.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "__all__":
+                problems.append(f"line {node.lineno}: __all__.{func.attr}(...)")
+    if assignments != 1:
+        problems.append(f"{assignments} assignments to __all__ (one is needed)")
+    return problems
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if p.name not in LAYOUT_EXEMPT], ids=lambda p: p.name)
+def test_one_import_block_and_one_all(path):
+    assert layout_problems(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_layout_check_catches_each_breach():
+    good = '"""Doc."""\n\nfrom __future__ import annotations\n\nimport numpy as np\n\n__all__ = ["f"]\n\n\ndef f():\n' \
+           '    import os\n    return os\n'
+    assert layout_problems(good) == []
+    assert "an import after" in layout_problems(good + "\nimport sys\n")[0]
+    assert "__all__ +=" in layout_problems(good + '\n__all__ += ["g"]\n')[0]
+    assert "__all__.append" in layout_problems(good + '\n__all__.append("g")\n')[0]
+    assert "an import inside" in layout_problems(good + "\ntry:\n    import pandas\nexcept ImportError:\n    pass\n")[0]
+    assert "0 assignments" in layout_problems('"""Doc."""\n\nimport os\n')[0]
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: p.name)
+def test_every_name_in_all_exists_once(path):
+    module = importlib.import_module(f"lecture_lib.{path.stem}" if path.stem != "__init__" else "lecture_lib")
+    names = list(module.__all__)
+    assert len(names) == len(set(names)), sorted({n for n in names if names.count(n) > 1})
+    assert [n for n in names if not hasattr(module, n)] == []
+
+
+# --------------------------------------------------------------------------- names
+
+
+def _public_callables():
+    out = {}
+    modules = [lecture_lib] + [importlib.import_module(f"lecture_lib.{m.name}")
+                               for m in pkgutil.iter_modules(lecture_lib.__path__) if not m.name.startswith("_")]
+    for module in modules:
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if isinstance(obj, types.FunctionType) or (isinstance(obj, type) and not dataclasses.is_dataclass(obj)
+                                                        and "__init__" in vars(obj)):
+                out[name] = obj
+    return out
+
+
+# nested.py's former name of seed, kept as an undocumented keyword-only alias (CONTRIBUTING.md, "Names")
+SEED_ALIASES = {"nested_splits", "nested_cv", "nested_cv_compare"}
+
+
+def test_randomness_is_called_seed():
+    wrong = []
+    for name, func in _public_callables().items():
+        params = inspect.signature(func).parameters
+        for other in ("random_state", "rng", "random_seed", "generator"):
+            if other not in params:
+                continue
+            alias = params[other].kind is inspect.Parameter.KEYWORD_ONLY and "seed" in params
+            if other == "random_state" and name in SEED_ALIASES and alias:
+                continue
+            wrong.append(f"{name}({other})")
+    assert wrong == [], f"call the argument seed: {wrong}"
+
+
+@pytest.mark.parametrize("name", sorted(SEED_ALIASES))
+def test_random_state_is_an_undocumented_alias_of_seed(name):
+    func = getattr(lecture_lib, name)
+    parameters = inspect.getdoc(func).split("Returns")[0]  # the documented API names seed, not random_state
+    assert re.search(r"\bseed\b", parameters) and "random_state" not in parameters
+    from sklearn.neighbors import KNeighborsClassifier
+
+    y = np.repeat([0, 1], 10)
+    X = np.random.default_rng(0).normal(size=(20, 2)) + y[:, None]
+    args = {"nested_splits": (y, 4, 2), "nested_cv": (KNeighborsClassifier(), {"n_neighbors": [1, 3]}, X, y, 4, 2),
+            "nested_cv_compare": ({"knn": (KNeighborsClassifier(), {"n_neighbors": [1, 3]})}, X, y, 4, 2)}[name]
+    by_seed, by_alias = func(*args, seed=3), func(*args, random_state=3)
+    if name == "nested_splits":
+        assert all(np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1]) for a, b in zip(by_seed, by_alias))
+        other = func(*args, seed=4)
+        assert not all(np.array_equal(a[1], b[1]) for a, b in zip(by_seed, other))  # another seed, other folds
+    else:
+        scores = "scores" if name == "nested_cv_compare" else "outer_scores"
+        assert np.array_equal(getattr(by_seed, scores), getattr(by_alias, scores))
+    with pytest.raises(TypeError, match="not both"):
+        func(*args, seed=3, random_state=3)
+    with pytest.raises(ValueError, match="random_state must be non-negative"):
+        func(*args, random_state=-1)
+
+
+def test_adjust_names_a_multiplicity_adjustment_and_method_does_not():
+    # CONTRIBUTING.md: method= chooses how a function computes its own result; adjust= chooses the
+    # multiplicity adjustment inside a procedure. adjust_pvalues(pvalues, method=...) is the adjustment
+    # itself, so there method= names one.
+    adjustments = set(lecture_lib.ADJUST_METHODS)
+    problems = []
+    for name, func in _public_callables().items():
+        params = inspect.signature(func).parameters
+        if "adjust" in params and params["adjust"].default not in adjustments:
+            problems.append(f"{name}(adjust={params['adjust'].default!r}) is not a multiplicity adjustment")
+        if name != "adjust_pvalues" and "method" in params and params["method"].default in adjustments:
+            problems.append(f"{name}(method={params['method'].default!r}) chooses an adjustment: call it adjust")
+    assert problems == []
+
+
+# --------------------------------------------------------------------------- the widget pattern
+
+WIDGET_MODULES = ("widgets.py", "bayesian_widgets.py", "beyond_widgets.py")
+# the internal modules a widget may use: the documented drawing pieces, the input checks, the result types
+WIDGET_INTERNALS = {"_drawing", "_validation", "_results"}
+
+
+@pytest.mark.parametrize("filename", WIDGET_MODULES)
+def test_widgets_use_public_functions_and_live_figures(filename):
+    tree = ast.parse((PACKAGE / filename).read_text(encoding="utf-8"))
+    private = [f"line {node.lineno}: {alias.name} from .{node.module}"
+               for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 1
+               and node.module not in WIDGET_INTERNALS for alias in node.names if alias.name.startswith("_")]
+    assert private == [], "a widget reaches into a private helper; make it a documented piece (_drawing.py)"
+    interactive = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+                   and node.attr == "interactive_output"]
+    assert interactive == [], f"interactive_output at lines {interactive}: draw through LiveFigure"
+    shows = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Attribute) and node.func.attr == "show"
+             and isinstance(node.func.value, ast.Name) and node.func.value.id == "plt"]
+    assert shows == [], f"plt.show() at lines {shows}: draw through LiveFigure"
+
+
+# --------------------------------------------------------------------------- test file names
+
+# tests/test_<module>.py tests lecture_lib/<module>.py. The suites below check something across the
+# package (or the website) and are named after what they check.
+CROSS_CUTTING = {
+    "test_api_audit.py": "bad input, one call per public function",
+    "test_bad_input.py": "bad input, by hand",
+    "test_book.py": "the website builds",
+    "test_browser.py": "the website and Voila in Chromium",
+    "test_errata.py": "every erratum of the seeds has a test",
+    "test_fuzz.py": "the fuzzing test over the public API",
+    "test_layout.py": "these house rules",
+    "test_project.py": "environment files, notebook pairing",
+    "test_properties.py": "hypothesis properties across tests",
+}
+# Older names for tests of one module (CONTRIBUTING.md lists them; new files follow the scheme).
+EXCEPTIONS = {
+    "test_benchmark_runner.py": "benchmark.py and _benchmark_store.py",
+    "test_cd_plot.py": "plot_critical_difference (plots.py) and the CD widget (widgets.py)",
+    "test_ch1_curves.py": "curves.py and chapter 1's figures and widgets",
+    "test_grouped_splits.py": "group_kfold and forward_chaining (resampling.py)",
+    "test_paired_widgets.py": "chapter 4's figures (plots.py) and widgets (widgets.py)",
+    "test_ranks_basics.py": "ranks.py",
+    "test_simulate_plots_widgets.py": "simulate.py and chapter 2's figures and widgets",
+}
+
+
+def test_test_files_follow_the_naming_scheme():
+    modules = {p.stem.lstrip("_") for p in _modules()}
+    odd = [p.name for p in sorted((ROOT / "tests").glob("test_*.py"))
+           if p.stem[len("test_"):] not in modules and p.name not in CROSS_CUTTING and p.name not in EXCEPTIONS]
+    assert odd == [], f"name a test file tests/test_<module>.py, or list it in tests/test_layout.py: {odd}"
+    stale = [name for name in {**CROSS_CUTTING, **EXCEPTIONS} if not (ROOT / "tests" / name).exists()]
+    assert stale == []
