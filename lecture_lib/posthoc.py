@@ -22,7 +22,7 @@ from scipy import special
 
 from . import adjust_pvalues, nemenyi, paired_ttest, rankdata, sign_test, wilcoxon_signed_rank
 from ._results import TestResult
-from ._validation import _show, check_alpha, check_count, check_flag, check_option
+from ._validation import _show, check_alpha, check_count, check_flag, check_option, check_real_array
 from .multitest import ADJUST_METHODS
 
 __all__ = [
@@ -36,6 +36,8 @@ __all__ = [
     "pairwise_comparisons",
     "ControlComparisons",
     "control_comparisons",
+    "posthoc_examples",
+    "posthoc_example",
 ]
 
 #: The ``test`` options of :func:`pairwise_comparisons` and :func:`control_comparisons`.
@@ -174,19 +176,16 @@ def _bergmann_hommel(p: np.ndarray, k: int) -> np.ndarray:
 
 
 def _check_pvalue_matrix(pvalues) -> np.ndarray:
-    if pvalues is None or isinstance(pvalues, (str, bytes)):
-        raise TypeError(f"pvalues must be a k x k matrix of pairwise p-values, got {_show(pvalues)}")
-    try:
-        p = np.asarray(pvalues, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"pvalues must be a k x k matrix of pairwise p-values, got {_show(pvalues)}") from None
+    p = check_real_array(pvalues, "pvalues", ndim=2, finite=False,
+                         what="a k x k matrix of pairwise p-values")
     if p.ndim != 2 or p.shape[0] != p.shape[1]:
         raise ValueError(f"pvalues must be a square k x k matrix, got an array of shape {p.shape}")
     if p.shape[0] < 2:
         raise ValueError(f"pvalues must compare at least 2 algorithms, got shape {p.shape}")
     if np.isnan(p).any():
         i, j = np.argwhere(np.isnan(p))[0]
-        raise ValueError(f"pvalues contains NaN at [{i}, {j}] (put any p-value, e.g. 1, on the diagonal)")
+        raise ValueError(f"pvalues contains NaN at [{i}, {j}] (put any p-value, e.g. 1, on the diagonal), "
+                         f"got {_show(p.tolist())}")
     if np.any((p < 0) | (p > 1)):
         i, j = np.argwhere((p < 0) | (p > 1))[0]
         raise ValueError(f"pvalues must lie in [0, 1], got {float(p[i, j])!r} at [{i}, {j}]")
@@ -349,19 +348,7 @@ def _check_score_table(scores, name: str = "scores") -> tuple[np.ndarray, tuple 
     if hasattr(scores, "columns") and hasattr(scores, "to_numpy"):  # a pandas DataFrame
         columns = tuple(str(c) for c in scores.columns)
         scores = scores.to_numpy()
-    if scores is None or isinstance(scores, (str, bytes)):
-        raise TypeError(f"{name} must be a 2-D array of numbers (data sets x algorithms), got {_show(scores)}")
-    try:
-        arr = np.array(scores, dtype=float)  # a copy: the input is never modified
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a 2-D array of numbers (data sets x algorithms), got {_show(scores)}") from None
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must be 2-D (data sets x algorithms), got an array of shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty (shape {arr.shape})")
-    if not np.all(np.isfinite(arr)):
-        i, j = np.argwhere(~np.isfinite(arr))[0]
-        raise ValueError(f"{name} must be finite, got {float(arr[i, j])!r} at row {i}, column {j}")
+    arr = check_real_array(scores, name, ndim=2, what="a 2-D array of numbers (data sets x algorithms)")
     n, k = arr.shape
     if k < 2:
         raise ValueError(f"{name} must have at least 2 algorithms (columns), got {k}")
@@ -1095,5 +1082,3 @@ def posthoc_example(key: str):
 
     return _pick(posthoc_examples(), key)
 
-
-__all__ += ["posthoc_examples", "posthoc_example"]

@@ -2,7 +2,7 @@
 
 1. Widgets. The pages embed the notebooks' widget state, so the sliders render,
    but without a kernel nothing answers them. For the explorers listed in
-   ``lecture_lib.static_widgets.STATIC_EXPLORERS`` (McNemar, family-wise error,
+   ``lecture_lib._static_widgets.STATIC_EXPLORERS`` (McNemar, family-wise error,
    which test?) the widget is replaced by native HTML controls and the
    explorer's output for every state, computed here by lecture_lib
    (``precompute_explorer``) and swapped in by ``_static/course/course.js``.
@@ -128,7 +128,7 @@ def static_explorer(name: str, args: tuple, kwargs: dict, embedded_outputs: list
     """Precompute one explorer (cached on the call, the grid and lecture_lib's source)."""
     sys.path.insert(0, str(ROOT))
     from lecture_lib import widgets as course_widgets
-    from lecture_lib.static_widgets import STATIC_EXPLORERS, explorer_controls, precompute_explorer
+    from lecture_lib._static_widgets import STATIC_EXPLORERS, explorer_controls, precompute_explorer
 
     grids = STATIC_EXPLORERS[name]
     key = hashlib.sha256(
@@ -206,7 +206,7 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
     views = soup.find_all("script", attrs={"type": VIEW_TYPE})
     if state_tag is not None and views:
         sys.path.insert(0, str(ROOT))
-        from lecture_lib.static_widgets import explorer_call
+        from lecture_lib._static_widgets import explorer_call
 
         state_doc = json.loads(state_tag.string)
         state = state_doc["state"]
@@ -221,7 +221,7 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
                 embedded = [state[m]["state"].get("value", "") for m in models
                             if state[m]["model_name"] in ("HTMLModel", "HTMLMathModel")]
                 spec = static_explorer(name, args, kwargs, embedded, f"{page_rel} ({name})")
-                from lecture_lib.static_widgets import render_state
+                from lecture_lib._static_widgets import render_state
 
                 explorer_id = f"explorer-{path.stem}-{number}"
                 data_rel = f"course/explorers/{path.stem}-{number}.js"

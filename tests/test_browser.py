@@ -203,7 +203,7 @@ def _explorer_pages() -> list[tuple[str, str]]:
     """(page, explorer) for every static explorer the chapters call, found in their cells."""
     import json
 
-    from lecture_lib.static_widgets import explorer_call
+    from lecture_lib._static_widgets import explorer_call
 
     found = []
     for notebook in sorted((ROOT / "notebooks").glob("*.ipynb")):
@@ -238,7 +238,7 @@ def test_static_explorers_show_what_lecture_lib_computes(new_page, book_server, 
     import numpy as np
 
     from lecture_lib import widgets as course_widgets
-    from lecture_lib.static_widgets import STATIC_EXPLORERS, _grid, explorer_controls
+    from lecture_lib._static_widgets import STATIC_EXPLORERS, _grid, explorer_controls
 
     explorers = _explorer_pages()
     assert {name for _, (name, _, _) in explorers} >= {"mcnemar_explorer", "familywise_explorer", "which_test_explorer"}

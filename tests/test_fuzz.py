@@ -191,6 +191,7 @@ CATALOGUE.update({
     "auc_example": ((), {}),
     "bayesian_examples": ((), {}),
     "interval_examples": ((), {}),
+    "posthoc_examples": ((), {}),
     "source_notes": ((), {}),
     "benchmark_splits": ((XK, YK, "toy"), {"cv": (2, 2), "seed": 0}),
     "load_benchmark": ((STORE,), {}),
@@ -300,6 +301,9 @@ ROLE_OVERRIDES = {
 
 # Arguments the role machinery leaves alone, with the reason.
 NOT_MUTATED = {
+    ("pairwise_comparisons", "test_options"): "passed on to the two-sample test, which is fuzzed itself",
+    ("control_comparisons", "test_options"): "passed on to the two-sample test, which is fuzzed itself",
+    ("control_comparisons", "control"): "an index or a name; its bad values are tested in tests/test_posthoc.py",
     ("nested_cv", "param_grid"): "a grid of estimator parameters; its checks are tested in tests/test_nested.py",
     ("parameter_grid", "param_grid"): "a grid of estimator parameters; its checks are tested in tests/test_nested.py",
     ("nested_cv_compare", "algorithms"): "a dict of (estimator, grid) pairs; tested in tests/test_nested.py",

@@ -193,14 +193,14 @@ def test_random_state_is_an_undocumented_alias_of_seed(name):
 def test_adjust_names_a_multiplicity_adjustment_and_method_does_not():
     # CONTRIBUTING.md: method= chooses how a function computes its own result; adjust= chooses the
     # multiplicity adjustment inside a procedure. adjust_pvalues(pvalues, method=...) is the adjustment
-    # itself, so there method= names one.
+    # itself, so there method= names one (and so does adjust_pairwise_pvalues, its pairwise version).
     adjustments = set(lecture_lib.ADJUST_METHODS)
     problems = []
     for name, func in _public_callables().items():
         params = inspect.signature(func).parameters
         if "adjust" in params and params["adjust"].default not in adjustments:
             problems.append(f"{name}(adjust={params['adjust'].default!r}) is not a multiplicity adjustment")
-        if name != "adjust_pvalues" and "method" in params and params["method"].default in adjustments:
+        if name not in ("adjust_pvalues", "adjust_pairwise_pvalues") and "method" in params and params["method"].default in adjustments:
             problems.append(f"{name}(method={params['method'].default!r}) chooses an adjustment: call it adjust")
     assert problems == []
 
@@ -237,9 +237,11 @@ CROSS_CUTTING = {
     "test_bad_input.py": "bad input, by hand",
     "test_book.py": "the website builds",
     "test_browser.py": "the website and Voila in Chromium",
+    "test_channels.py": "Binder, Colab, the licences and the GitHub workflows",
     "test_errata.py": "every erratum of the seeds has a test",
     "test_fuzz.py": "the fuzzing test over the public API",
     "test_layout.py": "these house rules",
+    "test_portable_notebooks.py": "the notebooks' markup renders in the book, JupyterLab, Voila and Colab",
     "test_project.py": "environment files, notebook pairing",
     "test_properties.py": "hypothesis properties across tests",
 }

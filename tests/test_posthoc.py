@@ -689,7 +689,7 @@ def test_pairwise_bad_input(kwargs, error, match):
         (np.ones((1, 3)), "at least 2 data sets"),
         (np.ones((4, 1)), "at least 2 algorithms"),
         (np.ones(4), "must be 2-D"),
-        ([[1.0, np.inf], [0.0, 1.0]], "must be finite, got inf at row 0, column 1"),
+        ([[1.0, np.inf], [0.0, 1.0]], r"scores contains inf \(first at index \(0, 1\)\)"),
     ],
 )
 def test_score_table_bad_input(scores, match):

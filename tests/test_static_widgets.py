@@ -1,4 +1,4 @@
-"""lecture_lib.static_widgets: the explorers the website runs without a kernel.
+"""lecture_lib._static_widgets: the explorers the website runs without a kernel.
 
 The website shows, for each state of an explorer's controls, the HTML that the
 explorer's own callback writes. These tests drive the real ipywidgets explorer
@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from lecture_lib import widgets as course_widgets
-from lecture_lib.static_widgets import (
+from lecture_lib._static_widgets import (
     STATIC_EXPLORERS,
     _grid,
     explorer_call,

@@ -1,4 +1,4 @@
-"""Explorers that work on the static website: every state computed at build time.
+"""Explorers that work on the static website: every state computed at build time (internal: the book build uses it).
 
 On the course website there is no kernel, so a slider of an ipywidgets explorer
 would move without effect. For the explorers whose output is HTML only (the
