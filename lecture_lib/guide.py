@@ -530,13 +530,17 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             rec,
             functions=("group_kfold",),
             call="\n# groups: splits that keep each group whole, e.g. run_benchmark(..., cv=lambda X, y, rng: "
-            "[list(group_kfold(groups, k=10, seed=rng)) for _ in range(10)])",
+            "[list(group_kfold(groups, k=10, seed=rng))])  # one grouped 10-fold CV",
             caveats=(
                 f"The examples come in groups: make every split{where} keep each group whole (group_kfold). "
                 "Shuffled folds put a group on both sides and every test inherits their optimism (chapter 9: "
                 "99 % accuracy with shuffled folds, 73 % with grouped ones, 81 % on new patients). The "
                 "corrected t's variance factor uses the folds' n_test/n_train; no lab of the course checks it "
                 "for grouped folds.",
+                "group_kfold's partition depends on the seed only through the order of groups of equal size: "
+                "when all groups differ in size, every repetition is the same partition, and repeating it would "
+                "count the same folds several times. Repeat only when the repetitions differ; otherwise use one "
+                "grouped k-fold (the corrected t on one k-fold is conservative: chapter 4).",
             ),
             evidence=" Groups: chapter 9's patient example (shuffled against grouped cross-validation).",
         )

@@ -495,3 +495,17 @@ def test_glossary_follows_the_omnibus_position_and_the_measured_levels():
     source = Path(lecture_lib.guide.__file__).read_text(encoding="utf-8")
     for level in ("1.7-4.4 %", "5.1-7.5 %", "4.4-5.1 %", "4.9-5.3 %"):
         assert level in entries["Iman-Davenport test"] and level in source, level
+
+
+def test_grouped_route_does_not_repeat_an_identical_partition():
+    # the caveat's reason: group_kfold changes with the seed only among groups of equal size
+    rng = np.random.default_rng(1)
+    distinct = np.repeat(np.arange(12), np.arange(1, 13))  # every group a different size
+    first, second = ([tuple(test) for _, test in lecture_lib.group_kfold(distinct, k=4, seed=rng)] for _ in range(2))
+    assert first == second
+    equal = np.repeat(np.arange(12), 3)
+    first, second = ([tuple(test) for _, test in lecture_lib.group_kfold(equal, k=4, seed=rng)] for _ in range(2))
+    assert first != second
+    rec = recommend_test(2, can_retrain=True, structure="groups")
+    assert "group_kfold(groups, k=10, seed=rng))]" in rec.call and "for _ in range" not in rec.call
+    assert any("equal size" in c for c in rec.caveats)
