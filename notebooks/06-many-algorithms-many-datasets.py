@@ -594,12 +594,14 @@ X_digits, y_digits = load_digits(return_X_y=True)
 for a, b in ((3, 8), (1, 7), (4, 9)):
     keep = (y_digits == a) | (y_digits == b)
     datasets[f"digits {a} vs {b}"] = (X_digits[keep], (y_digits[keep] == a).astype(int))
-settings = [(10, 4, 1.0, 0.01), (20, 5, 0.8, 0.05), (5, 3, 1.5, 0.0), (30, 10, 0.6, 0.02),
-            (8, 2, 1.0, 0.1), (15, 8, 0.5, 0.03), (12, 6, 1.2, 0.05), (6, 4, 0.7, 0.0)]
+# eight synthetic problems: (features, informative ones, class separation, label noise)
+settings = [(10, 4, 1.0, 0.01), (20, 5, 0.8, 0.05), (5, 3, 1.5, 0.0),
+            (30, 10, 0.6, 0.02), (8, 2, 1.0, 0.1), (15, 8, 0.5, 0.03),
+            (12, 6, 1.2, 0.05), (6, 4, 0.7, 0.0)]
 for i, (n_features, n_informative, separation, noise) in enumerate(settings):
     datasets[f"synthetic {i + 1}"] = make_classification(
-        n_samples=300, n_features=n_features, n_informative=n_informative, n_redundant=0,
-        class_sep=separation, flip_y=noise, random_state=i)
+        n_samples=300, n_features=n_features, n_informative=n_informative,
+        n_redundant=0, class_sep=separation, flip_y=noise, random_state=i)
 classifiers = {
     "logistic": make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
     "naive Bayes": GaussianNB(),
@@ -608,7 +610,7 @@ classifiers = {
     "stump": DecisionTreeClassifier(max_depth=1, random_state=0),
 }
 live = run_benchmark(classifiers, datasets, cv=(2, 5), seed=0, progress=False)
-accuracy = live.mean_scores  # 14 data sets x 5 classifiers: the mean of the 10 fold accuracies
+accuracy = live.mean_scores  # 14 data sets x 5 classifiers: the mean of the 10 folds
 live_names = list(live.algorithms)
 print(live)
 print(f"{live.records.size} fold scores in live.records, {live.n_failed} failed fits")
@@ -622,20 +624,23 @@ print(f"{live.records.size} fold scores in live.records, {live.n_failed} failed 
 
 # %% mystnb={"figure": {"caption": "Critical-difference diagram of the Nemenyi test (alpha = 0.05) for five classifiers on the 14 data sets of this chapter (2 x 5 cross-validation by run_benchmark), CD = 1.63. Logistic regression and k-NN rank significantly better than the decision stump; every other pair is joined by a thick line: no evidence of a difference.", "name": "fig-many-algorithms-many-datasets-cd-live"}, "image": {"alt": "Critical-difference diagram with a horizontal average-rank axis from 1 to 5 and a bar labelled CD = 1.63 above it. The classifiers hang from the axis by lines to their names: logistic 2.07, k-NN 2.14 and naive Bayes 3.14 on the left; tree 3.25 and stump 4.39 on the right. Two thick lines join the groups not significantly different: logistic, k-NN, naive Bayes and tree; and naive Bayes, tree and stump."}}
 live_fr = live.friedman()  # friedman(accuracy, higher_is_better=True)
-print("average ranks: " + ", ".join(f"{name} {r:.3f}" for name, r in zip(live_names, live_fr.mean_ranks)))
-print(f"chi2_F = {live_fr.statistic:.3f}, p = {live_fr.pvalue:.3g}; F_F = {live_fr.iman_davenport:.3f}, "
-      f"p = {live_fr.iman_davenport_pvalue:.3g}")
+print("average ranks: "
+      + ", ".join(f"{name} {r:.3f}" for name, r in zip(live_names, live_fr.mean_ranks)))
+print(f"chi2_F = {live_fr.statistic:.3f}, p = {live_fr.pvalue:.3g}; "
+      f"F_F = {live_fr.iman_davenport:.3f}, p = {live_fr.iman_davenport_pvalue:.3g}")
 live_w = kendalls_w(rankdata(-accuracy, axis=1), tie_term(accuracy, axis=1))
-print(f"Kendall's W = {live_w[0]:.3f}, 95 % bootstrap interval [{live_w[1]:.2f}, {live_w[2]:.2f}]")
+print(f"Kendall's W = {live_w[0]:.3f}, "
+      f"95 % bootstrap interval [{live_w[1]:.2f}, {live_w[2]:.2f}]")
 live_nem = live.nemenyi()  # nemenyi(accuracy, higher_is_better=True)
 print(f"Nemenyi CD for k = 5 and N = {len(datasets)}: {live_nem.cd:.3f}")
-ax = plot_critical_difference(live_nem.mean_ranks, live_names, live_nem.cd,
-                              title=f"Five classifiers on {len(datasets)} data sets (Nemenyi, alpha = 0.05)")
+title = f"Five classifiers on {len(datasets)} data sets (Nemenyi, alpha = 0.05)"
+ax = plot_critical_difference(live_nem.mean_ranks, live_names, live_nem.cd, title=title)
 plt.show()
-for i, j in [(i, j) for i in range(5) for j in range(i + 1, 5) if live_nem.significant[i, j]]:
+for i, j in zip(*np.nonzero(np.triu(live_nem.significant, k=1))):
     gap = abs(live_nem.mean_ranks[i] - live_nem.mean_ranks[j])
-    print(f"significant: {live_names[i]} vs {live_names[j]} (p = {live_nem.pvalues[i, j]:.3g}; "
-          f"gap {gap:.2f}, interval [{gap - live_nem.cd:.2f}, {gap + live_nem.cd:.2f}])")
+    print(f"significant: {live_names[i]} vs {live_names[j]} "
+          f"(p = {live_nem.pvalues[i, j]:.3g}; gap {gap:.2f}, "
+          f"interval [{gap - live_nem.cd:.2f}, {gap + live_nem.cd:.2f}])")
 
 # %% [markdown]
 # Friedman's test rejects $H_0$ ($F_F = 7.46$, p = 0.00008; $\chi^2_F$ gives p = 0.0004): if the
@@ -658,9 +663,11 @@ for i, j in [(i, j) for i in range(5) for j in range(i + 1, 5) if live_nem.signi
 # make fourteen tests, so their p-values are adjusted with Holm's procedure.
 
 # %%
-per_set = live.corrected_ttest("logistic", "k-NN")  # one corrected repeated-CV t-test per data set
-holm_per_set = adjust_pvalues([result.pvalue for result in per_set.values()], method="holm")
-print(f"{'data set':<16}{'logistic - k-NN':>16}  {'95 % interval':>18}{'p':>9}{'Holm p':>9}")
+# one corrected repeated-CV t-test per data set, then Holm over the 14 of them
+per_set = live.corrected_ttest("logistic", "k-NN")
+holm_per_set = adjust_pvalues([res.pvalue for res in per_set.values()], method="holm")
+print(f"{'data set':<16}{'logistic - k-NN':>16}  {'95 % interval':>18}"
+      f"{'p':>9}{'Holm p':>9}")
 for (name, result), p_holm in zip(per_set.items(), holm_per_set):
     ci = result.confidence_interval
     print(f"{name:<16}{result.mean_difference:>+16.3f}  [{ci.low:+.3f}, {ci.high:+.3f}]"

@@ -139,18 +139,24 @@ for label, d in comparisons.items():
 # well, for a later section. This section uses the breast-cancer scores.
 
 # %%
-learners = {"naive Bayes": GaussianNB(), "tree": DecisionTreeClassifier(max_depth=3, random_state=0)}
+learners = {"naive Bayes": GaussianNB(),
+            "tree": DecisionTreeClassifier(max_depth=3, random_state=0)}
 data = {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True),
         "breast cancer": load_breast_cancer(return_X_y=True)}
-cv_run = run_benchmark(learners, data, cv=(10, 10), seed=0, progress=False)  # 10 x 10 CV, the same folds for both
-acc_nb = cv_run.fold_scores("breast cancer", "naive Bayes").ravel()  # 100 accuracies, repetition by repetition
+# 10 x 10 stratified CV, the same folds for both learners
+cv_run = run_benchmark(learners, data, cv=(10, 10), seed=0, progress=False)
+# 100 accuracies per learner, repetition by repetition
+acc_nb = cv_run.fold_scores("breast cancer", "naive Bayes").ravel()
 acc_tree = cv_run.fold_scores("breast cancer", "tree").ravel()
 d = acc_nb - acc_tree
-print(f"{d.size} folds; mean accuracy: naive Bayes {acc_nb.mean():.4f}, tree {acc_tree.mean():.4f}; "
-      f"mean difference {d.mean():+.4f}")
-print(f"naive paired t-test on the 100 folds: p = {paired_ttest(acc_nb, acc_tree).pvalue:.2g}  (wrong: folds overlap)")
-corrected = cv_run.corrected_ttest("naive Bayes", "tree")["breast cancer"]  # chapter 4's corrected repeated-CV t
-print(f"corrected repeated CV t-test (n_test/n_train = 1/9): t = {corrected.statistic:.3f}, p = {corrected.pvalue:.4f}")
+print(f"{d.size} folds; mean accuracy: naive Bayes {acc_nb.mean():.4f}, "
+      f"tree {acc_tree.mean():.4f}; mean difference {d.mean():+.4f}")
+naive_p = paired_ttest(acc_nb, acc_tree).pvalue
+print(f"naive paired t-test on the 100 folds: p = {naive_p:.2g} (wrong: folds overlap)")
+# chapter 4's corrected repeated-CV t, one result per data set
+corrected = cv_run.corrected_ttest("naive Bayes", "tree")["breast cancer"]
+print(f"corrected repeated CV t-test (n_test/n_train = 1/9): "
+      f"t = {corrected.statistic:.3f}, p = {corrected.pvalue:.4f}")
 
 # %% [markdown]
 # Chapter 4 showed why the naive p-value ($1.8 \times 10^{-4}$) is wrong: the 100 fold scores
@@ -409,13 +415,18 @@ for r in (0.001, 0.0001):
 # with a ROPE of one point:
 
 # %%
-per_set = cv_run.per_dataset(bayesian_correlated_ttest, "naive Bayes", "tree", test_train_ratio=1 / 9, rope=0.01)
-print(f"{'data set':<15}{'mean difference':>16}{'P(tree better)':>16}{'P(rope)':>9}{'P(NB better)':>14}")
+per_set = cv_run.per_dataset(bayesian_correlated_ttest, "naive Bayes", "tree",
+                             test_train_ratio=1 / 9, rope=0.01)
+print(f"{'data set':<15}{'mean difference':>16}{'P(tree better)':>16}{'P(rope)':>9}"
+      f"{'P(NB better)':>14}")
 for name, res in per_set.items():
-    print(f"{name:<15}{res.mean:>+16.4f}{res.p_left:>16.3f}{res.p_rope:>9.3f}{res.p_right:>14.3f}")
-pooled = cv_run.across_datasets(bayesian_signed_rank, "naive Bayes", "tree", rope=0.01, seed=0)
-print(f"signed-rank over the {pooled.n_datasets} data sets: P(tree better) = {pooled.p_left:.3f}, "
-      f"P(rope) = {pooled.p_rope:.3f}, P(NB better) = {pooled.p_right:.3f}")
+    print(f"{name:<15}{res.mean:>+16.4f}{res.p_left:>16.3f}{res.p_rope:>9.3f}"
+          f"{res.p_right:>14.3f}")
+pooled = cv_run.across_datasets(bayesian_signed_rank, "naive Bayes", "tree",
+                                rope=0.01, seed=0)
+print(f"signed-rank over the {pooled.n_datasets} data sets: "
+      f"P(tree better) = {pooled.p_left:.3f}, P(rope) = {pooled.p_rope:.3f}, "
+      f"P(NB better) = {pooled.p_right:.3f}")
 
 # %% [markdown]
 # One data set at a time, the correlated t-test settles one comparison: on wine naive Bayes is

@@ -163,8 +163,11 @@ difference = (b - c) / n_test  # accuracy of model 1 minus accuracy of model 2
 half_width = stats.norm.ppf(0.975) * np.sqrt(b + c - (b - c) ** 2 / n_test) / n_test
 print(panel_a.table)
 print(f"b = {result.b}, c = {result.c}: mid-p = {result.pvalue:.5f} ({result.method}); "
-      f"exact two-sided probability of a split at least this uneven = {exact_tail:.5f} = 26/4096")
-print(f"accuracy difference = {difference:.4f}, 95 % Wald interval [{difference - half_width:.5f}, {difference + half_width:.5f}]")
+      f"exact two-sided probability of a split at least this uneven = "
+      f"{exact_tail:.5f} = 26/4096")
+low, high = difference - half_width, difference + half_width
+print(f"accuracy difference = {difference:.4f}, "
+      f"95 % Wald interval [{low:.5f}, {high:.5f}]")
 
 # %% [markdown]
 # If the models were equally good, a split of the 12 disagreements at least as uneven as 11 to 1
@@ -205,9 +208,9 @@ six = wilcoxon_example("seed001_rpart_ranger_6tasks")
 d_six = six.differences  # rpart - ranger
 wil = wilcoxon_signed_rank(six.scores_1, six.scores_2)
 sgn = sign_test(six.scores_1, six.scores_2, higher_is_better=False)
-print(f"Wilcoxon: R+ = {wil.r_plus:g}, R- = {wil.r_minus:g}, p = {wil.pvalue:.4f} ({wil.method}, "
-      f"zero_method={wil.zero_method!r})")
-# the effect: Hodges-Lehmann estimate (median of the Walsh averages) and its signed-rank interval
+print(f"Wilcoxon: R+ = {wil.r_plus:g}, R- = {wil.r_minus:g}, p = {wil.pvalue:.4f} "
+      f"({wil.method}, zero_method={wil.zero_method!r})")
+# the effect: Hodges-Lehmann estimate (median of the Walsh averages) and its interval
 i, j = np.triu_indices(d_six.size)
 walsh = np.sort((d_six[i] + d_six[j]) / 2)
 cut = wilcoxon_critical_value(d_six.size)  # 0 for six data sets
@@ -215,8 +218,12 @@ values, probs = signed_rank_null_distribution(np.arange(1.0, d_six.size + 1))
 coverage = 1 - 2 * probs[values <= cut].sum()
 print(f"Hodges-Lehmann estimate of rpart - ranger = {np.median(walsh):.4f}, "
       f"{coverage:.1%} interval [{walsh[cut]:.4f}, {walsh[-cut - 1]:.4f}]")
-print(f"sign test: ranger wins {sgn.losses:g} of {sgn.wins + sgn.losses:g} decided tasks, p = {sgn.pvalue:.4f}; "
-      f"95 % interval for its chance of winning [{stats.beta.ppf(0.025, 4, 2):.2f}, {stats.beta.ppf(0.975, 5, 1):.2f}]")
+# Clopper-Pearson interval for 4 wins in 5 decided tasks
+win_low, win_high = stats.beta.ppf(0.025, 4, 2), stats.beta.ppf(0.975, 5, 1)
+decided = sgn.wins + sgn.losses
+print(f"sign test: ranger wins {sgn.losses:g} of {decided:g} decided tasks, "
+      f"p = {sgn.pvalue:.4f}; 95 % interval for its chance of winning "
+      f"[{win_low:.2f}, {win_high:.2f}]")
 print(f"smallest attainable two-sided p-value with {wil.n} tasks and {wil.n_zero} tie: "
       f"{smallest_two_sided_pvalue(wil.n, n_zero=wil.n_zero):.4f}")
 
@@ -241,10 +248,13 @@ print(f"smallest attainable two-sided p-value with {wil.n} tasks and {wil.n_zero
 practical = recommend_test(n_models=2, n_datasets=6, question="practical")
 print(practical.test, "| chapter", practical.chapter)
 print(practical.call.splitlines()[0])
-for rope in (0.01, 0.05):  # the ROPE is fixed before the data; the second line shows how much it matters
-    post = bayesian_signed_rank(1 - six.scores_2, 1 - six.scores_1, rope=rope, seed=0)  # accuracies: ranger first
-    print(f"ROPE {rope}: P(rpart practically better) = {post.p_left:.3f}, P(equivalent) = {post.p_rope:.3f}, "
-          f"P(ranger practically better) = {post.p_right:.3f} (Monte Carlo s.e. {post.monte_carlo_se:.4f})")
+# the ROPE is fixed before the data; the second one shows how much it matters
+for rope in (0.01, 0.05):
+    # accuracies, ranger first: p_right is "ranger practically better"
+    post = bayesian_signed_rank(1 - six.scores_2, 1 - six.scores_1, rope=rope, seed=0)
+    print(f"ROPE {rope}: P(rpart practically better) = {post.p_left:.3f}, "
+          f"P(equivalent) = {post.p_rope:.3f}, P(ranger practically better) = "
+          f"{post.p_right:.3f} (Monte Carlo s.e. {post.monte_carlo_se:.4f})")
 
 # %% [markdown]
 # With a ROPE of one point, the posterior probability that "ranger is practically better" is the
@@ -265,8 +275,10 @@ for rope in (0.01, 0.05):  # the ROPE is fixed before the data; the second line 
 bench = appml_benchmark()
 fr = friedman(bench.scores, higher_is_better=bench.higher_is_better)
 print(f"chi2_F = {fr.statistic:.3f} (df {fr.df}), chi-squared p = {fr.pvalue:.3g}")
-print(f"Iman-Davenport F = {fr.iman_davenport:.2f}, p = {fr.iman_davenport_pvalue:.3g} (the one the course reads)")
-print(f"Kendall's W = chi2_F / (N (k - 1)) = {fr.statistic / (fr.n_datasets * (fr.k - 1)):.3f}")
+print(f"Iman-Davenport F = {fr.iman_davenport:.2f}, p = {fr.iman_davenport_pvalue:.3g} "
+      "(the one the course reads)")
+kendall_w = fr.statistic / (fr.n_datasets * (fr.k - 1))
+print(f"Kendall's W = chi2_F / (N (k - 1)) = {kendall_w:.3f}")
 
 # %% [markdown]
 # Both p-values are far below 0.05 (approximations, but far from the threshold): if all six
@@ -301,7 +313,8 @@ print(recommend_test(n_models=2, metric="auc").call)
 asah = auc_example()
 auc_result = delong_test(asah["outcome"], asah["s100b"], asah["wfns"], positive="Poor")
 diff = auc_result.difference
-print(f"AUC S100B {auc_result.auc_1:.3f}, WFNS {auc_result.auc_2:.3f}; difference {diff.estimate:+.3f}, "
+print(f"AUC S100B {auc_result.auc_1:.3f}, WFNS {auc_result.auc_2:.3f}; "
+      f"difference {diff.estimate:+.3f}, "
       f"95 % interval [{diff.low:+.3f}, {diff.high:+.3f}], p = {auc_result.pvalue:.4f}")
 
 # %% [markdown]
@@ -413,11 +426,14 @@ print(recommend_test(n_models=3, n_datasets=1, can_retrain=True, tuning=True).wh
 # ```
 
 # %% tags=["hide-input"]
-first_quiet = next(n for n in range(2, 40) if "neither" not in recommend_test(6, n).caveats[0])
+first_quiet = next(n for n in range(2, 40)
+                   if "neither" not in recommend_test(6, n).caveats[0])
 print(f"the warning stops at N = {first_quiet}")
 for n_check in (5, first_quiet - 1, first_quiet, 20):
-    level = friedman_type1_error(6, n_check, n_reps=100_000, seed=0)  # the reps of the quoted table
-    print(f"N = {n_check:>2}: chi-squared p rejects {level.chi2}; Iman-Davenport p rejects {level.iman_davenport}")
+    # as many replications as the quoted table
+    level = friedman_type1_error(6, n_check, n_reps=100_000, seed=0)
+    print(f"N = {n_check:>2}: chi-squared p rejects {level.chi2}; "
+          f"Iman-Davenport p rejects {level.iman_davenport}")
 
 # %% [markdown]
 # **Exercise 4.** A hospital compares two trained models on 300 patients with three scans each,
