@@ -452,7 +452,7 @@ def recommend_test(
     if tuning:
         rec = _with_tuning(rec, trained)
     if n_metrics > 1:
-        rec = _with_multiplicity(rec, n_metrics)
+        rec = _with_multiplicity(rec)
     return rec
 
 
@@ -595,14 +595,14 @@ def _with_random_training(rec, trained) -> Recommendation:
     )
 
 
-def _with_multiplicity(rec, n_metrics) -> Recommendation:
+def _with_multiplicity(rec) -> Recommendation:
     from .multitest import ADJUST_METHODS
 
     if rec.chapter == 8:
         return _add(
             rec,
             caveats=(
-                f"You report {n_metrics} metrics: the posterior probabilities are per metric, not joint; "
+                "You report several metrics: the posterior probabilities are per metric, not joint; "
                 "report the analysis of every metric you computed, not only the favourable ones.",
             ),
         )
@@ -610,7 +610,7 @@ def _with_multiplicity(rec, n_metrics) -> Recommendation:
         return _add(
             rec,
             caveats=(
-                f"With {n_metrics} intervals, each covers at its own level; together they cover less often.",
+                "With one interval per metric, each covers at its own level; together they cover less often.",
             ),
         )
     if "bh" in ADJUST_METHODS:
@@ -622,7 +622,7 @@ def _with_multiplicity(rec, n_metrics) -> Recommendation:
         functions=("adjust_pvalues",),
         call="\nadjust_pvalues(all_pvalues, method='holm')  # family-wise error rate, over every metric\n"
         + fdr_call,
-        why=f" You report {n_metrics} metrics, so each comparison is {n_metrics} tests: adjust the p-values of "
+        why=" You test several metrics, so each comparison is several tests: adjust the p-values of "
         "all of them together, with Holm's procedure when every claim must hold (the family-wise error rate) "
         "or Benjamini-Hochberg when you screen many comparisons for the few worth a closer look (the false "
         "discovery rate). Choose before looking at the p-values.",
@@ -1883,13 +1883,26 @@ def plot_decision_diagram(ax=None, part: str = "main"):
     return ax
 
 
+# The widget's "situation" choices: (label, recommend_test arguments as a tuple of pairs).
+_WIDGET_SITUATIONS = (
+    ("accuracy (right / wrong), independent examples", ()),
+    ("a mean loss per example (e.g. Brier)", (("per_example", "loss"),)),
+    ("the metric is the ROC AUC", (("metric", "auc"),)),
+    ("the metric is F1 or another metric", (("metric", "other"),)),
+    ("examples come in groups (e.g. patients)", (("structure", "groups"),)),
+    ("examples are in time order", (("structure", "time"),)),
+    ("training is random (seeds, neural networks)", (("random_training", True),)),
+)
+
+
 def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: bool = False):
     """Which test? Controls for the experimental set-up and the live answer of :func:`recommend_test`.
 
-    The widget of chapter 10: every control is one argument of
-    :func:`recommend_test`, and the answer is :func:`recommendation_html` of
-    its result (or the reason the set-up has no answer). Each control sits on
-    a row of its own, so no label is cut.
+    The widget of chapter 10: the controls set the arguments of
+    :func:`recommend_test` (the "situation" one of the options of chapter 9
+    at a time, as the diagrams do), and the answer is
+    :func:`recommendation_html` of its result (or the reason the set-up has
+    no answer). Each control sits on a row of its own, so no label is cut.
 
     Returns
     -------
@@ -1910,17 +1923,9 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
         options=[("is there any difference at all?", "difference"),
                  ("is one practically better, or are they equivalent? (ROPE)", "practical")],
         value="difference", description="question", style=style, layout=row)
-    score = widgets.Dropdown(
-        options=[("accuracy (right / wrong per example)", ("correctness", "mean")),
-                 ("a mean loss per example (e.g. Brier)", ("loss", "mean")),
-                 ("ROC AUC", ("correctness", "auc")),
-                 ("F1 or another metric", ("correctness", "other"))],
-        value=("correctness", "mean"), description="score", style=style, layout=row)
-    structure = widgets.Dropdown(
-        options=[("independent examples", "iid"), ("examples in groups (e.g. several per patient)", "groups"),
-                 ("examples in time order", "time")],
-        value="iid", description="data", style=style, layout=row)
-    n_metrics = widgets.IntSlider(value=1, min=1, max=6, description="metrics tested", style=style, layout=row)
+    # one situation at a time, as in the diagrams (recommend_test itself takes any combination)
+    situation = widgets.Dropdown(options=list(_WIDGET_SITUATIONS), value=_WIDGET_SITUATIONS[0][1],
+                                 description="situation", style=style, layout=row)
     flags = {
         "commensurable": widgets.Checkbox(value=True, description="score differences mean the same on every data set",
                                           style=style, layout=row),
@@ -1928,26 +1933,26 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
                                     style=style, layout=row),
         "tuning": widgets.Checkbox(value=False, description="hyperparameters tuned on these data", style=style,
                                    layout=row),
-        "random_training": widgets.Checkbox(value=False, description="training is random (seeds, neural networks)",
-                                            style=style, layout=row),
+        "several_metrics": widgets.Checkbox(value=False, description="I test several metrics", style=style,
+                                            layout=row),
     }
     answer = widgets.HTML()
 
     def update(_change=None):
-        per_example, metric = score.value
+        options = dict(situation.value)
+        per_example = options.pop("per_example", "correctness")
         try:
             rec = recommend_test(
                 models.value, datasets.value, compare.value, per_example, flags["commensurable"].value,
-                flags["control"].value, flags["tuning"].value, question=question.value, metric=metric,
-                structure=structure.value, random_training=flags["random_training"].value,
-                n_metrics=n_metrics.value,
+                flags["control"].value, flags["tuning"].value, question=question.value,
+                n_metrics=2 if flags["several_metrics"].value else 1, **options,
             )
         except ValueError as err:
             answer.value = f"<div class='guide-answer'><p><b>No answer:</b> {html.escape(str(err))}.</p></div>"
             return
         answer.value = recommendation_html(rec)
 
-    controls = (compare, models, datasets, question, score, structure, n_metrics, *flags.values())
+    controls = (compare, models, datasets, question, situation, *flags.values())
     for control in controls:
         control.observe(update, names="value")
     update()

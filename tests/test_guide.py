@@ -447,10 +447,19 @@ def test_guide_widget_reaches_the_new_routes():
     controls["question"].value = "difference"
     controls["data sets"].value = 1
     controls["models or algorithms"].value = 2
-    controls["score"].value = ("correctness", "auc")
+    controls["situation"].value = (("metric", "auc"),)
     assert "delong_test" in answer.value
-    controls["data"].value = "groups"
+    controls["situation"].value = (("structure", "groups"),)
     assert "paired_ttest" in answer.value and "14 %" in answer.value
+    controls["situation"].value = (("random_training", True),)
+    controls["I compare"].value = True
+    assert "seed_split_variance" in answer.value
+    controls["I test several metrics"].value = True
+    assert "Benjamini-Hochberg" in answer.value
+    # every situation of the widget is one of the diagrams' routes
+    for label, value in controls["situation"].options:
+        controls["situation"].value = value
+        assert "No answer" not in answer.value, label
     controls["models or algorithms"].value = 1
     controls["data sets"].value = 5
     assert "No answer" in answer.value and "n_models=1" in answer.value
