@@ -335,7 +335,15 @@ def bench_notebooks() -> None:
     print(f"{'nbval, every notebook':<44} {time.perf_counter() - start:9.1f} s  ({last})")
 
 
+# The benchmarks of the later chapters live in their own files (each runs alone too); make bench runs
+# them here, after the rows above: chapter 8 against baycomp, chapter 9, and the benchmark runner
+# (about 10 s, 15 s and 100 s on a 2-core machine).
+LATER_BENCHMARKS = ("bench_bayesian", "bench_beyond", "bench_runner")
+
+
 def main() -> None:
+    import importlib
+
     import widget_latency
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
@@ -345,6 +353,9 @@ def main() -> None:
                   bench_knn_splits, bench_wilcoxon, bench_rank_tests_issue_sizes, bench_friedman,
                   bench_nemenyi, bench_type1_lab):
         bench()
+    for name in LATER_BENCHMARKS:
+        print(f"\n# {name}.py")
+        importlib.import_module(name).main()
     print()
     widget_latency.main()
     print()

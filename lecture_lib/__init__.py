@@ -172,7 +172,7 @@ from .examples import (
     wilcoxon_examples,
 )
 # chapter 9: beyond one accuracy on i.i.d. data (issue 20)
-from .cv_interval import (
+from .cv_intervals import (
     CV_INTERVAL_METHODS,
     CVCoverage,
     CVIntervalResult,

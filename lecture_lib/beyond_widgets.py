@@ -13,7 +13,7 @@ import ipywidgets as widgets
 from scipy import stats
 
 from ._validation import check_count, check_instance, check_option, check_probability
-from .cv_interval import CVCoverage, coverage_table
+from .cv_intervals import CVCoverage, coverage_table
 from .metric_tests import BOOTSTRAP_METHODS, paired_bootstrap, paired_permutation_test
 from .seeds import SeedSplitVariance, design_std_error
 
@@ -34,7 +34,7 @@ def coverage_report(coverage: CVCoverage, n_used=None, target: str = "accuracy_x
 
     Examples
     --------
-    >>> from lecture_lib.cv_interval import simulate_cv_coverage
+    >>> from lecture_lib.cv_intervals import simulate_cv_coverage
     >>> from lecture_lib.beyond_widgets import coverage_report
     >>> "nested" in coverage_report(simulate_cv_coverage(n_datasets=10, seed=0), n_used=5)
     True

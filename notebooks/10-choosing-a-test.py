@@ -18,7 +18,7 @@
 #
 # ## Overview
 #
-# Chapters 2 to 7 each answered one question well. This chapter puts them side by side, so that
+# Chapters 2 to 9 each answered one question well. This chapter puts them side by side, so that
 # when you face a comparison of your own you can name the right test in a minute and know what
 # it costs and what it cannot tell you.
 #
@@ -28,8 +28,14 @@
 #   data set or **many**: the two questions that decide almost everything;
 # - pick the test for each of the four resulting scenarios (seed 001's three scenarios plus the
 #   "many models on one test set" case of seed 000), with its cost in trainings and its caveats;
+# - tell a question about *any* difference (a significance test) from a question about a
+#   *practical* one, and pick the Bayesian test or the equivalence test of chapter 8 for the
+#   second;
+# - recognise the situations of chapter 9 that change the test: the AUC or F1 instead of
+#   accuracy, examples in groups or in time order, a training procedure that depends on its seed,
+#   an interval for one learner, many metrics at once;
 # - name the tests that look applicable but are not, and say why;
-# - run the recommended `lecture_lib` call on data from the earlier chapters and read its p-value
+# - run the recommended `lecture_lib` call on data from the earlier chapters and read its result
 #   together with the effect and its interval;
 # - say what backs each recommendation: a lab of the course or a published study.
 #
@@ -43,6 +49,9 @@ from scipy import stats
 
 from lecture_lib import (
     appml_benchmark,
+    auc_example,
+    bayesian_signed_rank,
+    delong_test,
     friedman,
     friedman_type1_error,
     guide_table_html,
@@ -59,11 +68,10 @@ from lecture_lib import (
     wilcoxon_example,
     wilcoxon_signed_rank,
 )
-from lecture_lib.guide import smallest_two_sided_pvalue
-from lecture_lib.widgets import which_test_explorer
+from lecture_lib.guide import smallest_two_sided_pvalue, which_test_explorer
 
 # %% [markdown]
-# ## Two questions before any test
+# ## Three questions before any test
 #
 # **What is random in your experiment?** If the classifiers are already trained (a model that
 # took a week on a GPU cluster, a vendor's model you cannot retrain) and only the test set is
@@ -78,8 +86,21 @@ from lecture_lib.widgets import which_test_explorer
 # score per algorithm, and the tests work on ranks, because a gain of 0.01 means different things
 # on different problems {cite}`demsar2006`.
 #
-# The table below lists the tests of the course by scenario: what they assume, what they cost and
-# what to watch out for.
+# **Any difference, or a practical one?** A significance test asks whether there is *any*
+# difference; with enough data it finds one, however small, and "no evidence of a difference"
+# never shows that two classifiers are equal. If the question is whether one is better *by an
+# amount that matters*, or whether the two are practically equivalent, fix a region of practical
+# equivalence (ROPE) before looking at the results and use the Bayesian tests of chapter 8
+# {cite}`benavoli2017`, or the equivalence test (TOST) {cite}`lakens2017`.
+#
+# **Then check the assumptions of chapter 9.** The tests of chapters 2 to 7 assume a score that
+# is a mean over independent examples and a training procedure that gives the same model every
+# time. The AUC and F1 are not means over examples; examples can come in groups (several per
+# patient) or in time order; a neural network's score moves with its seed. Each of these changes
+# the test {cite}`bates2024,delong1988,bouthillier2021`.
+#
+# The tables below list the tests of the course by scenario: when each applies, what it tests and
+# assumes, what it costs, and whether to use it.
 #
 # **Omnibus first?** One position runs through the course (chapters 3 and 6 and this guide): the
 # post-hoc procedures taught here (Holm- or Bonferroni-adjusted pairwise tests, Nemenyi,
@@ -93,12 +114,15 @@ from lecture_lib.widgets import which_test_explorer
 display(HTML(guide_table_html()))
 
 # %% [markdown]
-# The same decisions as a diagram: follow the top-level question, then the number of models or
-# algorithms.
+# The same decisions as two diagrams: the first follows what you compare, on what, and the
+# question; the second the situations of chapter 9.
 
-# %% mystnb={"figure": {"caption": "The decision diagram: start at the top with what you compare, follow your branch, then the number of models or algorithms; each leaf names a test and the chapter that teaches it. The footer adds nested cross-validation for tuned hyperparameters and the tests to avoid.", "name": "fig-choosing-a-test-decision-diagram"}, "image": {"alt": "A tree diagram titled Choosing a test. The root asks what you compare, and on what. Branch 1, trained models on one test set (no retraining): McNemar's mid-p test (chapter 2) for 2 models; Cochran's Q and pairwise McNemar with Holm (chapter 3) for 3 or more. Branch 2, algorithms on one data set (retraining allowed): the corrected repeated cross-validation t test on 10 x 10 CV (chapter 4) for 2 algorithms; pairwise corrected repeated CV t tests with Holm (chapter 4) for 3 or more. Branch 3, algorithms over many data sets: the Wilcoxon signed-rank test, or the sign test if differences are not commensurable (chapter 5), for 2; Friedman and Nemenyi, or Holm against a control (chapter 6), for 3 or more. A footer box: hyperparameters tuned on the same data need nested cross-validation (chapter 7); avoid the k-fold CV t test and the plain resampled t test (too liberal) and the difference of proportions (ignores pairing)."}} tags=["hide-input"]
-fig, ax = plt.subplots(figsize=(11, 6.2))
-plot_decision_diagram(ax=ax)
+# %% mystnb={"figure": {"caption": "The main decision diagram, read from left to right: what you compare (trained models on one test set, algorithms on one data set, algorithms on many data sets), then how many, or whether the question is a practical one; each leaf names the test and the chapter that teaches it. The footer adds nested cross-validation for tuned hyperparameters and the tests to avoid.", "name": "fig-choosing-a-test-decision-diagram"}, "image": {"alt": "A tree drawn from left to right. The root box asks: what do you compare, and on what? It branches into three boxes, each with three leaves. Trained models, one test set (no retraining): 2 models, McNemar's mid-p test (chapter 2); 3 or more, Cochran's Q, pairwise McNemar + Holm (chapter 3); practically better or equivalent?, equivalence test (TOST) (chapter 8). Algorithms, one data set (retraining allowed): 2 algorithms, corrected repeated CV t (10 x 10) (chapter 4); 3 or more, pairwise corrected repeated CV t + Holm (chapter 4); practically better or equivalent?, Bayesian correlated t (ROPE), or TOST (chapter 8). Algorithms, many data sets: 2 algorithms, Wilcoxon signed-rank, or sign test (chapter 5); 3 or more, Friedman + Nemenyi, or Holm vs a control (chapter 6); practically better or equivalent?, Bayesian signed-rank or sign test (ROPE) (chapter 8). A footer box: hyperparameters tuned on the same data need nested cross-validation (chapter 7); avoid the k-fold CV t and the plain resampled t (too liberal) and the difference of proportions (ignores the pairing)."}} tags=["hide-input"]
+ax = plot_decision_diagram(part="main")
+plt.show()
+
+# %% mystnb={"figure": {"caption": "The second decision diagram: the situations of chapter 9 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.", "name": "fig-choosing-a-test-beyond-diagram"}, "image": {"alt": "A tree drawn from left to right. The root box asks: which of these describes your experiment? Branch trained models, one test set: metric ROC AUC, DeLong's test (chapter 9); metric F1 or other, paired bootstrap + permutation test (chapter 9); examples in groups, paired t or Wilcoxon on group means (chapter 9). Branch algorithms, one data set: examples in groups, corrected repeated CV t (10 x 10) (chapter 4) on group_kfold splits (chapter 9); time order, forward chaining, block by block (chapter 9); random training (seeds), seeds averaged per split, corrected t (chapter 9); one learner: an interval, nested CV interval (cv_interval) (chapter 9). A footer box: several metrics or data sets tested? Adjust all the p-values together, Holm for the family-wise error rate or Benjamini-Hochberg for the false discovery rate (chapter 9)."}} tags=["hide-input"]
+ax = plot_decision_diagram(part="beyond")
 plt.show()
 
 # %% [markdown]
@@ -106,8 +130,8 @@ plt.show()
 #
 # Describe your experiment with the controls: the answer names the test, the `lecture_lib`
 # functions to call, the chapter that teaches it, why it fits, its cost, the evidence behind the
-# recommendation (a lab of the course or a cited study), its caveats and the tests to avoid. The logic is the pure function `recommend_test`, which the widget only
-# displays.
+# recommendation (a lab of the course or a cited study), its caveats and the tests to avoid. Every
+# control is one argument of the pure function `recommend_test`, which the widget only displays.
 
 # %% tags=["nbval-ignore-output"]
 which_test_explorer()
@@ -120,7 +144,7 @@ which_test_explorer()
 display(HTML(recommendation_html(recommend_test(n_models=2, n_datasets=6))))
 
 # %% [markdown]
-# ## The four scenarios on data from the course
+# ## The scenarios on data from the course
 #
 # ### Two trained models, one test set: McNemar
 #
@@ -139,8 +163,11 @@ difference = (b - c) / n_test  # accuracy of model 1 minus accuracy of model 2
 half_width = stats.norm.ppf(0.975) * np.sqrt(b + c - (b - c) ** 2 / n_test) / n_test
 print(panel_a.table)
 print(f"b = {result.b}, c = {result.c}: mid-p = {result.pvalue:.5f} ({result.method}); "
-      f"exact two-sided probability of a split at least this uneven = {exact_tail:.5f} = 26/4096")
-print(f"accuracy difference = {difference:.4f}, 95 % Wald interval [{difference - half_width:.5f}, {difference + half_width:.5f}]")
+      f"exact two-sided probability of a split at least this uneven = "
+      f"{exact_tail:.5f} = 26/4096")
+low, high = difference - half_width, difference + half_width
+print(f"accuracy difference = {difference:.4f}, "
+      f"95 % Wald interval [{low:.5f}, {high:.5f}]")
 
 # %% [markdown]
 # If the models were equally good, a split of the 12 disagreements at least as uneven as 11 to 1
@@ -181,9 +208,9 @@ six = wilcoxon_example("seed001_rpart_ranger_6tasks")
 d_six = six.differences  # rpart - ranger
 wil = wilcoxon_signed_rank(six.scores_1, six.scores_2)
 sgn = sign_test(six.scores_1, six.scores_2, higher_is_better=False)
-print(f"Wilcoxon: R+ = {wil.r_plus:g}, R- = {wil.r_minus:g}, p = {wil.pvalue:.4f} ({wil.method}, "
-      f"zero_method={wil.zero_method!r})")
-# the effect: Hodges-Lehmann estimate (median of the Walsh averages) and its signed-rank interval
+print(f"Wilcoxon: R+ = {wil.r_plus:g}, R- = {wil.r_minus:g}, p = {wil.pvalue:.4f} "
+      f"({wil.method}, zero_method={wil.zero_method!r})")
+# the effect: Hodges-Lehmann estimate (median of the Walsh averages) and its interval
 i, j = np.triu_indices(d_six.size)
 walsh = np.sort((d_six[i] + d_six[j]) / 2)
 cut = wilcoxon_critical_value(d_six.size)  # 0 for six data sets
@@ -191,8 +218,12 @@ values, probs = signed_rank_null_distribution(np.arange(1.0, d_six.size + 1))
 coverage = 1 - 2 * probs[values <= cut].sum()
 print(f"Hodges-Lehmann estimate of rpart - ranger = {np.median(walsh):.4f}, "
       f"{coverage:.1%} interval [{walsh[cut]:.4f}, {walsh[-cut - 1]:.4f}]")
-print(f"sign test: ranger wins {sgn.losses:g} of {sgn.wins + sgn.losses:g} decided tasks, p = {sgn.pvalue:.4f}; "
-      f"95 % interval for its chance of winning [{stats.beta.ppf(0.025, 4, 2):.2f}, {stats.beta.ppf(0.975, 5, 1):.2f}]")
+# Clopper-Pearson interval for 4 wins in 5 decided tasks
+win_low, win_high = stats.beta.ppf(0.025, 4, 2), stats.beta.ppf(0.975, 5, 1)
+decided = sgn.wins + sgn.losses
+print(f"sign test: ranger wins {sgn.losses:g} of {decided:g} decided tasks, "
+      f"p = {sgn.pvalue:.4f}; 95 % interval for its chance of winning "
+      f"[{win_low:.2f}, {win_high:.2f}]")
 print(f"smallest attainable two-sided p-value with {wil.n} tasks and {wil.n_zero} tie: "
       f"{smallest_two_sided_pvalue(wil.n, n_zero=wil.n_zero):.4f}")
 
@@ -208,6 +239,33 @@ print(f"smallest attainable two-sided p-value with {wil.n} tasks and {wil.n_zero
 # reach is $2/2^5 = 0.0625$: no outcome on these six tasks could have been significant at 5 %.
 # (Seed 001 concluded "reject"; chapter 5 shows why that is wrong.)
 #
+# ### The same six tasks, asked practically
+#
+# Suppose the question was never "is there any difference?" but "is ranger better by more than
+# one point of error, or are the two within a point of each other?". The guide's answer:
+
+# %%
+practical = recommend_test(n_models=2, n_datasets=6, question="practical")
+print(practical.test, "| chapter", practical.chapter)
+print(practical.call.splitlines()[0])
+# the ROPE is fixed before the data; the second one shows how much it matters
+for rope in (0.01, 0.05):
+    # accuracies, ranger first: p_right is "ranger practically better"
+    post = bayesian_signed_rank(1 - six.scores_2, 1 - six.scores_1, rope=rope, seed=0)
+    print(f"ROPE {rope}: P(rpart practically better) = {post.p_left:.3f}, "
+          f"P(equivalent) = {post.p_rope:.3f}, P(ranger practically better) = "
+          f"{post.p_right:.3f} (Monte Carlo s.e. {post.monte_carlo_se:.4f})")
+
+# %% [markdown]
+# With a ROPE of one point, the posterior probability that "ranger is practically better" is the
+# most probable outcome on a new task like these is 0.95, where Wilcoxon's test could not even
+# reach 5 %. The two answers do not contradict each other; they answer different questions, and
+# the Bayesian one leans on assumptions a reader must see. With six tasks, the posterior puts all
+# its weight on the six observed differences and on the prior's pseudo-observation at zero (weight
+# 0.5): it cannot imagine a task unlike these six. With a ROPE of five points the probability
+# falls to 0.71: no region reaches 0.95. Report the ROPE, the prior and both numbers, as chapter 8
+# recommends, and read six tasks as six tasks.
+#
 # ### Many algorithms over many data sets: Friedman, then a post-hoc test
 #
 # Seed 001's third scenario: six learners on 16 tasks. $H_0$ of Friedman's test: all six
@@ -217,8 +275,10 @@ print(f"smallest attainable two-sided p-value with {wil.n} tasks and {wil.n_zero
 bench = appml_benchmark()
 fr = friedman(bench.scores, higher_is_better=bench.higher_is_better)
 print(f"chi2_F = {fr.statistic:.3f} (df {fr.df}), chi-squared p = {fr.pvalue:.3g}")
-print(f"Iman-Davenport F = {fr.iman_davenport:.2f}, p = {fr.iman_davenport_pvalue:.3g} (the one the course reads)")
-print(f"Kendall's W = chi2_F / (N (k - 1)) = {fr.statistic / (fr.n_datasets * (fr.k - 1)):.3f}")
+print(f"Iman-Davenport F = {fr.iman_davenport:.2f}, p = {fr.iman_davenport_pvalue:.3g} "
+      "(the one the course reads)")
+kendall_w = fr.statistic / (fr.n_datasets * (fr.k - 1))
+print(f"Kendall's W = chi2_F / (N (k - 1)) = {kendall_w:.3f}")
 
 # %% [markdown]
 # Both p-values are far below 0.05 (approximations, but far from the threshold): if all six
@@ -241,6 +301,28 @@ plt.show()
 # from chapter 6: the Nemenyi p-value of a pair depends on the other algorithms in the pool (ranger
 # against rpart: 0.040 with all six, 0.076 without kknn), and García and Herrera recommend the more
 # powerful procedures of Shaffer or Bergmann and Hommel for all pairs {cite}`garcia2008`.
+#
+# ### Beyond accuracy: two AUCs on one test set
+#
+# Chapter 9's published example: do the S100B protein or the WFNS grade better predict a poor
+# outcome in 113 patients? The AUC is not a mean over patients, so the guide sends us to DeLong's
+# test. $H_0$: the two markers have the same AUC in the population the patients come from.
+
+# %%
+print(recommend_test(n_models=2, metric="auc").call)
+asah = auc_example()
+auc_result = delong_test(asah["outcome"], asah["s100b"], asah["wfns"], positive="Poor")
+diff = auc_result.difference
+print(f"AUC S100B {auc_result.auc_1:.3f}, WFNS {auc_result.auc_2:.3f}; "
+      f"difference {diff.estimate:+.3f}, "
+      f"95 % interval [{diff.low:+.3f}, {diff.high:+.3f}], p = {auc_result.pvalue:.4f}")
+
+# %% [markdown]
+# WFNS has the larger AUC by 0.092, with a 95 % interval from 0.010 to 0.174. If the two markers
+# had equal AUCs, a difference at least this large would appear in about 2.7 % of samples of this
+# size (a normal approximation): evidence at the 5 % level that WFNS ranks patients better, by an
+# amount the data determine poorly. McNemar's test could not have answered this question: it
+# compares right/wrong decisions at one threshold, not rankings.
 #
 # ### And if you tune hyperparameters?
 #
@@ -265,7 +347,17 @@ print(recommend_test(n_models=3, n_datasets=1, can_retrain=True, tuning=True).wh
 # - **all pairwise tests at 5 %** after several models: the chance of at least one false
 #   "significant" pair grows with the number of pairs (chapters 3 and 6);
 # - a **t-test over data sets**: the differences are not commensurable, outliers dominate and
-#   normality is doubtful with few data sets (chapter 5).
+#   normality is doubtful with few data sets (chapter 5);
+# - **McNemar's test on grouped examples** (several scans per patient): examples of one group win
+#   or lose together, and in chapter 9's simulation it rejected a true $H_0$ in 14 % of test sets
+#   at the nominal 5 %; test the group means instead;
+# - **two AUCs treated as independent**, or **McNemar's test for an F1 question**: the first throws
+#   away the pairing, the second tests accuracy, which can disagree with F1 (chapter 9);
+# - **every (split, seed) run counted as an independent observation**, and the **naive CV
+#   interval** mean $\pm$ 1.96 sd$/\sqrt n$: both treat dependent scores as independent and claim
+#   more precision than the data hold (chapter 9);
+# - a **p-value above 0.05 read as equivalence**: that needs a margin and an equivalence test, or
+#   a ROPE (chapter 8).
 #
 # ## Summary
 #
@@ -278,6 +370,13 @@ print(recommend_test(n_models=3, n_datasets=1, can_retrain=True, tuning=True).wh
 #   Nemenyi / Holm against a control.
 # - Post-hoc tests control the family-wise error on their own; run the omnibus test too and report
 #   both.
+# - A practical question (better by an amount that matters, or equivalent) needs a ROPE fixed in
+#   advance: the Bayesian correlated t on one data set, the Bayesian signed-rank (or sign) test
+#   over data sets, or TOST; report the ROPE and the prior (chapter 8).
+# - Beyond one accuracy on independent examples (chapter 9): DeLong's test for two AUCs; a paired
+#   bootstrap interval and a permutation test for F1; split by group or forward in time, and test
+#   at the level that was sampled independently; average a random training's seeds within each
+#   split; the nested CV interval for one learner; Holm or Benjamini-Hochberg across metrics.
 # - Tuning belongs inside the training folds: nested cross-validation.
 # - A p-value above 0.05 means "not significant at the 5 % level"; a value such as 0.058 is still
 #   weak evidence, and no p-value is evidence that the classifiers are equal. Report the effect
@@ -327,8 +426,57 @@ print(recommend_test(n_models=3, n_datasets=1, can_retrain=True, tuning=True).wh
 # ```
 
 # %% tags=["hide-input"]
-first_quiet = next(n for n in range(2, 40) if "neither" not in recommend_test(6, n).caveats[0])
+first_quiet = next(n for n in range(2, 40)
+                   if "neither" not in recommend_test(6, n).caveats[0])
 print(f"the warning stops at N = {first_quiet}")
 for n_check in (5, first_quiet - 1, first_quiet, 20):
-    level = friedman_type1_error(6, n_check, n_reps=100_000, seed=0)  # the reps of the quoted table
-    print(f"N = {n_check:>2}: chi-squared p rejects {level.chi2}; Iman-Davenport p rejects {level.iman_davenport}")
+    # as many replications as the quoted table
+    level = friedman_type1_error(6, n_check, n_reps=100_000, seed=0)
+    print(f"N = {n_check:>2}: chi-squared p rejects {level.chi2}; "
+          f"Iman-Davenport p rejects {level.iman_davenport}")
+
+# %% [markdown]
+# **Exercise 4.** A hospital compares two trained models on 300 patients with three scans each,
+# by F1 on the positive class. Ask `recommend_test`. Why is McNemar's test on the 900 scans wrong,
+# and why is `paired_bootstrap` on the 900 scans not right either?
+#
+# ```{admonition} Solution to exercise 4
+# :class: dropdown
+# `recommend_test(2, metric="other", structure="groups")` sends you to a paired test on the
+# per-patient mean scores: the patients, not the scans, were sampled independently. McNemar's
+# test is wrong twice: it tests accuracy, not F1, and it treats the scans as independent (chapter
+# 9's simulation: 14 % false alarms at nominal 5 %). `paired_bootstrap` answers the F1 question
+# but resamples scans, so it too treats them as independent and gives an interval that is too
+# narrow. The guide's caveat says what to do for F1 with groups: resample whole patients (a
+# cluster bootstrap), which the course describes but does not implement.
+# ```
+
+# %% tags=["hide-input"]
+grouped_f1 = recommend_test(2, metric="other", structure="groups")
+print(grouped_f1.test)
+print(next(c for c in grouped_f1.caveats if "cluster" in c))
+print("avoid:", grouped_f1.avoid[0])
+
+# %% [markdown]
+# **Exercise 5.** You want to claim that your new method is "at least as good as" a strong
+# baseline over 12 data sets, within half a point of accuracy. Which test does the guide give?
+# What must you fix before looking at the results, and what do you report?
+#
+# ```{admonition} Solution to exercise 5
+# :class: dropdown
+# `recommend_test(2, 12, question="practical")`: the Bayesian signed-rank test of chapter 8 (the
+# sign test if the differences are not commensurable). Fix the ROPE, here 0.005, before looking,
+# and say why half a point is the difference that matters. "At least as good" is the event that
+# the baseline is *not* practically better: its posterior probability is `p_rope + p_right` (your
+# method first). Report the ROPE, the prior strength (0.5 by default, a pseudo-observation at 0),
+# the three probabilities with their Monte Carlo error, and how they change with the ROPE. A
+# Wilcoxon p-value above 0.05 could not support this claim: no evidence of a difference is not
+# evidence of equivalence.
+# ```
+
+# %% tags=["hide-input"]
+at_least = recommend_test(2, 12, question="practical")
+print(at_least.test)
+print(at_least.call.splitlines()[0])
+for caveat in at_least.caveats[:2]:
+    print("-", caveat)

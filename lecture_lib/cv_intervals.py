@@ -251,7 +251,7 @@ def cv_interval(estimator, X, y, cv=10, method="nested", confidence=0.95, seed=N
     --------
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.naive_bayes import GaussianNB
-    >>> from lecture_lib.cv_interval import cv_interval
+    >>> from lecture_lib.cv_intervals import cv_interval
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> naive = cv_interval(GaussianNB(), X, y, cv=5, method="naive", seed=0)
     >>> nested = cv_interval(GaussianNB(), X, y, cv=5, n_repeats=5, seed=0)
@@ -446,7 +446,7 @@ def simulate_cv_coverage(n_examples=100, n_features=5, bayes_accuracy=0.8, k=5, 
 
     Examples
     --------
-    >>> from lecture_lib.cv_interval import simulate_cv_coverage, coverage_table
+    >>> from lecture_lib.cv_intervals import simulate_cv_coverage, coverage_table
     >>> sim = simulate_cv_coverage(n_datasets=40, seed=1)
     >>> table = coverage_table(sim)
     >>> sorted(table)
@@ -517,7 +517,7 @@ def coverage_table(coverage: CVCoverage, n_used=None, target="accuracy_xy") -> d
 
     Examples
     --------
-    >>> from lecture_lib.cv_interval import simulate_cv_coverage, coverage_table
+    >>> from lecture_lib.cv_intervals import simulate_cv_coverage, coverage_table
     >>> sim = simulate_cv_coverage(n_datasets=20, seed=2)
     >>> rate, low, high, width = coverage_table(sim)["naive"]
     >>> rate, round(low, 3), round(high, 3)
