@@ -6,7 +6,7 @@ question, the metric, the structure of the data, ...) to the test or
 procedure the course recommends, the ``lecture_lib`` functions that run it,
 the chapter that teaches it, why it fits, what backs the recommendation (a
 lab of the course or a cited study) and what to watch out for. It is a pure
-function: the widget of chapter 10 (:func:`which_test_explorer`) only
+function: the widget of chapter 10 (:func:`lecture_lib.widgets.which_test_explorer`) only
 displays :func:`recommendation_html` of its answer, and the decision diagrams
 (:func:`plot_decision_diagram`) draw their leaves from the same answers.
 
@@ -55,7 +55,7 @@ __all__ = [
     "guide_table_html",
     "diagram_leaves",
     "plot_decision_diagram",
-    "which_test_explorer",
+    "WHICH_TEST_SITUATIONS",
 ]
 
 #: The course's chapters, by number (the guide names them in its answers).
@@ -1883,8 +1883,9 @@ def plot_decision_diagram(ax=None, part: str = "main"):
     return ax
 
 
-# The widget's "situation" choices: (label, recommend_test arguments as a tuple of pairs).
-_WIDGET_SITUATIONS = (
+#: The "situation" choices of the which-test widget: (label, :func:`recommend_test` arguments as
+#: a tuple of pairs), one option of chapter 9 at a time, as in the decision diagrams.
+WHICH_TEST_SITUATIONS = (
     ("accuracy (right / wrong), independent examples", ()),
     ("a mean loss per example (e.g. Brier)", (("per_example", "loss"),)),
     ("the metric is the ROC AUC", (("metric", "auc"),)),
@@ -1895,65 +1896,3 @@ _WIDGET_SITUATIONS = (
 )
 
 
-def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: bool = False):
-    """Which test? Controls for the experimental set-up and the live answer of :func:`recommend_test`.
-
-    The widget of chapter 10: the controls set the arguments of
-    :func:`recommend_test` (the "situation" one of the options of chapter 9
-    at a time, as the diagrams do), and the answer is
-    :func:`recommendation_html` of its result (or the reason the set-up has
-    no answer). Each control sits on a row of its own, so no label is cut.
-
-    Returns
-    -------
-    ipywidgets.VBox
-        The controls, then the answer (an ``ipywidgets.HTML``, the last child).
-    """
-    import ipywidgets as widgets
-
-    style = {"description_width": "initial"}
-    row = widgets.Layout(width="100%", max_width="560px")
-    compare = widgets.Dropdown(
-        options=[("trained models on one test set", False), ("learning algorithms (I can retrain them)", True)],
-        value=bool(can_retrain), description="I compare", style=style, layout=row)
-    models = widgets.IntSlider(value=n_models, min=1, max=10, description="models or algorithms", style=style,
-                               layout=row)
-    datasets = widgets.IntSlider(value=n_datasets, min=1, max=30, description="data sets", style=style, layout=row)
-    question = widgets.Dropdown(
-        options=[("is there any difference at all?", "difference"),
-                 ("is one practically better, or are they equivalent? (ROPE)", "practical")],
-        value="difference", description="question", style=style, layout=row)
-    # one situation at a time, as in the diagrams (recommend_test itself takes any combination)
-    situation = widgets.Dropdown(options=list(_WIDGET_SITUATIONS), value=_WIDGET_SITUATIONS[0][1],
-                                 description="situation", style=style, layout=row)
-    flags = {
-        "commensurable": widgets.Checkbox(value=True, description="score differences mean the same on every data set",
-                                          style=style, layout=row),
-        "control": widgets.Checkbox(value=False, description="compare each algorithm with a control only",
-                                    style=style, layout=row),
-        "tuning": widgets.Checkbox(value=False, description="hyperparameters tuned on these data", style=style,
-                                   layout=row),
-        "several_metrics": widgets.Checkbox(value=False, description="I test several metrics", style=style,
-                                            layout=row),
-    }
-    answer = widgets.HTML()
-
-    def update(_change=None):
-        options = dict(situation.value)
-        per_example = options.pop("per_example", "correctness")
-        try:
-            rec = recommend_test(
-                models.value, datasets.value, compare.value, per_example, flags["commensurable"].value,
-                flags["control"].value, flags["tuning"].value, question=question.value,
-                n_metrics=2 if flags["several_metrics"].value else 1, **options,
-            )
-        except ValueError as err:
-            answer.value = f"<div class='guide-answer'><p><b>No answer:</b> {html.escape(str(err))}.</p></div>"
-            return
-        answer.value = recommendation_html(rec)
-
-    controls = (compare, models, datasets, question, situation, *flags.values())
-    for control in controls:
-        control.observe(update, names="value")
-    update()
-    return widgets.VBox([*controls, answer])

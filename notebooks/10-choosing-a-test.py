@@ -68,7 +68,8 @@ from lecture_lib import (
     wilcoxon_example,
     wilcoxon_signed_rank,
 )
-from lecture_lib.guide import smallest_two_sided_pvalue, which_test_explorer
+from lecture_lib.guide import smallest_two_sided_pvalue
+from lecture_lib.widgets import which_test_explorer
 
 # %% [markdown]
 # ## Three questions before any test

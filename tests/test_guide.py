@@ -34,7 +34,6 @@ from lecture_lib.guide import (
     plot_decision_diagram,
     smallest_two_sided_pvalue,
 )
-from lecture_lib.guide import which_test_explorer as guide_which_test_explorer
 from lecture_lib.widgets import which_test_explorer
 
 matplotlib.use("Agg")
@@ -178,17 +177,6 @@ def test_friedman_levels_for_three_algorithms_quoted_by_the_guide():
         assert level.chi2.estimate == level.iman_davenport.estimate
     small = friedman_type1_error(3, 3, n_reps=20_000, seed=7)
     assert small.iman_davenport.estimate > 0.17 and small.chi2.estimate < 0.035  # quoted: 19.5 % and 2.8 %
-
-
-def test_widgets_module_explorer_still_answers():
-    # lecture_lib.widgets.which_test_explorer (the older widget) passes the first seven arguments by position
-    box = which_test_explorer()
-    answer = box.children[-1]
-    before = answer.value
-    models, datasets = box.children[0].children
-    datasets.value = 16
-    models.value = 6
-    assert answer.value != before and "friedman" in answer.value
 
 
 @pytest.mark.parametrize(
@@ -435,7 +423,7 @@ def test_diagrams_show_every_leaf_readably(part):
 
 
 def test_guide_widget_reaches_the_new_routes():
-    box = guide_which_test_explorer()
+    box = which_test_explorer()
     controls = {getattr(child, "description", ""): child for child in box.children[:-1]}
     answer = box.children[-1]
     assert "mcnemar" in answer.value

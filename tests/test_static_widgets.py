@@ -106,7 +106,9 @@ def test_storage_is_compact(specs):
     sizes = {name: len(json.dumps(spec, separators=(",", ":"))) for name, (_, spec) in specs.items()}
     assert sum(sizes.values()) < 400_000, sizes
     states = {name: int(np.prod(spec["sizes"])) for name, (_, spec) in specs.items()}
-    assert states["which_test_explorer"] == 9 * 30 * 2**5  # every state of the live widget
+    # the grid of _static_widgets.STATIC_EXPLORERS: 2 comparisons x 3 model counts x 3 data-set counts
+    # x 2 questions x 7 situations x 2**4 check boxes
+    assert states["which_test_explorer"] == 2 * 3 * 3 * 2 * 7 * 2**4
 
 
 def test_unknown_grid_and_bad_index_are_clear_errors():
