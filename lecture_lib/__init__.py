@@ -484,3 +484,12 @@ __all__ += [
     "nemenyi_n_datasets",
     "wilcoxon_n_datasets",
 ]
+
+# issue 15, part 2: the paragraph that reports a comparison
+from .reporting import REPORTED_RESULTS, practical_significance, report  # noqa: E402
+
+__all__ += [
+    "REPORTED_RESULTS",
+    "practical_significance",
+    "report",
+]

@@ -233,11 +233,18 @@ ARRAY_NAMES |= {"groups"}
 OPTION_NAMES |= {"metric"}
 PROBABILITY_NAMES |= {"bayes_accuracy"}
 COUNT_NAMES |= {"gap", "n_datasets"}
-# issue 15, part 1 (proportion_interval's `successes` is audited in tests/test_intervals.py:
-# as a count name here it would also hit wilson_interval, which accepts 2.5 until part 2 replaces it)
+# issue 15, part 1
 PROBABILITY_NAMES |= {"power", "discordant_proportion"}
 CLOSED_PROBABILITIES |= {("mcnemar_power", "discordant_proportion"), ("mcnemar_sample_size", "discordant_proportion")}
 POSITIVE_NAMES |= {"rank_gap", "standardized_shift"}
+# issue 15, part 2: wilson_interval is now an alias of proportion_interval, so `successes` is a count
+# everywhere; the reporting paragraph and the practical-significance verdict
+COUNT_NAMES |= {"successes"}
+POSITIVE_NAMES |= {"minimum_effect"}
+VALID.update({
+    "report": ((lecture_lib.mcnemar(TABLE),), {"names": ("A", "B"), "alpha": 0.05, "minimum_effect": 0.01}),
+    "practical_significance": ((lecture_lib.Interval(0.02, 0.01, 0.03, 0.95, "wald"), 0.01), {}),
+})
 
 
 def public_functions() -> list[str]:
