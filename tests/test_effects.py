@@ -483,3 +483,65 @@ def test_paired_rejection_plot_draws_at_the_ends():
         fig, ax = plt.subplots()
         plot_paired_rejection_rates(result, ax=ax)
         plt.close(fig)
+
+
+# ---------------------------------------------------------------- widgets (chapters 2 and 5)
+
+
+@pytest.mark.parametrize("difference, psi, power", [(0.01, 0.05, 0.8), (0.02, 0.1, 0.9), (0.05, 0.3, 0.8),
+                                                    (0.005, 0.5, 0.95), (0.1, 0.1, 0.5)])
+def test_sample_size_report_gives_connors_n_and_the_exact_power(difference, psi, power):
+    from lecture_lib import mcnemar_power, mcnemar_sample_size
+    from lecture_lib.widgets import SAMPLE_SIZE_EXACT_MAX_VARIANCE, mcnemar_sample_size_report
+
+    text = mcnemar_sample_size_report(difference, psi, power)
+    n = mcnemar_sample_size(psi, difference, power=power).n_connor
+    assert f"n = {n}</b>" in text
+    if n * psi * (1 - psi) <= SAMPLE_SIZE_EXACT_MAX_VARIANCE:
+        assert f"at n = {n}: {mcnemar_power(n, psi, difference).power:.3f}" in text
+    else:
+        assert f"mcnemar_power({n}, {psi:g}, {difference:g})" in text
+    half = stats.norm.ppf(0.975) * math.sqrt((psi - difference**2) / n)
+    assert f"&plusmn;{100 * half:.2g} points" in text
+
+
+def test_sample_size_report_connor_fixture():
+    # Connor (1987) via issue 15: psi = 0.05, delta = 0.01 gives n = 3923
+    from lecture_lib.widgets import mcnemar_sample_size_report
+
+    assert "n = 3923</b>" in mcnemar_sample_size_report(0.01, 0.05, 0.8, 0.05)
+
+
+def test_sample_size_report_bad_input():
+    from lecture_lib.widgets import mcnemar_sample_size_report
+
+    with pytest.raises(ValueError, match="difference"):
+        mcnemar_sample_size_report(0.2, 0.1)  # a difference larger than the disagreement rate
+    with pytest.raises(ValueError, match="difference must be positive"):
+        mcnemar_sample_size_report(-0.01, 0.1)
+    with pytest.raises(ValueError, match="power"):
+        mcnemar_sample_size_report(0.01, 0.1, power=1.0)
+    with pytest.raises(ValueError, match="alpha"):
+        mcnemar_sample_size_report(0.01, 0.1, alpha=0.0)
+
+
+def test_sample_size_explorer_follows_its_sliders():
+    from lecture_lib.widgets import mcnemar_sample_size_explorer, mcnemar_sample_size_report
+
+    box = mcnemar_sample_size_explorer()
+    (d_slider, psi_slider), power_slider, text = box.children[0].children, box.children[1], box.children[2]
+    assert text.value == mcnemar_sample_size_report(0.01, 0.05, 0.8)
+    power_slider.value = 0.9
+    assert text.value == mcnemar_sample_size_report(0.01, 0.05, 0.9)
+    d_slider.value = 10.0  # more than the 5 % disagreement: clamped to it
+    assert text.value == mcnemar_sample_size_report(0.05, 0.05, 0.9)
+
+
+def test_wilcoxon_report_shows_the_effect():
+    from lecture_lib.widgets import wilcoxon_report
+
+    ex = wilcoxon_example("seed001_rpart_ranger_6tasks")
+    res = wilcoxon_signed_rank(ex.differences, method="exact")
+    html = wilcoxon_report(ex.differences, ex.datasets)
+    assert f"(Hodges-Lehmann) {res.hodges_lehmann:+.4g}" in html
+    assert "coverage 96.9 %" in html and "rank-biserial correlation +0.80" in html
