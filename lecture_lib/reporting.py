@@ -224,7 +224,7 @@ def practical_significance(interval: Interval, minimum_effect: float, *, percent
     percentage_points = check_flag(percentage_points, "percentage_points")
     scale, unit = (100.0, " percentage points") if percentage_points else (1.0, "")
     span = f"[{scale * low:.3g}, {scale * high:.3g}]{unit}"
-    size = f"{scale * m:g}{unit}"
+    size = f"{scale * m:g}{unit[:-1] if scale * m == 1.0 else unit}"  # "1 percentage point"
     if low > m or high < -m:
         side = "above +" if low > m else "below -"
         return (f"practically relevant: the whole interval {span} lies {side}{size}, "
@@ -506,7 +506,8 @@ def report(result, names=None, *, alpha: float = 0.05, design: str | None = None
                 f"not to {type(result).__name__}"
             )
         if not math.isnan(effect.estimate):
-            shown = f"{100 * minimum_effect:g} percentage points" if points else f"{minimum_effect:g}"
+            shown = f"{100 * minimum_effect:g} percentage point{'' if minimum_effect == 0.01 else 's'}" if points \
+                else f"{minimum_effect:g}"
             verdict = practical_significance(effect, minimum_effect, percentage_points=points)
             parts.append(f"Compared with the smallest difference that matters ({shown}), the result is {verdict}.")
     text = " ".join(parts) + warning
