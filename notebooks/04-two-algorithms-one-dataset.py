@@ -39,6 +39,8 @@
 #   line, and state each one's H0, assumptions and cost in trainings;
 # - explain where the Nadeau-Bengio correction $\frac1J + \frac{n_2}{n_1}$ comes from, when it
 #   is too small and when too large;
+# - report each test's effect with the interval built from the same variance, and judge it
+#   against the smallest difference that matters;
 # - measure the Type I error and the power of all of them, with a stable and an unstable learner,
 #   in a simulation where the truth is known, and read the result with its Monte Carlo error;
 # - check how much a p-value moves when the same comparison is rerun with other random splits.
