@@ -69,10 +69,10 @@ _FOLD_WARNINGS = {
 
 
 def _p(p: float) -> str:
-    """A p-value with two significant digits, never rounded to 0."""
+    """A p-value with three significant digits (two below 0.001), never rounded to 0."""
     if p == 0.0:
         return "p < 1e-300 (below the smallest double)"
-    return f"p = {p:.1e}" if p < 0.001 else f"p = {p:.2g}"
+    return f"p = {p:.1e}" if p < 0.001 else f"p = {p:.3g}"
 
 
 def _number(value: float, points: bool, digits: int = 3) -> str:
@@ -87,12 +87,13 @@ def _number(value: float, points: bool, digits: int = 3) -> str:
 
 def _effect(interval: Interval, points: bool, label: str | None = None, coverage: float | None = None) -> str:
     unit = " percentage points" if points else ""
-    level = f"{100 * interval.confidence:g} % CI"
+    text = (f"{_number(interval.estimate, points)}{unit} ({100 * interval.confidence:g} % CI "
+            f"{_number(interval.low, points)} to {_number(interval.high, points)}")
+    if label:
+        text += f", {label}"
     if coverage is not None and not math.isclose(coverage, interval.confidence):
-        level += f" (actual coverage {100 * coverage:.1f} %)"
-    text = (f"{_number(interval.estimate, points)}{unit} ({level} {_number(interval.low, points)} to "
-            f"{_number(interval.high, points)}")
-    return text + (f", {label})" if label else ")")
+        text += f"; actual coverage {100 * coverage:.1f} %"
+    return text + ")"
 
 
 def _verdict(p: float, alpha: float, what: str, h0: str) -> str:
@@ -248,7 +249,8 @@ def _mcnemar(r: McNemarResult, names, alpha, design, points, minimum_effect):
     parts = [
         f"{one} and {two} were scored on the same test examples ({setting}). "
         f"They disagreed on {r.b + r.c} examples: {one} was right on {r.b} of them and {two} on {r.c}.",
-        f"McNemar's test ({_MCNEMAR_VARIANTS[r.method]}, two-sided): statistic {r.statistic:.4g}, {_p(r.pvalue)}.",
+        f"McNemar's test ({_MCNEMAR_VARIANTS[r.method]}, two-sided): "
+        f"{'min(b, c)' if r.method in ('exact', 'midp') else 'chi-squared(1)'} = {r.statistic:.4g}, {_p(r.pvalue)}.",
         _verdict(r.pvalue, alpha, "a split of the disagreements at least this uneven",
                  "the two models were equally accurate"),
     ]
@@ -457,7 +459,7 @@ def report(result, names=None, *, alpha: float = 0.05, design: str | None = None
     >>> from lecture_lib import mcnemar, report
     >>> result = mcnemar([[9959, 11], [1, 29]])
     >>> print(report(result, names=("model A", "model B"), design="10 000 test images", seeds=0))
-    model A and model B were scored on the same test examples (10 000 test images). They disagreed on 12 examples: model A was right on 11 of them and model B on 1. McNemar's test (mid-p binomial version, two-sided): statistic 1, p = 0.0034. Significant at the 0.05 level: a split of the disagreements at least this uneven would be unlikely if the two models were equally accurate. Accuracy of model A minus that of model B: 0.10 percentage points (95 % CI 0.03 to 0.17, Bonett-Price); odds that a disagreement favours model A: 11 (95 % CI 1.6 to 473, exact conditional). The test compares these two trained models on this test set, not their learning algorithms. Random seed: 0.
+    model A and model B were scored on the same test examples (10 000 test images). They disagreed on 12 examples: model A was right on 11 of them and model B on 1. McNemar's test (mid-p binomial version, two-sided): min(b, c) = 1, p = 0.00342. Significant at the 0.05 level: a split of the disagreements at least this uneven would be unlikely if the two models were equally accurate. Accuracy of model A minus that of model B: 0.10 percentage points (95 % CI 0.03 to 0.17, Bonett-Price); odds that a disagreement favours model A: 11 (95 % CI 1.6 to 473, exact conditional). The test compares these two trained models on this test set, not their learning algorithms. Random seed: 0.
 
     Seed 000's panel A, written up: the difference is clear, and small.
     """
