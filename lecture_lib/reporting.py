@@ -99,8 +99,8 @@ def _effect(interval: Interval, points: bool, label: str | None = None, coverage
 def _verdict(p: float, alpha: float, what: str, h0: str) -> str:
     if p <= alpha:
         return f"Significant at the {alpha:g} level: {what} would be unlikely if {h0}."
-    return (f"Not significant at the {alpha:g} level: no evidence against the hypothesis that {h0}, "
-            "which does not show that it is true.")
+    return (f"Not significant at the {alpha:g} level; that is no evidence that H0 holds, and the effect "
+            "below shows what the data still allow.")
 
 
 def _names(names, k: int) -> tuple:
