@@ -40,9 +40,13 @@ import numpy as np
 import matplotlib.pyplot as plt
 from IPython.display import HTML, display
 from scipy import stats
+from sklearn.datasets import load_breast_cancer
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
 
 from lecture_lib import (
     appml_benchmark,
+    compare_algorithms,
     friedman,
     friedman_type1_error,
     guide_table_html,
@@ -53,6 +57,7 @@ from lecture_lib import (
     plot_decision_diagram,
     recommend_test,
     recommendation_html,
+    report,
     sign_test,
     signed_rank_null_distribution,
     wilcoxon_critical_value,
@@ -296,11 +301,6 @@ print(recommend_test(n_models=3, n_datasets=1, can_retrain=True, tuning=True).wh
 # **Two trained models, one test set** (seed 000's panel A):
 
 # %%
-from lecture_lib import compare_algorithms, report  # the reporting function and chapter 4's runner
-from sklearn.datasets import load_breast_cancer
-from sklearn.naive_bayes import GaussianNB
-from sklearn.tree import DecisionTreeClassifier
-
 print(report(mcnemar(mcnemar_example("seed000_panel_a").table), names=("model 1", "model 2"),
              design="seed 000's panel A, 10 000 test examples", seeds="not given by the source"))
 
