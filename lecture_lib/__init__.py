@@ -527,3 +527,11 @@ __all__ += [
     "looney_ftest",
     "marginal_homogeneity_test",
 ]
+# issue 15, part 2: the paragraph that reports a comparison
+from .reporting import REPORTED_RESULTS, practical_significance, report  # noqa: E402
+
+__all__ += [
+    "REPORTED_RESULTS",
+    "practical_significance",
+    "report",
+]

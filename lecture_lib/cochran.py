@@ -24,9 +24,9 @@ from ._validation import (
     check_probability,
     check_same_length,
 )
+from .intervals import paired_accuracy_difference, proportion_interval
 from .mcnemar import TEXTBOOK_EXACT_BELOW, _check_method, mcnemar_pvalues
 from .multitest import ADJUST_METHODS, adjust_pvalues
-from .simulate import wilson_interval
 
 __all__ = [
     "CochranQResult",
@@ -117,6 +117,10 @@ class CochranQResult(TestResult):
         only these enter Q.
     accuracies : tuple of float
         Accuracy of each model, in the order given.
+    accuracy_intervals : tuple of Interval
+        Each model's accuracy with its Wilson interval
+        (:func:`lecture_lib.proportion_interval`; individual intervals, not
+        simultaneous).
     """
 
     statistic: float
@@ -126,6 +130,16 @@ class CochranQResult(TestResult):
     n_examples: int
     n_informative: int
     accuracies: tuple
+    accuracy_intervals: tuple
+
+    def __str__(self) -> str:
+        # one interval per line: the base class would print the tuple's repr
+        lines = super().__str__().splitlines()
+        width = lines[1].index(":") - 3  # "  name<pad> : value"
+        head = [line for line in lines if not line.lstrip().startswith("accuracy_intervals")]
+        head += [f"  {'accuracy_intervals' if i == 0 else '':<{width}} {':' if i == 0 else ' '} {iv}"
+                 for i, iv in enumerate(self.accuracy_intervals)]
+        return "\n".join(head)
 
 
 def _q_from_counts(k, col_counts, row_count_squares, total):
@@ -145,7 +159,7 @@ def _q_from_counts(k, col_counts, row_count_squares, total):
     return np.where(degenerate, 0.0, np.maximum(q, 0.0))
 
 
-def cochrans_q(y_true, *y_preds) -> CochranQResult:
+def cochrans_q(y_true, *y_preds, confidence: float = 0.95) -> CochranQResult:
     """Cochran's Q test of equal accuracy for two or more classifiers on one test set.
 
     Parameters
@@ -155,12 +169,15 @@ def cochrans_q(y_true, *y_preds) -> CochranQResult:
     *y_preds : array_like, shape (n,)
         Predictions of k >= 2 models for the same n examples, one argument
         per model.
+    confidence : float, optional
+        Coverage of each accuracy's interval, in (0, 1); default 0.95.
 
     Returns
     -------
     result : CochranQResult
         ``statistic`` (Q), ``pvalue``, ``df`` (k - 1), ``n_models``,
-        ``n_examples``, ``n_informative``, ``accuracies``.
+        ``n_examples``, ``n_informative``, ``accuracies`` and
+        ``accuracy_intervals`` (Wilson).
 
     Notes
     -----
@@ -194,6 +211,13 @@ def cochrans_q(y_true, *y_preds) -> CochranQResult:
     wrong for all), the formula is 0/0; the test then has no evidence either
     way and this function returns statistic 0 and p-value 1.
 
+    Q measures no effect: report it with each model's accuracy and its
+    interval (``accuracy_intervals``), and the differences between pairs,
+    with intervals that use the pairing, from :func:`pairwise_mcnemar`.
+    The accuracy intervals are individual: two overlapping intervals do not
+    show that the models are equally accurate, nor do two disjoint ones
+    replace a paired comparison.
+
     The counts are exact integers; the work is k comparisons and k + 1 passes
     over the data (10^6 examples and 10 models: about 10 ms, see
     ``benchmarks/run.py``).
@@ -215,6 +239,8 @@ def cochrans_q(y_true, *y_preds) -> CochranQResult:
     >>> result = cochrans_q(y_true, [0, 0, 0, 0, 1, 1], [0, 0, 1, 1, 1, 1], [0, 1, 1, 1, 1, 1])
     >>> round(result.statistic, 4), round(result.pvalue, 4), result.df
     (4.6667, 0.097, 2)
+    >>> print(result.accuracy_intervals[0])
+    0.666667 [0.299993, 0.903229] (95 % wilson)
 
     Model 1 is right on 4 of the 6 examples, model 2 on 2, model 3 on 1. The
     p-value 0.097 is a chi-squared approximation, and a rough one: only three
@@ -222,9 +248,11 @@ def cochrans_q(y_true, *y_preds) -> CochranQResult:
     its answers in any of 3 arrangements among the models; of the 27
     equally likely rearrangements, 6 give a Q at least this large, so the
     exact permutation probability is 6/27 = 0.22. No evidence of a
-    difference at the 5 % level (six examples are far too few to tell).
+    difference at the 5 % level (six examples are far too few to tell): the
+    first model's accuracy, 4/6, is only known to lie between 0.30 and 0.90.
     """
     y_true, preds, _ = _check_models(y_true, y_preds)
+    confidence = check_probability(confidence, "confidence")
     k = len(preds)
     n = y_true.size
     row_counts = np.zeros(n, dtype=np.int16 if k < 2**15 else np.int64)
@@ -255,6 +283,7 @@ def cochrans_q(y_true, *y_preds) -> CochranQResult:
         n_examples=int(n),
         n_informative=informative,
         accuracies=tuple(g / n for g in col_counts),
+        accuracy_intervals=tuple(proportion_interval(g, n, confidence) for g in col_counts),
     )
 
 
@@ -289,6 +318,14 @@ class PairwiseMcNemarResult(TestResult):
         The options requested.
     alpha : float
         Family-wise significance level.
+    accuracy_intervals : tuple of Interval
+        Each model's accuracy with its individual Wilson interval at level
+        1 - alpha, in the order of ``names``.
+    differences : tuple of Interval
+        For each pair, accuracy of model i minus accuracy of model j,
+        (b - c) / n, with its Bonett-Price interval at level 1 - alpha / m:
+        Bonferroni-simultaneous, so all m intervals cover their true
+        differences together with probability at least 1 - alpha.
 
     The arrays are read-only. ``str(result)`` (and the notebook display)
     is an aligned table with one row per pair.
@@ -306,6 +343,8 @@ class PairwiseMcNemarResult(TestResult):
     method: str
     adjust: str
     alpha: float
+    accuracy_intervals: tuple
+    differences: tuple
 
     @property
     def n_comparisons(self) -> int:
@@ -325,12 +364,13 @@ class PairwiseMcNemarResult(TestResult):
                 _fmt_p(self.pvalue[idx]),
                 _fmt_p(self.pvalue_adjusted[idx]),
                 "reject H0" if self.reject[idx] else "no evidence",
+                _fmt_difference(self.differences[idx]),
             ])
         return rows
 
     def _header(self) -> list[str]:
         return ["model i", "model j", "b", "c", "method", "statistic", "p raw", f"p {self.adjust}",
-                f"at alpha = {self.alpha:g}"]
+                f"at alpha = {self.alpha:g}", "acc i - acc j [simultaneous CI]"]
 
     def __str__(self) -> str:
         header = self._header()
@@ -346,7 +386,15 @@ class PairwiseMcNemarResult(TestResult):
                  f"{self.adjust}-adjusted p-values; b = model i right and model j wrong, c = the reverse")
         out = [title, line(header), "  ".join("-" * w for w in widths)]
         out.extend(line(r) for r in rows)
+        out.append(self._interval_note())
         return "\n".join(out)
+
+    def _interval_note(self) -> str:
+        level = 100 * (1 - self.alpha)
+        accuracies = ", ".join(f"{name} {_fmt_accuracy(iv)}" for name, iv in zip(self.names, self.accuracy_intervals))
+        return (f"Differences: Bonett-Price intervals, each at {100 * (1 - self.alpha / self.n_comparisons):.4g} % "
+                f"(Bonferroni: {level:g} % for all {self.n_comparisons} together). "
+                f"Accuracies with individual {level:g} % Wilson intervals: {accuracies}.")
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(h)}</th>" for h in self._header())
@@ -356,7 +404,9 @@ class PairwiseMcNemarResult(TestResult):
         caption = html.escape(
             f"Pairwise McNemar tests ({self.method}), {self.adjust}-adjusted p-values, alpha = {self.alpha:g}"
         )
-        return f"<table class='pairwise-mcnemar'><caption>{caption}</caption><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        note = f"<p>{html.escape(self._interval_note())}</p>"
+        return (f"<table class='pairwise-mcnemar'><caption>{caption}</caption><thead><tr>{head}</tr></thead>"
+                f"<tbody>{body}</tbody></table>{note}")
 
 
 def _fmt_p(p: float) -> str:
@@ -364,6 +414,14 @@ def _fmt_p(p: float) -> str:
     if p == 0.0:
         return "0"
     return f"{p:.3g}" if p < 1e-3 else f"{p:.4f}"
+
+
+def _fmt_difference(interval: Interval) -> str:
+    return f"{interval.estimate:+.4f} [{interval.low:+.4f}, {interval.high:+.4f}]"
+
+
+def _fmt_accuracy(interval: Interval) -> str:
+    return f"{interval.estimate:.4f} [{interval.low:.4f}, {interval.high:.4f}]"
 
 
 def _readonly(arr) -> np.ndarray:
@@ -399,8 +457,9 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
     Returns
     -------
     result : PairwiseMcNemarResult
-        Pairs, b, c, statistics, raw and adjusted p-values, decisions; prints
-        as a table.
+        Pairs, b, c, statistics, raw and adjusted p-values, decisions, each
+        model's accuracy and each pair's accuracy difference with their
+        intervals; prints as a table.
 
     Notes
     -----
@@ -428,6 +487,16 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
     Chapter 3 computes the exact probability for seed 004's example by
     enumerating the within-row permutations: 0.062, against the bound 0.067.
 
+    **The effects.** Each pair's difference in accuracy, (b - c) / n, comes
+    with the Bonett-Price interval of :func:`lecture_lib.paired_accuracy_difference`
+    at level :math:`1 - \\alpha/m`. By Bonferroni's inequality all m
+    intervals hold together with probability at least :math:`1 - \\alpha`,
+    the same family-wise guarantee as the adjusted p-values. Like them, the
+    simultaneous intervals are wider than one comparison's 95 % interval;
+    they need not agree with Holm's decisions exactly (Holm rejects
+    everything Bonferroni rejects and sometimes more, and the Bonett-Price
+    interval is not the inversion of a McNemar test).
+
     Taught in chapter 3 (``notebooks/03-cochrans-q``).
 
     References
@@ -452,11 +521,19 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
     A and B never disagree (no evidence either way); C loses all 12 of its
     disagreements with A and with B, which would be very unlikely if C were as
     accurate as they are, even after allowing for three comparisons.
+
+    >>> print(result.differences[1])
+    0.3 [0.100388, 0.471041] (98.3333 % bonett-price)
+
+    A is 30 points more accurate than C on these 40 examples; the interval
+    (one of three that hold together with 95 % confidence) says at least
+    about 10 points.
     """
     _check_method(method)
     check_option(adjust, "adjust", ADJUST_METHODS)
     alpha = check_alpha(alpha)
     y_true, preds, _ = _check_models(y_true, y_preds)
+    n = y_true.size
     k = len(preds)
     if names is None:
         names = tuple(f"model {i + 1}" for i in range(k))
@@ -484,6 +561,11 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
         methods = tuple("exact" if bb + cc < TEXTBOOK_EXACT_BELOW else "corrected" for bb, cc in zip(b, c))
     else:
         methods = (method,) * len(pairs)
+    simultaneous = 1.0 - alpha / len(pairs)
+    differences = tuple(
+        paired_accuracy_difference([[int(ab), int(bb)], [int(cb), n - int(ab) - int(bb) - int(cb)]], simultaneous)
+        for ab, bb, cb in zip(both, b, c)
+    )
     return PairwiseMcNemarResult(
         names=names,
         pairs=pairs,
@@ -497,6 +579,8 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
         method=method,
         adjust=adjust,
         alpha=alpha,
+        accuracy_intervals=tuple(proportion_interval(int(g), n, 1.0 - alpha) for g in right),
+        differences=differences,
     )
 
 
@@ -886,9 +970,7 @@ def simulate_near_duplicates(n_examples: int = 200, accuracy: float = 0.8, disag
     holm_any = np.any(np.maximum.accumulate(ordered * (3 - np.arange(3)), axis=1) <= alpha, axis=1)
 
     def rate(rejections):
-        hits = int(np.count_nonzero(rejections))
-        low, high = wilson_interval(hits, n_sim)
-        return Interval(hits / n_sim, float(low), float(high), 0.95, "wilson")
+        return proportion_interval(int(np.count_nonzero(rejections)), n_sim)
 
     return NearDuplicateSimulation(
         n_examples=n_examples,

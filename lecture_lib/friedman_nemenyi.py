@@ -18,7 +18,7 @@ from ._results import Interval, TestResult
 from ._validation import as_generator, check_alpha, check_count, check_flag, check_option, check_positive_int
 from .multitest import adjust_pvalues
 from .ranks import _as_finite, _row_ranks_and_ties
-from .simulate import wilson_interval
+from .intervals import proportion_interval
 
 __all__ = [
     "CD_TESTS",
@@ -101,6 +101,11 @@ class FriedmanResult(TestResult):
         N (rows) and k (columns) of the score table.
     tie_correction : bool
         Whether chi2_F was divided by the tie correction factor.
+    kendalls_w : float
+        The effect: Kendall's coefficient of concordance
+        W = chi2_F / (N (k - 1)), in [0, 1]; 0 when the average ranks are
+        all equal, 1 when every data set ranks the algorithms in the same
+        order (tie-corrected when chi2_F is).
     pvalue_method : str
         What ``pvalue`` is, in words (the chi-squared approximation, not
         Iman and Davenport's F).
@@ -116,6 +121,7 @@ class FriedmanResult(TestResult):
     n_datasets: int
     k: int
     tie_correction: bool
+    kendalls_w: float
     pvalue_method: str = (
         "chi2: chi2_F against chi-squared (k - 1 df), conservative for small N; "
         "iman_davenport_pvalue is the F version the course reads"
@@ -159,7 +165,8 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True)
         ``statistic`` (chi2_F), ``pvalue`` (its chi-squared p-value),
         ``df``, ``mean_ranks``, ``iman_davenport``, ``iman_davenport_pvalue``
         (the p-value the course reads), ``iman_davenport_df``,
-        ``n_datasets``, ``k``, ``tie_correction``, ``pvalue_method``.
+        ``n_datasets``, ``k``, ``tie_correction``, the effect
+        ``kendalls_w``, and ``pvalue_method``.
 
     Notes
     -----
@@ -194,6 +201,22 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True)
     which, computed from the tie-corrected chi2_F, is exactly the F statistic
     of a two-way (repeated-measures) analysis of variance of the ranks.
 
+    **The effect.** Kendall's coefficient of concordance
+
+    .. math::
+
+        W = \\frac{\\chi^2_F}{N(k - 1)}
+          = \\frac{12 \\sum_j \\bigl(N R_j - N(k+1)/2\\bigr)^2}{N^2 (k^3 - k)}
+
+    (the second form without ties; Kendall & Babington Smith 1939) measures
+    how consistently the data sets order the algorithms: 0 when the
+    average ranks are all equal, 1 when every data set gives the same
+    ranking. With the tie correction it is Kendall's tie-corrected W. It is
+    related to the average Spearman correlation between the rankings of two
+    data sets, :math:`(N W - 1)/(N - 1)`. It says how strongly the ranks
+    differ overall; the pairwise post-hoc tests say which algorithms differ
+    and by how much.
+
     **Which p-value to read.** ``pvalue`` belongs to ``statistic`` (chi2_F
     against chi-squared, as in scipy and R); ``iman_davenport_pvalue`` is
     the one the course reads. Measured with :func:`friedman_type1_error`
@@ -226,6 +249,8 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True)
        Statistics - Theory and Methods 9(6), 571-595.
     .. [3] Demšar, J. (2006). Statistical comparisons of classifiers over
        multiple data sets. Journal of Machine Learning Research 7, 1-30.
+    .. [4] Kendall, M. G., Babington Smith, B. (1939). The problem of m
+       rankings. Annals of Mathematical Statistics 10(3), 275-287.
 
     Examples
     --------
@@ -243,6 +268,12 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True)
     equally likely, and 90 of them give average ranks at least this uneven
     (chi2_F >= 6), so the exact p-value is 90/1296 = 0.069 (not significant
     at the 5 % level), against 0.0498 from chi-squared and 0.016 from F.
+
+    >>> round(result.kendalls_w, 3)
+    0.75
+
+    The effect: W = 6 / (4 x 2) = 0.75, a strong agreement of the four data
+    sets on the ordering (W = 1 would be the same ranking everywhere).
     """
     arr = _check_scores(scores)
     higher_is_better = check_flag(higher_is_better, "higher_is_better")
@@ -274,6 +305,7 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True)
         n_datasets=n,
         k=k,
         tie_correction=tie_correction,
+        kendalls_w=float(statistic / (n * (k - 1.0))),
     )
 
 
@@ -381,12 +413,9 @@ def friedman_type1_error(
         hits_f += int(np.count_nonzero(_iman_davenport(chi2, n, k) >= f_crit))
         done += m
 
-    def rate(hits):
-        low, high = wilson_interval(hits, n_reps)
-        return Interval(hits / n_reps, float(low), float(high), 0.95, "wilson")
-
-    return FriedmanLevel(k=k, n_datasets=n, alpha=alpha, n_reps=n_reps, chi2=rate(hits_chi2),
-                         iman_davenport=rate(hits_f))
+    return FriedmanLevel(k=k, n_datasets=n, alpha=alpha, n_reps=n_reps,
+                         chi2=proportion_interval(hits_chi2, n_reps),
+                         iman_davenport=proportion_interval(hits_f, n_reps))
 
 
 def _check_k(k, name: str = "k") -> int:

@@ -20,7 +20,7 @@ import numpy as np
 from scipy import special, stats
 
 from ._results import _format_value
-from ._validation import _show, check_alpha, check_count, check_probability
+from ._validation import _show, check_alpha, check_count, check_flag, check_probability
 from .friedman_nemenyi import critical_value
 from .mcnemar import _check_method, mcnemar_pvalues
 
@@ -102,13 +102,15 @@ class McNemarSampleSize(_Summary):
         Connor's (1987) sample size, his formula rounded up.
     n_exact : int or None
         Smallest n at which the exact power of ``method`` reaches ``power``
-        (None when the scan would exceed ``EXACT_SCAN_MAX`` pairs).
+        (None when the scan would exceed ``EXACT_SCAN_MAX`` pairs, or
+        without ``exact_check``).
     n_exact_stable : int or None
         Smallest n from which the exact power stays at or above ``power``
         for every larger n scanned (up to twice the larger of the two sample
         sizes); above ``n_exact`` when the power curve saw-tooths.
-    power_at_connor : float
-        Exact power of ``method`` at ``n_connor``.
+    power_at_connor : float or None
+        Exact power of ``method`` at ``n_connor`` (None without
+        ``exact_check``).
     power_at_exact : float or None
         Exact power of ``method`` at ``n_exact``.
     discordant_proportion, difference, alpha, power : float
@@ -120,7 +122,7 @@ class McNemarSampleSize(_Summary):
     n_connor: int
     n_exact: int | None
     n_exact_stable: int | None
-    power_at_connor: float
+    power_at_connor: float | None
     power_at_exact: float | None
     discordant_proportion: float
     difference: float
@@ -427,7 +429,8 @@ def _scan_exact_power(psi: float, p_b: float, alpha: float, method: str, target:
 
 
 def mcnemar_sample_size(
-    discordant_proportion, difference, alpha: float = 0.05, power: float = 0.8, method: str = "midp"
+    discordant_proportion, difference, alpha: float = 0.05, power: float = 0.8, method: str = "midp",
+    exact_check: bool = True,
 ) -> McNemarSampleSize:
     """Number of test examples McNemar's test needs (Connor 1987, checked exactly).
 
@@ -447,6 +450,11 @@ def mcnemar_sample_size(
         The McNemar variant of the exact check (default ``"midp"``, the
         library's default).
 
+    exact_check : bool, optional
+        Check Connor's n with the exact power (default True). False gives
+        the formula alone, in microseconds (``n_exact``, ``n_exact_stable``,
+        ``power_at_connor`` and ``power_at_exact`` are then None): what a
+        slider needs.
     Returns
     -------
     result : McNemarSampleSize
@@ -515,19 +523,20 @@ def mcnemar_sample_size(
     alpha = check_alpha(alpha)
     power = check_probability(power, "power")
     _check_method(method)
+    exact_check = check_flag(exact_check, "exact_check")
     z_a = float(special.ndtri(1.0 - alpha / 2.0))
     z_b = float(special.ndtri(power))
     n_formula = (z_a * math.sqrt(psi) + z_b * math.sqrt(max(psi - delta * delta, 0.0))) ** 2 / delta**2
     n_connor = max(1, math.ceil(n_formula - 1e-9))  # the tolerance keeps an exact integer from rounding up
     p_b = (psi + delta) / (2.0 * psi)
     # the scan would end at 2 max(n_exact, n_connor) >= 2 n_connor: skip it at once when that is too far
-    if 2 * n_connor > EXACT_SCAN_MAX:
+    if not exact_check or 2 * n_connor > EXACT_SCAN_MAX:
         curve = None
     else:
         curve = _scan_exact_power(psi, p_b, alpha, method, power, n_connor)
     if curve is None:
         n_exact = n_stable = power_exact = None
-        power_connor = _exact_power(n_connor, psi, p_b, alpha, method)
+        power_connor = _exact_power(n_connor, psi, p_b, alpha, method) if exact_check else None
     else:
         reached = np.flatnonzero(curve >= power)
         n_exact = int(reached[0]) + 1

@@ -19,6 +19,7 @@ from ._validation import (
     check_positive_int,
     check_probability,
 )
+from .intervals import proportion_interval
 from .mcnemar import _check_method, mcnemar_pvalues
 
 __all__ = [
@@ -29,7 +30,13 @@ __all__ = [
 ]
 
 def wilson_interval(successes, n_trials, confidence: float = 0.95):
-    """Wilson score interval for a binomial proportion (vectorised).
+    """Wilson score interval for a binomial proportion (deprecated alias).
+
+    .. deprecated::
+        Use :func:`lecture_lib.proportion_interval` (``method="wilson"``, its
+        default), which returns an :class:`~lecture_lib.Interval`. This alias
+        remains only until the last callers outside chapters 1 to 7 move to
+        it; it returns the same limits.
 
     Parameters
     ----------
@@ -43,13 +50,11 @@ def wilson_interval(successes, n_trials, confidence: float = 0.95):
     Returns
     -------
     low, high : ndarray of float
-        Interval limits, inside [0, 1] (unlike the Wald interval, which can
-        leave it and collapses to a point when no rejection was seen).
-
-    References
-    ----------
-    .. [1] Wilson, E. B. (1927). Probable inference, the law of succession,
-       and statistical inference. JASA 22(158), 209-212.
+        The limits of ``proportion_interval(successes, n_trials,
+        confidence)``: inside [0, 1], exactly 0 at no success and 1 at
+        ``n_trials`` successes, and never on the wrong side of the observed
+        rate (the old private formula could put 1.0 just outside its own
+        interval by rounding).
 
     Examples
     --------
@@ -62,16 +67,8 @@ def wilson_interval(successes, n_trials, confidence: float = 0.95):
     anywhere between about 3.8 % and 6.5 %.
     """
     n_trials = check_positive_int(n_trials, "n_trials")
-    confidence = check_probability(confidence, "confidence")
-    k = np.asarray(successes, dtype=float)
-    if np.any(k < 0) or np.any(k > n_trials):
-        raise ValueError(f"successes must lie in [0, n_trials={n_trials}], got {k.tolist()}")
-    z = stats.norm.ppf(0.5 + confidence / 2)
-    phat = k / n_trials
-    denom = 1 + z**2 / n_trials
-    centre = (phat + z**2 / (2 * n_trials)) / denom
-    half = z * np.sqrt(phat * (1 - phat) / n_trials + z**2 / (4 * n_trials**2)) / denom
-    return np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+    interval = proportion_interval(successes, n_trials, confidence, "wilson")
+    return np.asarray(interval.low, dtype=float), np.asarray(interval.high, dtype=float)
 
 
 def mcnemar_rejection_probability(n_discordant, alpha: float = 0.05, method: str = "midp", p_b: float = 0.5):
@@ -249,7 +246,8 @@ def simulate_mcnemar(
         p = mcnemar_pvalues(b, c, method)[1]
         rejections.append(np.count_nonzero(p <= alpha))
     rejections = np.array(rejections)
-    low, high = wilson_interval(rejections, n_reps)
+    interval = proportion_interval(rejections, n_reps)
+    low, high = interval.low, interval.high
     return RejectionRates(
         methods=methods, rates=rejections / n_reps, ci_low=low, ci_high=high, n_reps=n_reps, alpha=alpha
     )

@@ -48,7 +48,8 @@ from ._results import _format_value
 from ._validation import _show, as_generator, check_alpha, check_count, check_option, check_probability
 from .mcnemar import mcnemar_pvalues
 from .paired import PAIRED_TESTS, _f_5x2cv, _fold_t, _t_5x2cv, _t_pvalue, _z_proportions
-from .simulate import RejectionRates, wilson_interval
+from .intervals import proportion_interval
+from .simulate import RejectionRates
 
 __all__ = [
     "PairedSimulation",
@@ -150,9 +151,9 @@ class PairedSimulation:
         if n > self.n_reps:
             raise ValueError(f"n_reps must be at most the {self.n_reps} replications simulated, got {n}")
         rejections = np.count_nonzero(self.pvalues[:n] <= alpha, axis=0)
-        low, high = wilson_interval(rejections, n)
+        interval = proportion_interval(rejections, n)
         return RejectionRates(
-            methods=self.tests, rates=rejections / n, ci_low=low, ci_high=high, n_reps=n, alpha=alpha
+            methods=self.tests, rates=rejections / n, ci_low=interval.low, ci_high=interval.high, n_reps=n, alpha=alpha
         )
 
     def corrected_pvalues(self, test_train_ratio) -> np.ndarray:
@@ -717,8 +718,8 @@ def paired_power_curve(differences, accuracy_1: float = 0.8, alpha: float = 0.05
         trained.append(sim.trained_accuracy_1 - sim.trained_accuracy_2)
         learner = sim.learner
     rejections = np.array(rows)
-    low, high = wilson_interval(rejections, n_reps)
+    interval = proportion_interval(rejections, n_reps)
     return PowerCurve(
-        tests=PAIRED_TESTS, differences=diffs, rates=rejections / n_reps, ci_low=low, ci_high=high,
+        tests=PAIRED_TESTS, differences=diffs, rates=rejections / n_reps, ci_low=interval.low, ci_high=interval.high,
         alpha=alpha, n_reps=n_reps, learner=learner, trained_differences=np.array(trained),
     )

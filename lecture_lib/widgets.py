@@ -37,6 +37,7 @@ from ._validation import (
     check_nonnegative,
     check_option,
     check_probability,
+    check_real,
     check_real_array,
     check_scores,
 )
@@ -44,10 +45,12 @@ from .cochran import familywise_error
 from .curves import ComplexityCurve
 from .friedman_nemenyi import CD_TESTS, cd_cliques, critical_difference, friedman
 from .guide import WHICH_TEST_SITUATIONS, recommend_test, recommendation_html
+from .intervals import paired_accuracy_difference
 from .live_figure import LiveFigure
 from .mcnemar import TEXTBOOK_EXACT_BELOW, mcnemar
 from .nested import TuningBias, simulate_tuning_bias
 from .paired import PAIRED_TESTS, resampled_ttest
+from .planning import mcnemar_power, mcnemar_sample_size
 from .plots import (
     PAIRED_TEST_LABELS,
     plot_complexity_curve,
@@ -57,13 +60,15 @@ from .plots import (
 )
 from .simulate import simulate_mcnemar
 from .simulate_paired import TRAININGS_PER_ALGORITHM, PairedSimulation
-from .wilcoxon_sign import WILCOXON_ZERO_METHODS, wilcoxon_steps
+from .wilcoxon_sign import WILCOXON_ZERO_METHODS, wilcoxon_signed_rank, wilcoxon_steps
 
 __all__ = [
     "mcnemar_report",
     "mcnemar_explorer",
     "mcnemar_heatmap_explorer",
     "mcnemar_type1_explorer",
+    "mcnemar_sample_size_report",
+    "mcnemar_sample_size_explorer",
     "familywise_report",
     "familywise_explorer",
     "complexity_report",
@@ -96,7 +101,9 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
         Disagreements won by model 1 (b) and by model 2 (c).
     n : int, optional
         Size of the test set (>= b + c), used to show the accuracy
-        difference (b - c) / n; the p-values do not depend on it.
+        difference (b - c) / n with its 95 % Bonett-Price interval
+        (:func:`lecture_lib.paired_accuracy_difference`); the p-values do
+        not depend on it.
     alpha : float, optional
         Significance level for the decisions.
 
@@ -141,13 +148,13 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
         f"{'<' if b + c < TEXTBOOK_EXACT_BELOW else '>='} {TEXTBOOK_EXACT_BELOW}).</p>",
     ]
     if n is not None:
-        # Wald interval of the paired difference (chapter 2); the intervals issue may replace it
-        diff = (b - c) / n
-        half = 1.959963984540054 * np.sqrt(max((b + c) / n - diff * diff, 0.0) / n)
+        # the Bonett-Price interval depends on b, c and n only, so a and d can be split any way
+        effect = paired_accuracy_difference([[n - b - c, b], [c, 0]])
         lines.append(
             f"<p>On n = {n} test examples the accuracies differ by (b - c) / n = "
-            f"{diff:+.4f} (approximate 95 % Wald interval {diff - half:+.4f} to {diff + half:+.4f}); "
-            "the p-values above do not depend on n, the interval does.</p>"
+            f"{100 * effect.estimate:+.2f} percentage points, 95 % interval {100 * effect.low:+.2f} to "
+            f"{100 * effect.high:+.2f} (Bonett-Price): the p-values above do not depend on n, the "
+            "interval does.</p>"
         )
     return "\n".join(lines)
 
@@ -264,6 +271,97 @@ def mcnemar_type1_explorer(n_test: int = 200, p_discordant: float = 0.05, alpha:
         control.observe(update, names="value")
     update()
     return widgets.VBox([widgets.HBox([n_slider, p_slider]), widgets.HBox([a_slider, r_slider]), text, live.widget])
+
+
+# ----------------------------------------------------------------------------- chapter 2: test-set size
+
+#: :func:`mcnemar_sample_size_report` computes the exact power only when the number of
+#: disagreements has at most this variance n psi (1 - psi) (at most about 30 ms);
+#: beyond it the normal approximation is within a few thousandths of it.
+SAMPLE_SIZE_EXACT_MAX_VARIANCE = 2000.0
+
+
+def mcnemar_sample_size_report(difference: float = 0.01, discordant_proportion: float = 0.05, power: float = 0.8,
+                     alpha: float = 0.05) -> str:
+    """How many test examples McNemar's test needs: the widget's text (chapter 2).
+
+    Parameters
+    ----------
+    difference : float
+        The accuracy difference to detect (a proportion, e.g. 0.01 for one
+        percentage point), 0 < difference <= discordant_proportion.
+    discordant_proportion : float
+        The share of test examples on which the two models disagree, in
+        (0, 1].
+    power : float, optional
+        The probability of detecting the difference, in (0, 1).
+    alpha : float, optional
+        Two-sided significance level, in (0, 1).
+
+    Returns
+    -------
+    html : str
+        Connor's (1987) number of test examples
+        (:func:`lecture_lib.mcnemar_sample_size`'s ``n_connor``), the expected
+        number of disagreements, the exact power of the mid-p test at that n
+        (:func:`lecture_lib.mcnemar_power`, when the number of disagreements
+        varies little enough to compute it in a few milliseconds), and the
+        expected half-width of the 95 % interval of the difference,
+        :math:`z_{0.975}\\sqrt{(\\psi - \\delta^2)/n}`.
+
+    Examples
+    --------
+    >>> from lecture_lib.widgets import mcnemar_sample_size_report
+    >>> "n = 3923" in mcnemar_sample_size_report(0.01, 0.05)
+    True
+
+    One point of accuracy between models that disagree on 5 % of the
+    examples: about 3900 test examples for 80 % power (Connor's example).
+    """
+    if check_real(difference, "difference") <= 0.0:
+        raise ValueError(f"difference must be positive (a difference to detect), got {difference!r}")
+    plan = mcnemar_sample_size(discordant_proportion, difference, alpha=alpha, power=power, exact_check=False)
+    n, psi, delta, alpha, power = plan.n_connor, plan.discordant_proportion, plan.difference, plan.alpha, plan.power
+    lines = [
+        f"<p>To detect a difference of <b>{100 * delta:.2g} percentage point{'' if delta == 0.01 else 's'}</b> "
+        "in accuracy between two models "
+        f"that disagree on {100 * psi:.3g} % of the test examples, with power {power:.2f} at the two-sided "
+        f"{alpha:g} level, McNemar's test needs about <b>n = {n}</b> test examples (Connor's formula): about "
+        f"{n * psi:.0f} disagreements.</p>"
+    ]
+    if n * psi * (1.0 - psi) <= SAMPLE_SIZE_EXACT_MAX_VARIANCE:
+        exact = mcnemar_power(n, psi, delta, alpha=alpha).power
+        lines.append(f"<p>Exact power of the mid-p test (the course's default) at n = {n}: {exact:.3f}.</p>")
+    else:
+        lines.append(f"<p>So many disagreements that the normal approximation is accurate; for the exact power "
+                     f"call <code>mcnemar_power({n}, {psi:g}, {delta:g})</code>.</p>")
+    half = 1.959963984540054 * np.sqrt(max(psi - delta * delta, 0.0) / n)
+    lines.append(f"<p>With n = {n}, the 95 % interval of the difference will be about "
+                 f"&plusmn;{100 * half:.2g} points wide: power and precision come together.</p>")
+    return "\n".join(lines)
+
+
+def mcnemar_sample_size_explorer(difference: float = 0.01, discordant_proportion: float = 0.05, power: float = 0.8,
+                       alpha: float = 0.05):
+    """Sliders for the difference, the disagreement rate and the power, with :func:`mcnemar_sample_size_report`."""
+    style = {"description_width": "initial"}
+    d_slider = widgets.FloatSlider(value=100 * difference, min=0.5, max=10.0, step=0.5, readout_format=".1f",
+                                   description="difference (points)", style=style)
+    psi_slider = widgets.FloatSlider(value=100 * discordant_proportion, min=1.0, max=50.0, step=1.0,
+                                     readout_format=".0f", description="disagreement (%)", style=style)
+    power_slider = widgets.FloatSlider(value=power, min=0.5, max=0.95, step=0.05, readout_format=".2f",
+                                       description="power", style=style)
+    text = widgets.HTML()
+
+    def update(_change=None):
+        psi = psi_slider.value / 100.0
+        delta = min(d_slider.value / 100.0, psi)  # a difference cannot exceed the disagreement rate
+        text.value = mcnemar_sample_size_report(delta, psi, power_slider.value, alpha)
+
+    for slider in (d_slider, psi_slider, power_slider):
+        slider.observe(update, names="value")
+    update()
+    return widgets.VBox([widgets.HBox([d_slider, psi_slider]), power_slider, text])
 
 
 # ----------------------------------------------------------------------------- chapter 3
@@ -777,7 +875,9 @@ def wilcoxon_report(differences, names=None, zero_method: str = "pratt", alpha: 
         One row per data set, sorted by |d| (d, |d|, rank, sign, share of R+
         and R-), then R+, R-, T = min(R+, R-), z and the exact and normal
         two-sided p-values with the decision for each; the logic is
-        :func:`lecture_lib.wilcoxon_steps`.
+        :func:`lecture_lib.wilcoxon_steps`. Last, the effect: the
+        Hodges-Lehmann estimate with its exact interval and the
+        rank-biserial correlation (:func:`lecture_lib.wilcoxon_signed_rank`).
 
     Examples
     --------
@@ -792,6 +892,7 @@ def wilcoxon_report(differences, names=None, zero_method: str = "pratt", alpha: 
         names = list(check_names(names, np.size(check_scores(differences, "differences", min_size=1)),
                                  what="difference"))
     steps = wilcoxon_steps(differences, names=names, zero_method=zero_method)
+    effect = wilcoxon_signed_rank(differences, zero_method=zero_method, method="exact")
 
     def fmt(v):
         return "dropped" if v is None else f"{v:g}"
@@ -821,6 +922,9 @@ def wilcoxon_report(differences, names=None, zero_method: str = "pratt", alpha: 
         f"<tr><td>normal, continuity-corrected</td><td class='pvalue'>{steps['pvalue_normal_corrected']:.4g}</td>"
         f"<td>{decision(steps['pvalue_normal_corrected'])}</td></tr>",
         "</tbody></table>",
+        f"<p>The effect: typical difference (Hodges-Lehmann) {effect.hodges_lehmann:+.4g}, interval "
+        f"{effect.confidence_interval.low:+.4g} to {effect.confidence_interval.high:+.4g} (exact, coverage "
+        f"{100 * effect.interval_coverage:.1f} %); rank-biserial correlation {effect.rank_biserial:+.2f}.</p>",
     ]
     return "\n".join(lines)
 

@@ -34,6 +34,8 @@
 #   training and test error against model complexity;
 # - estimate accuracy by holdout, repeated holdout, k-fold and repeated k-fold cross-validation,
 #   the bootstrap and the .632 estimate, and say how much each estimate varies;
+# - give the confidence interval of one model's test accuracy, say what it means, and say how the
+#   size of the test set shrinks it;
 # - explain why the standard deviation of fold scores over $\sqrt{k}$ is not a standard error;
 # - read a learning curve;
 # - compare two classifiers on the same splits, and see why pairing helps.
@@ -71,6 +73,7 @@ from lecture_lib import (
     plot_holdout_spread,
     plot_learning_curve,
     precision,
+    proportion_interval,
     recall,
     repeated_kfold,
 )
@@ -340,6 +343,75 @@ plt.show()
 
 # %% tags=["nbval-ignore-output"]
 holdout_explorer(table, test_sizes, reference=truth_15, test_size=0.3, split=0)
+
+# %% [markdown]
+# ## How precise is one test accuracy?
+#
+# The spread above mixes two things: a new split changes both the training set (so the model)
+# and the test set. For one *trained* model only the test set is random. If its $n$ test
+# examples are drawn independently from the population, the number it gets right is
+# Binomial($n$, $p$), where $p$ is the model's true accuracy, its accuracy on new data. A
+# **confidence interval** for $p$ turns the one test accuracy into a range of accuracies that
+# are compatible with it. The course uses Wilson's score interval {cite}`wilson1927`, which
+# Brown, Cai and DasGupta {cite}`brown2001` recommend: `proportion_interval(right, n)`.
+#
+# Take one 70/30 split of our 300 examples, train 15-NN on the 210 training examples and test it
+# on the other 90:
+
+# %%
+(train_idx, test_idx), = holdout(y.size, test_size=0.3, seed=0, stratify=y)
+pred_test, pred_new = np.split(knn_predictions(X[train_idx], y[train_idx], np.vstack([X[test_idx], X_new]), 15)[0],
+                               [test_idx.size])
+right = int(np.sum(pred_test == y[test_idx]))
+one_model = proportion_interval(right, test_idx.size)
+right_new = pred_new == y_new  # what we could never know in practice
+print(f"right on {right} of {test_idx.size} test examples: accuracy {one_model}")
+print(f"the same model on the {y_new.size} new examples: accuracy {right_new.mean():.4f}")
+
+# %% [markdown]
+# The model is right on 76 of the 90 test examples, 84.4 %. **In words:** the test set is
+# compatible with any true accuracy between 75.6 % and 90.5 %; a test set of 90 examples pins the
+# accuracy down only to within about 7 points either way. Here we can check it, because we kept
+# 19 700 new examples: the model's accuracy on them, 85.3 %, lies inside.
+#
+# "95 %" is a property of the procedure, not of this one interval: over many test sets, the
+# interval computed this way covers the true accuracy about 95 % of the time. We can watch that
+# happen by drawing 10 000 test sets of each size from the new examples (with the same trained
+# model) and counting how often each interval covers the accuracy on all of them:
+
+# %%
+rng_tests = np.random.default_rng(1)
+truth_model = right_new.mean()
+print(" n_test  mean width of the 95 % interval  covers the true accuracy")
+for n_test in (30, 90, 300, 1000, 3000):
+    counts = right_new[rng_tests.integers(0, right_new.size, size=(10_000, n_test))].sum(axis=1)
+    intervals = proportion_interval(counts, n_test)
+    covered = np.mean((intervals.low <= truth_model) & (truth_model <= intervals.high))
+    print(f"{n_test:>6}  {np.mean(intervals.high - intervals.low):>10.3f} (about +-{50 * np.mean(intervals.high - intervals.low):.1f} points)"
+          f"      {covered:.1%}")
+
+# %% [markdown]
+# The intervals cover the true accuracy in about 95 % of the test sets at every size, and their
+# width shrinks like $1/\sqrt{n}$: four times as many test examples halve it. Thirty test
+# examples leave about $\pm 12$ points; it takes about 1 000 for $\pm 2$ points and 3 000 for
+# $\pm 1.3$. That is the scale to keep in mind when two models' test accuracies differ by a
+# point or two (chapter 2 makes the comparison properly).
+#
+# **The wrong way: accuracy $\pm 1.96$ standard errors.** The textbook (Wald) interval
+# $\hat p \pm 1.96\sqrt{\hat p(1 - \hat p)/n}$ looks natural, but it fails exactly where
+# accurate models live. A model right on all 30 of its test examples gets a standard error of
+# zero:
+
+# %%
+for method in ("wald", "wilson", "clopper-pearson"):
+    print(f"30 of 30 right, {method:>15}: {proportion_interval(30, 30, method=method)}")
+
+# %% [markdown]
+# The Wald interval collapses to the single point 100 %, as if 30 examples proved the model
+# perfect. Wilson's interval says what the data allow: any accuracy from 88.6 % to 100 %. (The
+# Clopper-Pearson interval, which guarantees at least 95 % coverage, is a little wider.) Brown,
+# Cai and DasGupta show that the Wald interval covers too rarely for many $n$ and $p$, not only at
+# the ends {cite}`brown2001`.
 
 # %% [markdown]
 # ## k-fold cross-validation
@@ -623,6 +695,9 @@ for name in ("logistic regression", "LDA"):
 # - Every estimate varies with the split and the data set. Holdout is noisy; cross-validation and
 #   the bootstrap reuse the data better; repetitions remove the noise of the partition but not
 #   that of the data.
+# - One trained model's test accuracy is a binomial proportion: report it with its interval
+#   (Wilson's, `proportion_interval`). 90 test examples measure it to within about 7 points, 1 000
+#   to within 2; the width shrinks like $1/\sqrt{n}$. The Wald interval collapses at 100 %.
 # - The standard deviation of fold scores over $\sqrt{k}$ (or $\sqrt{tk}$) is not a standard error:
 #   fold scores are correlated.
 # - Compare learners on the same splits: positively correlated scores make the per-split
@@ -647,6 +722,10 @@ for name in ("logistic regression", "LDA"):
 # **Exercise 4.** Compare logistic regression with 15-NN on the shared splits. Is the standard
 # deviation of the differences smaller than that of each score? Relate your answer to the
 # correlation.
+#
+# **Exercise 5.** A model is about 90 % accurate. Roughly how many test examples does it take for
+# the 95 % interval of its accuracy to be $\pm 1$ point wide? Check your answer with
+# `proportion_interval`.
 
 # %% [markdown]
 # ```{admonition} Solution to exercise 1
@@ -710,3 +789,16 @@ print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, sd 15-NN {scores_15n
       f"sd of differences {(scores_lr - scores_15nn).std(ddof=1):.4f}, "
       f"correlation {np.corrcoef(scores_lr, scores_15nn)[0, 1]:.3f}, "
       f"unpaired sd {np.sqrt(scores_lr.var(ddof=1) + scores_15nn.var(ddof=1)):.4f}")
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 5
+# :class: dropdown
+# The half-width is about $1.96\sqrt{p(1-p)/n}$; setting it to 0.01 with $p = 0.9$ gives
+# $n \approx 1.96^2 \cdot 0.09 / 0.0001 \approx 3\,460$ test examples. The Wilson interval at that
+# size confirms it (it is slightly asymmetric, as the accuracy cannot exceed 100 %).
+# ```
+
+# %% tags=["hide-input"]
+n_needed = int(np.ceil(1.959964**2 * 0.9 * 0.1 / 0.01**2))
+check = proportion_interval(round(0.9 * n_needed), n_needed)
+print(f"n = {n_needed}: {check}, half-widths {check.estimate - check.low:.4f} and {check.high - check.estimate:.4f}")

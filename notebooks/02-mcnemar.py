@@ -36,6 +36,8 @@
 #   {cite}`edwards1948`, the exact binomial p-value and the mid-p value {cite}`fagerland2013`;
 # - compute each variant's Type I error and power exactly, and explain why the course uses the
 #   mid-p test by default rather than the sources' textbook rule;
+# - plan how many test examples a comparison needs, and judge whether a difference matters in
+#   practice by comparing its interval with the smallest difference that would;
 # - state the hypothesis, interpret the p-value in words and name the test's limits.
 #
 # **Prerequisites:** accuracy and the confusion matrix (chapter 1), the binomial distribution,
@@ -55,42 +57,35 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 
 from lecture_lib import (
-    Interval,
     errata,
     mcnemar,
     mcnemar_example,
     mcnemar_pvalue_grid,
     mcnemar_rejection_probability,
+    mcnemar_sample_size,
     mcnemar_table,
     plot_mcnemar_pvalue_heatmap,
     plot_mcnemar_rejection_curves,
+    paired_accuracy_difference,
     plot_rejection_rates,
+    practical_significance,
     predictions_from_table,
     simulate_mcnemar,
     source_notes,
 )
-from lecture_lib.widgets import mcnemar_explorer, mcnemar_heatmap_explorer, mcnemar_type1_explorer
+from lecture_lib.widgets import (
+    mcnemar_explorer,
+    mcnemar_heatmap_explorer,
+    mcnemar_sample_size_explorer,
+    mcnemar_type1_explorer,
+)
 
 ERRATA = {e.key: e for e in errata()}
 NOTES = {note.key: note for note in source_notes()}
 
 
-def accuracy_difference_interval(table, confidence=0.95):
-    """Wald interval of acc_1 - acc_2 = (b - c) / n from a McNemar table (a large-sample approximation).
-
-    The paired per-example differences are +1 (b of them), -1 (c) or 0, so the variance of
-    their mean is ((b + c) / n - ((b - c) / n)^2) / n.
-    """
-    (a, b), (c, d) = np.asarray(table)
-    n = a + b + c + d
-    difference = (b - c) / n
-    se = np.sqrt(((b + c) / n - difference**2) / n)
-    z = stats.norm.ppf(0.5 + confidence / 2)
-    return Interval(difference, difference - z * se, difference + z * se, confidence, "Wald")
-
-
 def in_points(interval):
-    """'0.10 points [0.03, 0.17]': an accuracy difference in percentage points."""
+    """'0.10 points [0.027, 0.173]': an accuracy difference (an Interval) in percentage points."""
     return f"{100 * interval.estimate:.2f} points [{100 * interval.low:.3f}, {100 * interval.high:.3f}]"
 
 # %% [markdown]
@@ -174,26 +169,44 @@ print(ERRATA["seed002-not-accuracy"].says)
 print("Right:", ERRATA["seed002-not-accuracy"].correct)
 
 # %% [markdown]
-# ## The effect and its precision
+# ## Same effect, different precision
 #
 # The formula above also gives the effect's precision. Per example, the difference between the
 # two models is $+1$ (b examples), $-1$ (c examples) or $0$, so the accuracy difference
 # $\hat\delta = (b - c)/n$ is a mean of $n$ paired differences, with estimated variance
-# $\bigl((b + c)/n - \hat\delta^2\bigr)/n$. The large-sample (Wald) 95 % interval is
-# $\hat\delta \pm 1.96$ times its square root:
+# $\bigl((b + c)/n - \hat\delta^2\bigr)/n$. The textbook (Wald) 95 % interval is
+# $\hat\delta \pm 1.96$ times its square root. It covers the true difference too rarely when the
+# models disagree on few examples, so the course uses the interval that Fagerland, Lydersen and
+# Laake recommend for paired proportions after comparing many {cite}`fagerland2014`: Bonett and
+# Price's {cite}`bonett2012`, the same formula after adding one pseudo-disagreement of each kind,
+# $\tilde p_{12} = (b + 1)/(n + 2)$ and $\tilde p_{21} = (c + 1)/(n + 2)$. Every McNemar result
+# carries it as `accuracy_difference`:
 
 # %%
 for example in (panel_a, panel_b):
-    print(f"{example.key}: accuracy difference {in_points(accuracy_difference_interval(example.table))}")
+    result = mcnemar(example.table)
+    wald = paired_accuracy_difference(example.table, method="wald")
+    print(f"{example.key}: accuracy difference {in_points(result.accuracy_difference)} "
+          f"(Bonett-Price; the Wald interval would be [{100 * wald.low:.3f}, {100 * wald.high:.3f}])")
 
 # %% [markdown]
 # Same effect, different precision. In A, where the models disagree on only 12 examples, the
-# interval runs from 0.03 to 0.17 percentage points: model 1 is better, making between about 3
-# and 17 fewer errors per 10 000 examples than model 2's 40. In B, with 40 disagreements, it runs from $-0.02$ to
-# $0.22$ points: the data are compatible with model 2 being slightly better and with model 1
-# being better by twice the observed difference. Every p-value in this chapter is reported
-# with this interval. (The Wald interval is an approximation, rough when $b + c$ is small;
-# later chapters of the course add better ones.)
+# interval runs from 0.027 to 0.173 percentage points. **In words:** the data are compatible with
+# model 1 making anywhere from about 3 to 17 fewer errors per 10 000 examples than model 2's 40,
+# and with no value outside that range at the 95 % level; the interval excludes 0, so model 1 is
+# better. In B, with 40 disagreements, it runs from $-0.027$ to $0.227$ points: the data are
+# compatible with model 2 being slightly better and with model 1 being better by more than twice
+# the observed difference. The interval is the effect's precision; the p-values below are the
+# evidence against "no difference". Every p-value in this chapter is reported with this interval.
+# (With so many test examples the Wald interval is close; with ten examples, below, it is not.)
+#
+# Seed 002 suggests reporting an "effect statistical measure" after a significant result, such as
+# the odds ratio. It is in the result too: `odds_ratio` is $b/c$, the odds that a disagreement
+# goes model 1's way, with the exact interval that the exact binomial test inverts
+# (`mcnemar_odds_ratio`). In A it is 11 (95 % interval 1.6 to 473: twelve disagreements say little
+# more than "well above 1"); in B it is 1.67 (0.85 to 3.4). Unlike the accuracy difference, the
+# odds ratio ignores how many examples the models agree on, so it cannot say how much accuracy is
+# at stake.
 
 # %% [markdown]
 # ## McNemar's chi-squared statistic
@@ -252,7 +265,7 @@ print("Erratum:", ERRATA["seed003-pvalue-definition"].correct)
 #   points, with 95 % interval 0.03 to 0.17 points.
 # - **B** ($p = 0.11$): approximates the probability of a split at least as uneven as 25 to 15
 #   under equal accuracy, which is exactly 15.4 %. The test set does not give enough evidence to
-#   say the models differ: the same 0.10 points, with interval $-0.02$ to $0.22$ points. It does
+#   say the models differ: the same 0.10 points, with interval $-0.03$ to $0.23$ points. It does
 #   *not* show that they are equal.
 #
 # Same accuracies, same effect, opposite conclusions: the evidence lives in b and c.
@@ -294,11 +307,14 @@ b, c = table[0, 1], table[1, 0]
 print(table)
 print("textbook corrected statistic:", (abs(b - c) - 1) ** 2 / (b + c))
 print("with max(., 0):             ", mcnemar(table, method="corrected").statistic)
+print("accuracy difference:        ", in_points(mcnemar(table).accuracy_difference))
 
 # %% [markdown]
 # With $b = c = 25$ the textbook formula gives $1/50 = 0.02$; the right value is 0, and the
 # p-value is 1: the two models won exactly as many disagreements each, so the test set holds no
-# evidence that either is more accurate.
+# evidence that either is more accurate. It does not show that they are equally accurate: the
+# 95 % interval of the difference runs from 1.6 points in k-NN's favour to 1.6 points in logistic
+# regression's.
 
 # %% [markdown]
 # ## The exact binomial test
@@ -340,7 +356,7 @@ print(f"panel B (25 vs 15): exact p = {mcnemar(panel_b.table, method='exact').pv
 print("2.0 ** -1100 =", 2.0 ** -1100)
 huge = mcnemar([[0, 4_999_000], [5_001_000, 0]], method="exact")
 print(f"b = {huge.b:,}, c = {huge.c:,}: exact p = {huge.pvalue:.4f}, "
-      f"accuracy difference {in_points(accuracy_difference_interval([[0, huge.b], [huge.c, 0]]))}")
+      f"accuracy difference {in_points(huge.accuracy_difference)}")
 
 # %% [markdown]
 # Out of ten million disagreements, a surplus of 2 000 for model 2 is well within what chance
@@ -553,6 +569,52 @@ for method in ("chi2", "corrected", "exact", "midp", "textbook"):
 # exceed $\alpha$ for any $b + c$.
 
 # %% [markdown]
+# ## How many test examples do I need?
+#
+# Power depends on the number of disagreements, so a test set is planned from two guesses made
+# before testing: the accuracy difference $\delta$ worth detecting, and the share $\psi$ of test
+# examples on which the two models disagree (from a pilot run or the validation set). Under the
+# alternative, $b - c$ has mean $n\delta$ and variance $n(\psi - \delta^2)$; under $H_0$ its
+# variance is $n\psi$. Connor's formula {cite}`connor1987` follows:
+#
+# $$
+# n = \frac{\bigl(z_{1-\alpha/2}\sqrt{\psi} + z_{\text{power}}\sqrt{\psi - \delta^2}\bigr)^2}{\delta^2}.
+# $$
+#
+# `mcnemar_sample_size` computes it and checks it with the exact power of the mid-p test for
+# every $n$ (`mcnemar_power`). Connor's own example: to detect one point of accuracy between models
+# that disagree on 5 % of the examples, with power 0.8 at the 5 % level:
+
+# %%
+print(mcnemar_sample_size(discordant_proportion=0.05, difference=0.01))
+
+# %% [markdown]
+# About 3 900 test examples: Connor's formula says 3 923, and the exact power of the mid-p test
+# reaches 0.8 at 3 899. What would seed 000's two situations have needed to detect their 0.1-point
+# difference with power 0.8?
+
+# %%
+for example in (panel_a, panel_b):
+    b, c = example.table[0, 1], example.table[1, 0]
+    plan = mcnemar_sample_size(discordant_proportion=(b + c) / 10_000, difference=0.001)
+    print(f"{example.key}: models disagree on {(b + c) / 100:.2f} % of examples -> Connor n = {plan.n_connor}, "
+          f"exact (mid-p) n = {plan.n_exact}")
+
+# %% [markdown]
+# With the models of A, which disagree on 0.12 % of the examples, about 8 200 test examples give
+# power 0.8, so A's 10 000 were enough; with those of B, which disagree on 0.4 %, the same
+# difference needs about 31 000. The more two models disagree, the more test examples a given
+# difference needs, because the disagreements that cancel out add noise. (For A, where nearly all
+# disagreements go one way, Connor's normal approximation is pessimistic: 9 417.)
+#
+# The widget below does the planning for any difference, disagreement rate and power. It also
+# shows the other side of the same coin: the width of the interval of the difference that this $n$
+# will give.
+
+# %% tags=["nbval-ignore-output"]
+mcnemar_sample_size_explorer(difference=0.01, discordant_proportion=0.05, power=0.8)
+
+# %% [markdown]
 # ## Interactive: b, c and the decision
 #
 # Move b and c and watch the four p-values and the decisions at your $\alpha$. Move n: the
@@ -580,7 +642,7 @@ print("accuracies:", ten.accuracies)
 result = mcnemar(table, method="exact")
 print(f"exact: statistic = {result.statistic:.3f}, p = {result.pvalue:.3f}")
 print(f"mid-p (the default): p = {mcnemar(table).pvalue:.3f}")
-print(f"accuracy difference {in_points(accuracy_difference_interval(table))}")
+print(f"accuracy difference {in_points(mcnemar(table).accuracy_difference)}")
 
 # %% [markdown]
 # The table, the accuracies (60 % and 50 %) and the printed result (statistic 1.000, p-value
@@ -596,8 +658,9 @@ print("smallest possible p with b + c = 3:", mcnemar([[0, 3], [0, 0]], method="e
 # could the mid-p test, whose smallest value is $2^{-3} = 0.125$). The honest reading of
 # $p = 1$ here: the ten examples contain no evidence either way, and far too few disagreements
 # to detect anything but an enormous difference. The interval says the same in numbers: the
-# observed 10-point lead of model 1 is compatible with anything from model 2 being 23 points
-# better to model 1 being 43 points better (a Wald interval, very rough with ten examples).
+# observed 10-point lead of model 1 is compatible with anything from model 2 being 28 points
+# better to model 1 being 45 points better (95 % Bonett-Price interval): ten examples measure
+# nothing precisely.
 #
 # **Seed 001, rpart against ranger on kin8nm.** The slides give the table below and a corrected
 # statistic of about 2227, compared with the critical value 3.841 "for $\alpha = 0.5$".
@@ -611,7 +674,7 @@ print(f"corrected statistic = {result.statistic:.3f}, p-value as a double = {res
 log10_p = (np.log(2) + stats.norm.logsf(np.sqrt(result.statistic))) / np.log(10)
 print(f"log10 p = {log10_p:.1f}")
 print(f"critical value at alpha = 0.05: {stats.chi2.ppf(0.95, 1):.3f}; at alpha = 0.5: {stats.chi2.ppf(0.5, 1):.3f}")
-print(f"accuracy difference rpart - ranger: {in_points(accuracy_difference_interval(kin.table))}")
+print(f"accuracy difference rpart - ranger: {in_points(mcnemar(kin.table).accuracy_difference)}")
 
 # %% [markdown]
 # The statistic is right (2227.0). The significance level is a typo: 3.841 is the critical
@@ -643,19 +706,19 @@ for other in ("SVM", "decision tree"):
     table = mcnemar_table(y_test, predictions["logistic regression"], predictions[other])
     exact = mcnemar(table, method="exact").pvalue
     print(f"logistic regression vs {other}: exact P(split at least this uneven | H0) = {exact:.3g}, "
-          f"accuracy difference {in_points(accuracy_difference_interval(table))}")
+          f"accuracy difference {in_points(mcnemar(table).accuracy_difference)}")
 
 # %% [markdown]
 # - **Logistic regression vs SVM** (mid-p $p = 0.14$): the SVM won 23 of the 37 disagreements.
 #   If the models were equally accurate, a split at least this uneven would happen with
 #   probability 0.19 (the exact p-value), about one test set in five, so this test set gives no
 #   convincing evidence that the SVM is more accurate. Its lead is 1.0 point, with 95 % interval
-#   from 2.3 points for the SVM to 0.3 points for logistic regression. We cannot conclude that
+#   from 2.4 points for the SVM to 0.4 points for logistic regression. We cannot conclude that
 #   they are equally good either.
 # - **Logistic regression vs decision tree** (mid-p $p \approx 10^{-25}$): logistic regression
 #   won 130 of 143 disagreements. Under equal accuracy this would essentially never happen (exact
 #   probability $2 \times 10^{-25}$); we conclude that logistic regression is the more accurate of
-#   the two *trained models* on this kind of data, by 13.0 points (95 % interval 10.6 to 15.5).
+#   the two *trained models* on this kind of data, by 13.0 points (95 % interval 10.5 to 15.5).
 #
 # Note the emphasis. McNemar's test compares two trained models on one test set. It says nothing
 # about how the *learning algorithms* would compare with other training sets: the variability due
@@ -663,6 +726,58 @@ for other in ("SVM", "decision tree"):
 # appropriate only when that variability is small, or when retraining is impossible
 # {cite}`dietterich1998`. It also needs a test set large enough to represent the population.
 # Chapter 4 treats algorithms that can be retrained.
+
+# %% [markdown]
+# ## Practical and statistical significance
+#
+# Seed 001 sketches a decision: a simple linear model reaches 90 % of the performance of a complex
+# random forest; "in scenario A" (the difference is not significant) choose the linear model, "in
+# scenario B" (it is significant) choose the forest. A p-value cannot carry that decision alone.
+# Whether a difference is significant depends on the size of the test set as much as on the
+# difference: with a large enough test set every real difference becomes significant, however
+# small, and with a small one a large difference may not be. What the decision needs is the
+# answer to another question: *is the difference large enough to matter?*
+#
+# Fix, before looking at the data, the smallest difference that would matter, $m$: the gain that
+# justifies a more complex model, or a cost per error. Then compare the interval, not the
+# p-value, with $\pm m$ (`practical_significance`):
+#
+# - the whole interval beyond $+m$ (or $-m$): the difference matters, whatever the noise;
+# - the whole interval inside $(-m, m)$: any difference is too small to matter, even if it is
+#   significant;
+# - the interval excludes 0 but reaches inside $(-m, m)$: real, but perhaps too small to matter;
+# - otherwise: the test set cannot tell; a larger one is needed (previous section).
+#
+# Here are the chapter's comparisons with $m$ = 1 percentage point:
+
+# %%
+comparisons = {
+    "seed 000, panel A": panel_a.table,
+    "seed 000, panel B": panel_b.table,
+    "digits, logistic regression - SVM": mcnemar_table(y_test, predictions["logistic regression"], predictions["SVM"]),
+    "digits, logistic regression - tree": mcnemar_table(y_test, predictions["logistic regression"],
+                                                        predictions["decision tree"]),
+}
+for label, table in comparisons.items():
+    result = mcnemar(table)
+    print(f"{label}: p = {result.pvalue:.2g}, difference {in_points(result.accuracy_difference)}\n"
+          f"    -> {practical_significance(result.accuracy_difference, 0.01, percentage_points=True)}")
+
+# %% [markdown]
+# - Panel A is significant ($p = 0.0034$), and the interval shows the difference is at most 0.17
+#   points: negligible against one point. Seed 001's rule would pick the complex model for it.
+# - Panel B is not significant, and its interval too lies within one point: here the data do say
+#   something, that no difference that matters is there.
+# - Logistic regression against the SVM is not significant, and the interval, from 2.4 points in
+#   the SVM's favour to 0.4 in logistic regression's, reaches both negligible differences and
+#   differences that matter: 899 test images cannot tell. Only this case is "scenario A" in the
+#   seed's sense, and the right conclusion is "collect more data", not "choose the simpler model".
+# - Logistic regression against the tree is significant and the whole interval lies above one
+#   point: a difference that matters.
+#
+# The interval does the work of both seed 001's scenarios and more. A significant result with an
+# interval inside $\pm m$, or a non-significant one with a wide interval, are the two traps of
+# deciding by the p-value alone.
 
 # %% [markdown]
 # ## Which variant should I use?
@@ -685,8 +800,15 @@ for other in ("SVM", "decision tree"):
 #   agreement, not by two accuracies.
 # - Only the disagreements b and c carry evidence; $H_0$ (equal accuracy) means a disagreement is
 #   a fair coin flip, $b \sim \mathrm{Binomial}(b + c, 1/2)$.
-# - The effect is the accuracy difference $(b - c)/n$; report it with its interval. Two test sets
-#   can show the same effect with very different precision (panels A and B).
+# - The effect is the accuracy difference $(b - c)/n$; report it with its interval (Bonett-Price,
+#   `mcnemar(...).accuracy_difference`) and, if you like, the odds ratio $b/c$ with its exact
+#   interval. Two test sets can show the same effect with very different precision (panels A and B).
+# - Plan the test set: Connor's formula and the exact power (`mcnemar_sample_size`) give the
+#   number of examples needed to detect a difference $\delta$ when the models disagree on a share
+#   $\psi$ of them; the more they disagree, the more examples the same $\delta$ needs.
+# - Statistical is not practical significance: compare the interval with the smallest difference
+#   that matters, fixed in advance. Panel A is significant yet negligible; a non-significant result
+#   with a wide interval calls for more data, not for the simpler model.
 # - A p-value is a tail probability: the chance under $H_0$ of a result at least as extreme as
 #   the observed one, not the chance of the observed value (seed 003's slip).
 # - McNemar's $\chi^2 = (b - c)^2/(b + c)$ is an approximation; Edwards' correction needs
@@ -718,6 +840,10 @@ for other in ("SVM", "decision tree"):
 # **Exercise 5.** Model 1 truly wins three disagreements in four. Compute the power of the
 # textbook rule and of the mid-p test at $\alpha = 0.05$ with 24 and with 25 disagreements.
 # Why does the textbook rule's power drop from 24 to 25 while mid-p's does not?
+#
+# **Exercise 6.** On a validation set, your two models disagree on 8 % of the examples. How many
+# test examples do you need to detect a 2-point difference in accuracy with power 0.9 at the 5 %
+# level? How wide will the 95 % interval of the difference then be, roughly?
 
 # %% [markdown]
 # ```{admonition} Solution to exercise 1
@@ -736,7 +862,7 @@ for b, c in ((20, 0), (90, 70)):
     result = mcnemar(table)
     acc_1, acc_2 = (a + b) / 1000, (a + c) / 1000
     print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, mid-p = {result.pvalue:.3g}, "
-          f"difference {in_points(accuracy_difference_interval(table))}")
+          f"difference {in_points(mcnemar(table).accuracy_difference)}")
 
 # %% [markdown]
 # ```{admonition} Solution to exercise 2
@@ -793,3 +919,17 @@ for n_d in (24, 25):
               for m in ("textbook", "midp")}
     print(f"b + c = {n_d}: textbook rule uses {mcnemar([[0, 12], [n_d - 12, 0]], method='textbook').method:>9}, "
           f"power {powers['textbook']:.3f}; mid-p power {powers['midp']:.3f}")
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 6
+# :class: dropdown
+# Connor's formula with $\psi = 0.08$, $\delta = 0.02$ and power 0.9 gives about 2 100 test
+# examples, and the exact power of the mid-p test confirms it. The interval's half-width will be
+# about $1.96\sqrt{(\psi - \delta^2)/n} \approx 1.2$ points: a test set that detects a 2-point
+# difference reliably measures it to within about a point.
+# ```
+
+# %% tags=["hide-input"]
+plan = mcnemar_sample_size(discordant_proportion=0.08, difference=0.02, power=0.9)
+print(f"Connor n = {plan.n_connor} (exact power there {plan.power_at_connor:.3f}); exact n = {plan.n_exact}")
+print(f"expected half-width of the 95 % interval: {100 * 1.96 * np.sqrt((0.08 - 0.02**2) / plan.n_connor):.2f} points")

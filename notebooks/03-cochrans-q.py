@@ -60,7 +60,6 @@ from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
 
 from lecture_lib import (
-    Interval,
     adjust_pvalues,
     cochran_example,
     cochrans_q,
@@ -81,18 +80,8 @@ ERRATA = {e.key: e for e in errata()}
 NOTES = {note.key: note for note in source_notes()}
 
 
-def accuracy_difference_interval(table, confidence=0.95):
-    """Wald interval of acc_1 - acc_2 = (b - c) / n from a McNemar table (as in chapter 2; approximate)."""
-    (a, b), (c, d) = np.asarray(table)
-    n = a + b + c + d
-    difference = (b - c) / n
-    se = np.sqrt(((b + c) / n - difference**2) / n)
-    z = stats.norm.ppf(0.5 + confidence / 2)
-    return Interval(difference, difference - z * se, difference + z * se, confidence, "Wald")
-
-
 def in_points(interval):
-    """'8.0 points [1.2, 14.8]': an accuracy difference in percentage points."""
+    """'8.0 points [1.2, 14.8]': an accuracy difference (an Interval) in percentage points."""
     return f"{100 * interval.estimate:.1f} points [{100 * interval.low:.1f}, {100 * interval.high:.1f}]"
 
 # %% [markdown]
@@ -243,8 +232,12 @@ print(result)
 # examples, so the approximation needs checking: shuffling the answers within each row gives
 # the exact permutation probability, 0.024 (computed below, in the post-hoc section). At the
 # 5 % level this is evidence that the three models are not interchangeable. Q does not say
-# which ones differ, nor by how much: the accuracies are 84 %, 92 % and 92 %, and their
-# differences, with intervals, come with the pairwise tests below.
+# which ones differ, nor by how much: the accuracies are 84 %, 92 % and 92 %, with 95 % Wilson
+# intervals from 76 % to 90 % and from 85 % to 96 % (`accuracy_intervals`; 100 test examples
+# measure each accuracy only to within several points). These intervals are for each model alone:
+# overlapping intervals do not show that two models are equally accurate, because they ignore that
+# the models were tested on the same examples. The differences, with intervals that use the
+# pairing, come with the pairwise tests below.
 #
 # When no example is informative at all (say, three copies of the same model), the formula is
 # $0/0$. There is then no evidence either way, and `cochrans_q` returns $Q = 0$ and $p = 1$
@@ -379,12 +372,16 @@ names = ["model 1", "model 2", "model 3"]
 seed_pairs = pairwise_mcnemar(y_true, *y_preds, adjust="holm", names=names)
 for (i, j), p in zip(seed_pairs.pairs, seed_pairs.pvalue):
     verdict = "'significant'" if p <= 0.05 else "not significant"
-    difference = accuracy_difference_interval(mcnemar_table(y_true, y_preds[i], y_preds[j]))
+    difference = mcnemar(mcnemar_table(y_true, y_preds[i], y_preds[j])).accuracy_difference  # 95 %, alone
     print(f"{names[i]} vs {names[j]}: raw p = {p:.4f}  -> {verdict} if read alone; "
           f"accuracy difference {in_points(difference)}")
 
 # %% [markdown]
-# Read alone, two pairs look significant. Adjusted:
+# Read alone, two pairs look significant, and their individual 95 % intervals (Bonett-Price, as
+# in chapter 2) put model 1 between 0.8 and 14.9 points, and between 15.9 points below and 0.2
+# above, models 2 and 3. (The second interval just reaches 0 while the mid-p value is 0.049:
+# the interval is not the inversion of the mid-p test, and so close to the threshold the two can
+# disagree.) Adjusted:
 
 # %%
 print(seed_pairs)
@@ -396,6 +393,13 @@ print(pairwise_mcnemar(y_true, *y_preds, adjust="bonferroni", names=names))
 # Holm-adjusted p = 0.067, model 1 against model 3 has 0.098, and models 2 and 3, with 3
 # disagreements won by each, have p = 1, no evidence either way. Bonferroni gives 0.067, 0.147
 # and 1.
+#
+# The last column gives each difference with a **simultaneous** interval: each is a 98.3 %
+# interval, so that by Bonferroni's inequality all three cover their true differences together
+# with probability at least 95 %, the same family-wise guarantee as the adjusted p-values. They
+# all include 0, and they show what the data still allow: model 1 could be as much as 16 to 18
+# points worse than the others, or about as good; models 2 and 3 are within 6.6 points of each
+# other. The line below the table gives each model's accuracy with its own interval.
 #
 # **An adjusted p-value is a bound, not a probability.** The 0.067 says that Holm's procedure
 # rejects this pair at any family-wise level from 0.067 up, and guarantees that if all three
@@ -449,9 +453,10 @@ print(f"P(smallest raw p <= {observed_smallest:.4f}) = {weight[smallest_p <= obs
 # 17 informative examples into one test of one hypothesis; each pairwise test sees only the
 # disagreements of its pair (12, 16 and 6) and pays for being one of three. The honest report
 # is: "the three models are probably not interchangeable ($Q = 7.53$, $p = 0.023$), and model 1
-# looks the weakest (8 points below each of the other two, with 95 % intervals from 1.4 to 14.6
-# and from 0.3 to 15.7 points), but this test set is too small to say which pairs differ at a
-# family-wise level of 5 %." The exact McNemar test, which never
+# looks the weakest (8 points below each of the other two, with individual 95 % intervals from
+# 0.8 to 14.9 and from $-0.2$ to 15.9 points, and simultaneous ones from $-0.7$ to 16.4 and from
+# $-1.9$ to 17.6), but this test set is too small to say which pairs differ at a family-wise level
+# of 5 %." The exact McNemar test, which never
 # exceeds $\alpha$, is more cautious still (exercise 3).
 
 # %% [markdown]
@@ -487,7 +492,10 @@ print(pairwise_mcnemar(y_toy, pred_a, pred_b, pred_c, method="exact", adjust="bo
 # C: A won 9 of 10 (raw p = 0.021). Bonferroni compares it with $0.05/3 = 0.017$ and keeps $H_0$
 # (adjusted 0.064); Holm, having rejected one hypothesis, compares it with $0.05/2 = 0.025$ and
 # rejects (adjusted 0.043): evidence that A is more accurate than C, with the FWER still at most
-# 5 %. B against C (9 to 13) shows no evidence of a difference (p = 0.52). Under the complete
+# 5 %. B against C (9 to 13) shows no evidence of a difference (p = 0.52). The simultaneous
+# intervals follow Bonferroni, not Holm: A against C's, from $-0.06$ to $+4.0$ points, just
+# includes 0, the interval-shaped version of Bonferroni's verdict; Holm's extra rejection has no
+# interval of its own. Under the complete
 # null, when no model differs, Holm and Bonferroni reject something in exactly the same test sets
 # (both need the smallest p-value below $\alpha/m$), which is why their curves coincide in the
 # figure above.
@@ -538,6 +546,8 @@ for name, y_pred in predictions.items():
 digits_q = cochrans_q(y_test, *predictions.values())
 print(f"Q = {digits_q.statistic:.1f}, df = {digits_q.df}, p = {digits_q.pvalue:.2g}, "
       f"informative examples: {digits_q.n_informative} of {digits_q.n_examples}")
+for name, accuracy in zip(predictions, digits_q.accuracy_intervals):
+    print(f"{name:>20}: accuracy {100 * accuracy.estimate:.1f} % [{100 * accuracy.low:.1f}, {100 * accuracy.high:.1f}]")
 
 # %% [markdown]
 # A Q of 326 on 4 degrees of freedom ($p \approx 3 \times 10^{-69}$) would essentially never
@@ -556,7 +566,7 @@ preds = list(predictions.values())
 for idx, (i, j) in enumerate(digits_pairs.pairs):
     table = mcnemar_table(y_test, preds[i], preds[j])
     print(f"{digits_pairs.names[i]:>20} - {digits_pairs.names[j]:<14}: "
-          f"{in_points(accuracy_difference_interval(table)):>28}, "
+          f"{in_points(digits_pairs.differences[idx]):>28} (simultaneous), "
           f"exact P(split at least this uneven | H0) = {mcnemar(table, method='exact').pvalue:.2g}")
 
 # %% [markdown]
@@ -566,17 +576,17 @@ for idx, (i, j) in enumerate(digits_pairs.pairs):
 #   and $2 \times 10^{-26}$): naive Bayes loses between 127 and 137 of its disagreements with
 #   each model and wins between 4 and 12. Under equal accuracy this would essentially never
 #   happen; naive Bayes is less accurate than each of the other four trained models, by 13.5 to
-#   14.5 points (95 % intervals from about 11 to 17 points).
+#   14.5 points (simultaneous 95 % intervals, all ten together, from about 10 to 18 points).
 # - **Logistic regression against k-NN** and **SVM against random forest** (adjusted p = 1):
 #   exactly as many disagreements won as lost (25 to 25, 15 to 15); no evidence of any
-#   difference, with intervals of $\pm 1.5$ and $\pm 1.2$ points around zero.
+#   difference, with simultaneous intervals of $\pm 2.2$ and $\pm 1.8$ points around zero.
 # - **The four other pairs among the strong models** (raw mid-p between 0.11 and 0.14, Holm-adjusted
 #   0.66): the SVM and the random forest win somewhat more disagreements with logistic regression
 #   and k-NN (for example 23 to 14), but if the models were equally accurate, a split at least
 #   this uneven would occur with probability between 0.15 and 0.19 for each pair (the exact
 #   binomial probability), and far more often in one of four such pairs. Each lead is 1.0
-#   point, with 95 % intervals from about $-0.3$ to $+2.3$ points in favour of the SVM or the
-#   random forest. No evidence of a difference; also no proof that there is none.
+#   point, with simultaneous intervals from about 0.9 points against to 2.9 points in favour of
+#   the SVM or the random forest. No evidence of a difference; also no proof that there is none.
 #
 # The one-point accuracy lead of the SVM and the random forest (97.3 % against 96.3 %) is
 # therefore not established by this test set. What is established is that naive Bayes is worse.
@@ -598,8 +608,11 @@ for idx, (i, j) in enumerate(digits_pairs.pairs):
 #   equally accurate, make Q reject about 8 % of the time at a nominal 5 %, at any test size,
 #   while the pairwise McNemar tests stay at 5 %.
 # - For two models Q is exactly McNemar's uncorrected statistic $(b - c)^2/(b + c)$.
+# - Q measures no effect: report each model's accuracy with its interval (`accuracy_intervals`)
+#   and each pair's difference with an interval that uses the pairing.
 # - Find the differing pairs with pairwise McNemar tests and adjusted p-values, each with its
-#   accuracy difference and interval. Holm's procedure controls the family-wise error rate like
+#   accuracy difference and a simultaneous interval (Bonett-Price at $1 - \alpha/m$: all $m$
+#   together at $1 - \alpha$). Holm's procedure controls the family-wise error rate like
 #   Bonferroni's and rejects everything Bonferroni rejects, and sometimes more: prefer it. It is
 #   valid with or without a significant Q; gating it on Q only makes it more conservative.
 # - An adjusted p-value is a bound on a probability, not the probability (seed 004: Holm 0.067,

@@ -39,6 +39,8 @@
 #   line, and state each one's H0, assumptions and cost in trainings;
 # - explain where the Nadeau-Bengio correction $\frac1J + \frac{n_2}{n_1}$ comes from, when it
 #   is too small and when too large;
+# - report each test's effect with the interval built from the same variance, and judge it
+#   against the smallest difference that matters;
 # - measure the Type I error and the power of all of them, with a stable and an unstable learner,
 #   in a simulation where the truth is known, and read the result with its Monte Carlo error;
 # - check how much a p-value moves when the same comparison is rerun with other random splits.
@@ -71,6 +73,7 @@ from lecture_lib import (
     paired_ttest,
     plot_paired_rejection_rates,
     plot_pvalue_histogram,
+    practical_significance,
     plot_size_power,
     repeated_kfold,
     replicate_comparison,
@@ -90,11 +93,11 @@ def verdict(p, alpha=0.05):
     return f"p = {p:.3g} > {alpha}: not significant at the {alpha:.0%} level"
 
 
-def effect(result):
-    """The mean difference and its interval, in points of accuracy."""
-    ci = result.confidence_interval
-    return (f"mean difference {100 * result.mean_difference:+.1f} points, "
-            f"{100 * ci.confidence:.0f} % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]")
+def effect(result, label="mean difference"):
+    """An effect and its interval in points of accuracy, from a result's confidence_interval or an Interval."""
+    ci = getattr(result, "confidence_interval", result)
+    return (f"{label} {100 * ci.estimate:+.1f} points, "
+            f"{100 * ci.confidence:.0f} % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}] ({ci.method})")
 
 
 # %% [markdown]
@@ -139,10 +142,12 @@ print(bank_result)
 # %% [markdown]
 # Every number the slide prints is reproduced: $\sum d_i = 37$, $\sum d_i^2 = 419$, $t = 2.445$
 # with 5 degrees of freedom. The test the slide stops short of: the two-sided p-value is 0.058,
-# so there is no evidence against $H_0$ at the 5 % level. The downtime fell by 6.2 hours per
-# branch on average, but with six branches and this much spread (one branch got worse by 2
-# hours) a fall this large would happen in about 6 % of samples if the true mean change were
-# zero. The 95 % confidence interval, which includes 0, says the same.
+# not significant at the 5 % level (weak evidence of a fall, no more). The downtime fell by 6.2
+# hours per branch on average, but with six branches and this much spread (one branch got worse
+# by 2 hours) a change at least this large would happen in about 6 % of samples if the true mean
+# change were zero. The 95 % confidence interval says it in hours: the true mean change lies
+# anywhere from a rise of 0.3 hours to a fall of 12.7 hours per branch. It includes 0, and it
+# also includes falls large enough to matter: six branches cannot tell.
 #
 # Two slips in the slide, recorded as errata:
 
@@ -183,15 +188,18 @@ for row in kin.data["rows"]:
 n_kin, mean_kin, sd_kin = kin.data["n"], kin.data["mean_d"], kin.data["sd_d"]
 t_kin = np.sqrt(n_kin) * mean_kin / sd_kin
 p_kin = 2 * stats.t.sf(abs(t_kin), n_kin - 1)
+half_kin = stats.t.ppf(0.975, n_kin - 1) * sd_kin / np.sqrt(n_kin)
 print(f"\nT = sqrt({n_kin}) * {mean_kin} / {sd_kin} = {t_kin:.3f} (printed {kin.printed['statistic']}); "
-      f"two-sided p = {p_kin:.3f}")
+      f"two-sided p = {p_kin:.3f}; 95 % interval of the mean difference [{mean_kin - half_kin:.4f}, {mean_kin + half_kin:.4f}]")
 print(f"critical value t(0.975, {n_kin - 1}) = {stats.t.ppf(0.975, n_kin - 1):.4f} "
       f"(printed {kin.printed['critical_value']})")
 
 # %% [markdown]
 # The rows are Brier scores, but the statistic is not: $\sqrt{8192}\cdot 0.0016/0.178 = 0.814$,
 # not 79.5 (erratum `seed001-kin8nm-t`). With the printed summary the p-value is 0.42: no
-# evidence against $H_0$ at the 5 % level, the opposite of the slide's conclusion. Which of the
+# evidence against $H_0$ at the 5 % level, the opposite of the slide's conclusion; the interval
+# of the mean difference, $-0.0023$ to $0.0055$, says the two models' expected Brier scores are
+# within a few thousandths of each other. Which of the
 # printed numbers is wrong cannot be told from the slide; a $T$ of 79.5 would need
 # $s_d \approx 0.0018$. The critical value is off too: with 8 191 degrees of freedom it is
 # 1.9603, while 1.9637 belongs to about 640 degrees of freedom (erratum
@@ -212,14 +220,17 @@ print(f"mean Brier score: naive Bayes {brier_nb.mean():.4f}, tree {brier_tree.me
 print(loss_test)
 print(verdict(loss_test.pvalue))
 table = mcnemar_table(y_test, nb.predict(X_test), tree.predict(X_test))
-print("McNemar table:", table.tolist(), "->", verdict(mcnemar(table).pvalue))
+print("McNemar table:", table.tolist(), "->", verdict(mcnemar(table).pvalue), "|",
+      effect(mcnemar(table).accuracy_difference, "accuracy difference"))
 
 # %% [markdown]
 # $H_0$ for the t-test: the two trained models have the same expected Brier score. Naive Bayes'
 # Brier score is 0.004 higher (worse) on average, with a 95 % interval from $-0.027$ to $0.036$,
 # and $p = 0.78$: not significant at the 5 % level, and the interval shows that differences of a
 # few hundredths either way are compatible with the data. McNemar's test on the right/wrong
-# pattern of the same 228 examples (11 against 8 disagreements) finds no evidence either. Both
+# pattern of the same 228 examples (11 against 8 disagreements) finds no evidence either: naive
+# Bayes' accuracy is 1.3 points higher on this test set, with a 95 % interval (Bonett-Price) from
+# 2.6 points lower to 5.2 points higher. Both
 # statements are about *these two fitted models*; neither says anything about how the algorithms
 # would fare with another training set.
 #
@@ -323,12 +334,14 @@ for test, res in results.items():
 
 # %%
 print(results["mcnemar"])
-print(verdict(results["mcnemar"].pvalue))
+print(verdict(results["mcnemar"].pvalue), "|", effect(results["mcnemar"].result.accuracy_difference,
+                                                      "accuracy difference"))
 
 # %% [markdown]
 # On this split the two models disagree on 14 test examples, 7 in each direction ($b = c = 7$):
 # the split gives no hint that one of the two *trained models* is more accurate than the other,
-# and says nothing either way about the algorithms.
+# and says nothing either way about the algorithms. The accuracy difference is 0, with a 95 %
+# interval of $\pm 4.1$ points: 190 test examples cannot rule out a difference of a few points.
 #
 # ### Difference of two proportions
 #
@@ -343,7 +356,8 @@ print(verdict(results["prop_diff"].pvalue))
 
 # %% [markdown]
 # Equal accuracies give $z = 0$ and $p = 1$: no evidence of a difference between the two trained
-# models. (mlxtend's `proportion_difference` uses the unpooled variance and returns the one-sided
+# models. The test has no interval that respects the pairing; for the effect, report McNemar's
+# accuracy difference and interval above (the same split). (mlxtend's `proportion_difference` uses the unpooled variance and returns the one-sided
 # `norm.cdf(z)`; the library's `pooled=False` reproduces its $z$, and its p-value is always
 # two-sided.)
 #
@@ -357,11 +371,12 @@ print(verdict(results["prop_diff"].pvalue))
 
 # %%
 print(results["resampled"])
-print(verdict(results["resampled"].pvalue))
+print(verdict(results["resampled"].pvalue), "|", effect(results["resampled"].result))
 
 # %% [markdown]
 # The p-value is 0.034: taken at face value, evidence at the 5 % level that naive Bayes is the
-# more accurate algorithm. But in the lab below, on simulated data sets where the two algorithms
+# more accurate algorithm, by 0.9 points with a 95 % interval from 0.1 to 1.8 points. Interval and
+# p-value come from the same variance, and both are wrong in the same way. But in the lab below, on simulated data sets where the two algorithms
 # are exactly equally good, this test gives $p \le 0.05$ in 59 % of the data sets with one learner
 # and 64 % with another. A small p-value is what it produces most of the time whether or not the
 # algorithms differ, so here it carries hardly any information about which is the case. (How
@@ -376,11 +391,12 @@ print(verdict(results["resampled"].pvalue))
 
 # %%
 print(results["kfold_cv"])
-print(verdict(results["kfold_cv"].pvalue))
+print(verdict(results["kfold_cv"].pvalue), "|", effect(results["kfold_cv"].result))
 
 # %% [markdown]
-# With ten folds the p-value is 0.019, again below 5 %: the same number as the first row of the
-# naive computation above, because it *is* that computation (same seed, same folds). Dietterich
+# With ten folds the p-value is 0.019, again below 5 %, with a mean difference of 1.6 points and
+# an interval from 0.3 to 2.8 points: the same numbers as the first row of the naive computation
+# above, because it *is* that computation (same seed, same folds). Dietterich
 # found this test's Type I error "somewhat elevated": less dangerous than the resampled t, but
 # not to be trusted at face value.
 #
@@ -402,7 +418,7 @@ print(verdict(results["kfold_cv"].pvalue))
 # %%
 t_result = results["5x2cv_t"]
 print(t_result)
-print(verdict(t_result.pvalue))
+print(verdict(t_result.pvalue), "|", effect(t_result.result, "first-fold difference"))
 # the same statistic by hand, from the stored (5, 2) scores
 p = t_result.scores_1 - t_result.scores_2
 s2 = ((p - p.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
@@ -410,7 +426,10 @@ print(f"by hand: t = {p[0, 0] / np.sqrt(s2.mean()):.6f}")
 
 # %% [markdown]
 # The first difference happens to be negative (the tree won fold 1 of replication 1), the
-# statistic is $-0.97$ and $p = 0.38$: not significant at the 5 % level.
+# statistic is $-0.97$ and $p = 0.38$: not significant at the 5 % level. The interval that goes
+# with the test is centred on that first difference, $-1.4$ points, and runs from $-5.1$ to
+# $+2.3$ points: built from one difference out of ten, it pins down little (the mean of all ten
+# differences, $+0.35$ points, is reported but not used by the test).
 #
 # ### Alpaydin's combined 5x2cv F test
 #
@@ -436,7 +455,9 @@ print(f"folds swapped: F = {swapped.statistic:.6f} (unchanged), t = {swapped_t.s
 # %% [markdown]
 # $f = 0.75$ with $p = 0.67$: not significant at the 5 % level. Swapping the two folds of every
 # replication leaves $f$ unchanged but changes the 5x2cv t, which is why Alpaydin prefers the F
-# test.
+# test. The F test has no interval of its own (its statistic squares the differences, so it has
+# no direction); report the mean difference with the interval of a t-test, preferably the corrected
+# repeated cross-validation t below.
 #
 # So far the verdicts disagree. The two t-tests that treat overlapping splits as independent
 # (resampled t, k-fold t) report "significant". The difference of proportions also treats
@@ -550,6 +571,22 @@ for n_repeats in (1, 2, 5, 10):
 # 5 and 10 repetitions. With two repetitions it happened to dip below 0.05: with few repetitions
 # the p-value still depends on the luck of the folds, one more reason to fix $r$ (and $k$, and
 # the seed) before looking, never after.
+#
+# **Does the difference matter?** Suppose that, before running anything, we had decided that a
+# gain of less than one point of accuracy would not justify choosing one algorithm over the other
+# (chapter 2 explains why this must be fixed in advance). The interval, not the p-value, answers
+# the question:
+
+# %%
+for label, result in (("naive 10 x 10 t (wrong)", paired_ttest(cv_nb.ravel(), cv_tree.ravel())),
+                      ("corrected repeated CV t", repeated.result)):
+    print(f"{label}: {effect(result)}\n    -> {practical_significance(result.confidence_interval, 0.01, percentage_points=True)}")
+
+# %% [markdown]
+# The corrected test's interval holds both differences below one point and differences of up to
+# 3.5 points: inconclusive, and the honest summary is "naive Bayes may be up to 3.5 points better,
+# or slightly worse; more data are needed to know whether the difference matters". The naive t's
+# interval, too narrow by its false independence, would have claimed more than the data hold.
 #
 # **The corrected t on one k-fold cross-validation** ($r = 1$; `test="corrected_kfold"`) is
 # the same formula with $J = k$. It is not what Nadeau and Bengio derived: their correlation
@@ -830,8 +867,13 @@ for key in ("seed003-sd-formula", "seed003-truncated-digits", "seed001-kin8nm-t"
 # - Rerunning with other seeds moved the 5x2cv p-values over most of [0, 1] and the 10 x 10 ones
 #   far less. `compare_algorithms` runs any of the tests in one line, with the corrected 10 x 10
 #   CV t as its default, and keeps the scores.
-# - The seeds' bank example is right ($t = 2.445$, $p = 0.058$) despite a misprinted formula; the
-#   kin8nm statistic is not ($T = 0.81$, not 79.5, so no evidence of a difference).
+# - Every t-test result carries the mean difference and its interval from the same variance as
+#   the test (`confidence_interval`; for the 5x2cv t it is centred on the first difference).
+#   Compare it with the smallest difference that matters: on the breast-cancer data the corrected
+#   10 x 10 interval, $-0.6$ to $+3.5$ points, is inconclusive about a one-point difference.
+# - The seeds' bank example is right ($t = 2.445$, $p = 0.058$, 95 % interval from $-0.3$ to 12.7
+#   hours) despite a misprinted formula; the kin8nm statistic is not ($T = 0.81$, not 79.5, so no
+#   evidence of a difference).
 
 # %% [markdown]
 # ## Exercises

@@ -35,7 +35,9 @@
 # - treat zero differences and ties in each of the three conventions (and Demšar's own),
 #   see which numbers change, and why the course uses Pratt's convention by default;
 # - report the effect next to the p-value: the Hodges-Lehmann estimate of the typical
-#   difference with its confidence interval;
+#   difference with its confidence interval, the rank-biserial correlation, and for the sign test
+#   the probability of a win with its exact interval;
+# - plan how many data sets a comparison needs;
 # - run the sign test, split ties as Demšar recommends, and see why it is so weak with few
 #   data sets (and that the table of critical wins in Demšar's paper is one-sided);
 # - check a published worked example, and say plainly what a p-value does and does not mean.
@@ -58,6 +60,7 @@ from lecture_lib import (
     signed_rank_null_distribution,
     wilcoxon_critical_value,
     wilcoxon_example,
+    wilcoxon_n_datasets,
     wilcoxon_signed_rank,
     wilcoxon_steps,
 )
@@ -211,35 +214,37 @@ print(f"wilcoxon_signed_rank(..., method='exact').pvalue = {res_exact.pvalue:.4f
 # probability $2/2^5 = 0.0625$.
 #
 # **The effect and its interval.** A p-value says nothing about *how much* better. The
-# estimate that goes with the signed-rank test is the Hodges-Lehmann estimate, the median of
-# the $n(n+1)/2$ averages $(d_i + d_j)/2$, $i \le j$ (the Walsh averages); the confidence
-# interval that goes with it runs from the $(c+1)$-th smallest to the $(c+1)$-th largest Walsh
-# average, where $c$ is the critical value of $T$ {cite}`hollander2014`. With $n = 6$, $c = 0$
-# and the interval spans all Walsh averages, with confidence $1 - 2/64 = 96.9\,\%$ (exact
-# without ties and zeros; approximate here, since one difference is zero).
+# estimate that goes with the signed-rank test is the Hodges-Lehmann estimate {cite}`hodges1963`,
+# the median of the $n(n+1)/2$ averages $(d_i + d_j)/2$, $i \le j$ (the Walsh averages). For
+# continuous differences, $R^+$ computed on $d - \theta$ is the number of Walsh averages above
+# $\theta$, so the shifts $\theta$ that the test would not reject form an interval between two
+# Walsh averages: from the $(c+1)$-th smallest to the $(c+1)$-th largest, where $c$ is the
+# critical value of $T$ {cite}`hollander2014` (R's `wilcox.test(conf.int = TRUE)` computes the
+# same). Every result of `wilcoxon_signed_rank` carries them: `hodges_lehmann`,
+# `confidence_interval` and its exact coverage `interval_coverage`. With $n = 6$, $c = 0$ and
+# the interval spans all 21 Walsh averages, with coverage $1 - 2/64 = 96.9\,\%$, the nearest to
+# 95 % that six data sets allow. (The interval treats the differences as continuous; with the
+# zero here its coverage is approximate.) The result also gives the matched-pairs
+# **rank-biserial correlation** $(R^+ - R^-)/(R^+ + R^-)$ {cite}`kerby2014`, the effect in the
+# test's own currency: the share of the rank sum on rpart's side minus the share on ranger's.
 
 # %%
-def hodges_lehmann(differences, confidence=0.95):
-    """Hodges-Lehmann estimate and the signed-rank confidence interval (with its exact coverage)."""
-    differences = np.asarray(differences, dtype=float)
-    n = differences.size
-    i, j = np.triu_indices(n)
-    walsh = np.sort((differences[i] + differences[j]) / 2)
-    c = wilcoxon_critical_value(n, 1 - confidence)  # largest T with 2 P(T <= c) <= 1 - confidence
-    values, probs = signed_rank_null_distribution(np.arange(1.0, n + 1))  # no ties, no zeros
-    coverage = 1 - 2 * probs[values <= c].sum()
-    return np.median(walsh), walsh[c], walsh[-c - 1], coverage
-
-
-estimate, low, high, coverage = hodges_lehmann(d)
-print(f"Hodges-Lehmann estimate of rpart - ranger: {estimate:.4f}; "
-      f"{coverage:.1%} interval [{low:.4f}, {high:.4f}]")
+res_pratt = wilcoxon_signed_rank(d)
+i, j = np.triu_indices(d.size)
+walsh = np.sort((d[i] + d[j]) / 2)  # the 21 Walsh averages, listed to check the library
+print(f"Hodges-Lehmann estimate of rpart - ranger: {res_pratt.hodges_lehmann:.4f} "
+      f"(median of the Walsh averages: {np.median(walsh):.4f})")
+print(f"interval: {res_pratt.confidence_interval}, coverage {res_pratt.interval_coverage:.1%} "
+      f"(smallest and largest Walsh average: {walsh[0]:.4f}, {walsh[-1]:.4f})")
+print(f"rank-biserial correlation (R+ - R-)/(R+ + R-) = ({res_pratt.r_plus:g} - {res_pratt.r_minus:g}) / "
+      f"{res_pratt.r_plus + res_pratt.r_minus:g} = {res_pratt.rank_biserial:.2f}")
 
 # %% [markdown]
 # In words: on a typical task of this kind rpart's error is about 0.067 higher than ranger's,
 # but the data are compatible with anything from ranger being 0.002 *worse* to 0.143 better.
 # The interval contains zero, as the p-value of 0.125 said; it also shows how large a
-# difference six tasks cannot rule out.
+# difference six tasks cannot rule out. The rank-biserial correlation, 0.8, says that 90 % of
+# the rank sum goes against rpart; a strong pattern, on too few tasks to be conclusive.
 #
 # Listing $2^n$ patterns is hopeless for 60 data sets ($10^{18}$ patterns). `lecture_lib`
 # never lists them: $R^+$ is a sum of ranks each included with probability 1/2, so its
@@ -378,16 +383,20 @@ print(f"R+ = {res_dem.r_plus:g} (paper: 93), R- = {res_dem.r_minus:g} (paper: 12
       f"critical T for N = 14: {wilcoxon_critical_value(14)} (paper: 21)")
 print(f"Pratt: R+ = {res_dem_pratt.r_plus:g}, R- = {res_dem_pratt.r_minus:g}; "
       f"exact p = {res_dem.pvalue:.4f} (both), normal p = {wilcoxon_signed_rank(d_dem, method='approx').pvalue:.4f}")
-estimate, low, high, coverage = hodges_lehmann(d_dem)
-print(f"Hodges-Lehmann estimate of the AUC gain: {estimate:.4f}; {coverage:.1%} interval [{low:.4f}, {high:.4f}]")
+print(f"Hodges-Lehmann estimate of the AUC gain: {res_dem.hodges_lehmann:.4f}; interval "
+      f"[{res_dem.confidence_interval.low:.4f}, {res_dem.confidence_interval.high:.4f}] "
+      f"(coverage {res_dem.interval_coverage:.1%} for continuous differences); "
+      f"rank-biserial correlation {res_dem.rank_biserial:.2f} (zsplit), {res_dem_pratt.rank_biserial:.2f} (Pratt)")
 
 # %% [markdown]
 # $T = 12 \le 21$, and the exact p-value is 0.0078: if tuning m made no difference, sign
 # patterns at least this lopsided would have probability 0.0078 (given these 14 |d|), fewer
 # than 1 in 100. There is evidence at the 5 % (even the 1 %) level that tuning m improves
 # C4.5's AUC on such data sets. By how much? The typical gain is estimated at 0.013 AUC, with
-# a 95 % interval from 0.003 to 0.028 (approximate coverage, as there are ties and zeros): a
-# real but small improvement. The normal approximation (p = 0.011) leads to the same decision
+# a 95 % interval from 0.003 to 0.028 (coverage 95.1 % for continuous differences; approximate
+# here, as there are ties and zeros): a real but small improvement. The rank-biserial
+# correlation, 0.79 with Pratt's zeros, says the tuned version collects about 90 % of the rank
+# sum. The normal approximation (p = 0.011) leads to the same decision
 # at 5 %, but not at 1 %: with 14 data sets its tail is still noticeably off. (The critical
 # value 21, like every table of $T$, assumes no ties and no zeros; the exact p-value does not
 # need that assumption.)
@@ -410,9 +419,7 @@ for ties in ("split", "drop"):
           f"counted {res.statistic:g} of {res.n}, p = {res.pvalue:.4f}")
 print(f"check with scipy.stats.binomtest: p = {stats.binomtest(4, 5).pvalue:.4f}")
 # the effect: ranger's probability of winning a decided task, with the exact (Clopper-Pearson) interval
-wins, n_decided = 4, 5
-print(f"ranger's share of wins: {wins / n_decided:.2f}, 95 % Clopper-Pearson interval "
-      f"[{stats.beta.ppf(0.025, wins, n_decided - wins + 1):.3f}, {stats.beta.ppf(0.975, wins + 1, n_decided - wins):.3f}]")
+print(f"ranger's probability of winning a task: {res.win_probability}")
 
 # %% [markdown]
 # ranger wins 4 of the 5 decided tasks; if both algorithms were equally likely to win, a split
@@ -444,9 +451,7 @@ for n_sets, w_paper in zip(table["n_datasets"], table["w_0.05"]):
 sign_dem = sign_test(dem.scores_1, dem.scores_2)
 print(f"wins {sign_dem.wins} + half of {sign_dem.ties} ties = {sign_dem.statistic:g} of {sign_dem.n}: "
       f"two-sided p = {sign_dem.pvalue:.4f}, one-sided p = {sign_dem.pvalue / 2:.4f}")
-k_dem, n_dem = int(sign_dem.statistic), sign_dem.n
-print(f"share of wins {k_dem / n_dem:.3f}, 95 % Clopper-Pearson interval "
-      f"[{stats.beta.ppf(0.025, k_dem, n_dem - k_dem + 1):.3f}, {stats.beta.ppf(0.975, k_dem + 1, n_dem - k_dem):.3f}]")
+print(f"probability that tuned C4.5 wins a data set: {sign_dem.win_probability}")
 
 # %% [markdown]
 # p = 0.057: not significant at the 5 % level, only weak evidence from the sign test on these
@@ -513,6 +518,39 @@ plt.show()
 # significance levels jump with N, and at N = 8 the largest one below 5 % is 0.8 %.
 
 # %% [markdown]
+# ## How many data sets do I need?
+#
+# The power curves answer the question backwards: given $N$, how likely is a rejection? Planning
+# asks it forwards, before the benchmark is run. State the effect worth detecting as a
+# *standardized shift*: the typical difference between the algorithms divided by its spread
+# across data sets (a gain of 1 point that varies by 2 points from data set to data set is a
+# shift of 0.5; algorithm 1 then wins on about 69 % of data sets). Noether's formula
+# {cite}`noether1987` gives the number of data sets for the signed-rank test,
+#
+# $$
+# N = \frac{(z_{1-\alpha/2} + z_{\text{power}})^2}{3\,(p' - 1/2)^2}, \qquad p' = P(D + D' > 0),
+# $$
+#
+# where $D$, $D'$ are the differences on two independent data sets; `wilcoxon_n_datasets`
+# computes it, assuming normal differences to turn the shift into $p'$.
+
+# %%
+print(" shift  P(algorithm 1 wins a data set)  data sets for power 0.8  for power 0.9")
+for shift in (0.3, 0.5, 0.8, 1.0):
+    plan, plan_90 = wilcoxon_n_datasets(shift), wilcoxon_n_datasets(shift, power=0.9)
+    print(f"{shift:>6}  {plan.p_positive:>24.2f}  {plan.n_datasets:>22}  {plan_90.n_datasets:>13}")
+
+# %% [markdown]
+# To detect a shift of 0.5 with power 0.8 takes about 39 data sets; a shift of 0.3, 97. The
+# formula errs on the safe side (the simulated power of the exact test at $N = 39$ is about
+# 0.84; the Notes of `wilcoxon_n_datasets` give more). Compare the power curves above: with
+# normal differences shifted by 0.5, 30 data sets gave the Wilcoxon test power 0.73. Seed 001's
+# six tasks, or even Demšar's 14, can detect only large, consistent differences; a benchmark that
+# finds "no significant difference" with a handful of data sets has mostly measured its own size.
+# This is why the interval matters more than the verdict: it shows which differences the
+# benchmark could and could not rule out.
+
+# %% [markdown]
 # ## Interactive: edit the differences
 #
 # The boxes hold the six differences of seed 001 (rpart $-$ ranger). Change any of them, or
@@ -557,12 +595,18 @@ wilcoxon_explorer(d, names=ex.datasets)
 # - Each zero removes one random sign: with one tie among six tasks the smallest attainable
 #   p-value is $2/2^5 = 0.0625$, so seed 001's benchmark could not have been significant.
 # - Report the effect with the p-value: the Hodges-Lehmann estimate of the typical difference
-#   and its interval (seed 001: 0.067, 96.9 % interval from -0.002 to 0.143).
+#   and its interval (seed 001: 0.067, interval from -0.002 to 0.143 with coverage 96.9 %), and
+#   the rank-biserial correlation (0.8). `wilcoxon_signed_rank` returns all three.
+# - Plan the benchmark: Noether's formula (`wilcoxon_n_datasets`) asks for 39 data sets to detect
+#   a standardized shift of 0.5 with power 0.8; six tasks detect only large, consistent
+#   differences.
 # - Seed 001's slide has $R^- = 15$ (should be 18 or 18.5), a critical value of 1 (should be
 #   $-1.96$ for z, or $T \le 0$ for $N = 6$) and rejects $H_0$; correctly, there is no evidence
 #   at the 5 % level that rpart and ranger differ.
 # - The sign test needs no commensurability but is weak: with six data sets only a clean
-#   sweep is significant. Demšar's table of critical wins is one-sided.
+#   sweep is significant. Its effect is the probability of a win, with the exact interval the
+#   test inverts (seed 001: 0.8, from 0.28 to 0.99). Demšar's table of critical wins is
+#   one-sided.
 
 # %% [markdown]
 # ## Exercises
@@ -621,13 +665,17 @@ for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
 # there are 32 equally likely sign patterns, and 2 of them are at least this favourable to
 # ranger (all five decided tasks, or all but pollen's, the smallest): the exact one-sided
 # p-value is 2/32 = 0.0625. Not significant at the 5 % level, though weak evidence in
-# ranger's favour. Choosing the direction after seeing the data halves the p-value for free,
+# ranger's favour. The one-sided interval that goes with it starts at the third-smallest Walsh
+# average, which is exactly 0 (monks-problems-3's zero difference averaged with itself), and runs
+# to infinity: it just includes 0. Choosing the direction after seeing the data halves the p-value for free,
 # which is exactly why it must be fixed in advance.
 # ```
 
 # %% tags=["hide-input"]
 one_sided = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, alternative="greater")
 print(f"statistic R+ = {one_sided.statistic:g}, one-sided exact p = {one_sided.pvalue:.4f}")
+print(f"one-sided interval for the typical difference: {one_sided.confidence_interval}, "
+      f"coverage {one_sided.interval_coverage:.1%}")
 
 # %% [markdown]
 # ```{admonition} Solution to exercise 4

@@ -69,6 +69,7 @@ from lecture_lib import (
     errata,
     friedman,
     nemenyi,
+    nemenyi_n_datasets,
     plot_critical_difference,
     friedman_type1_error,
     rankdata,
@@ -199,9 +200,10 @@ print(f"critical value of chi2 with {corrected.df} df at alpha = 0.05: {stats.ch
 # *some* learners differ; which ones is for the post-hoc tests.
 #
 # **How large is the effect?** The companion of $\chi^2_F$ is Kendall's coefficient of
-# concordance $W = \chi^2_F / (N(k-1))$: 0 when the data sets rank the learners at random, 1 when
-# every data set ranks them in the same order. A percentile bootstrap over the data sets gives an
-# approximate interval.
+# concordance $W = \chi^2_F / (N(k-1))$ {cite}`kendall1939`: 0 when the data sets rank the
+# learners at random, 1 when every data set ranks them in the same order. `friedman` returns it
+# as `kendalls_w` (tie-corrected when $\chi^2_F$ is). The library gives no interval for W; a
+# percentile bootstrap over the data sets gives an approximate one (rough with 16 data sets).
 
 # %%
 def kendalls_w(ranks, ties, n_boot=2000, seed=0):
@@ -219,7 +221,8 @@ def kendalls_w(ranks, ties, n_boot=2000, seed=0):
 
 
 w_hat, w_low, w_high = kendalls_w(ranks, tie_term(errors, axis=1))
-print(f"Kendall's W = {w_hat:.3f} (= {corrected.statistic:.2f} / ({n_sets} x {k - 1})), "
+assert np.isclose(w_hat, corrected.kendalls_w)  # the bootstrap's point estimate is the library's W
+print(f"Kendall's W = {corrected.kendalls_w:.3f} (= {corrected.statistic:.2f} / ({n_sets} x {k - 1})), "
       f"95 % bootstrap interval [{w_low:.2f}, {w_high:.2f}]")
 
 # %% [markdown]
@@ -574,6 +577,32 @@ print("  average ranks:", ", ".join(f"{names[i]} {r:.2f}" for i, r in enumerate(
 cd_explorer(errors, names, higher_is_better=False, seed=0)
 
 # %% [markdown]
+# ## How many data sets do I need?
+#
+# The widget shows the CD shrinking; planning turns it around: how many data sets must a
+# benchmark have for the Nemenyi test to separate, with power 0.8, two algorithms whose expected
+# average ranks differ by $\delta$? The observed gap scatters around $\delta$ with standard error
+# $\sqrt{k(k+1)/(6N)}$, and it must clear the CD, so (exercise 2 derives it)
+#
+# $$
+# N \ge \frac{(q_\alpha + z_{\text{power}})^2\, k(k+1)}{6\,\delta^2}.
+# $$
+#
+# `nemenyi_n_datasets` computes it:
+
+# %%
+print(" k  rank gap  data sets for power 0.8")
+for k_plan, gap in ((4, 1.0), (6, 1.0), (6, 2.0), (10, 1.0), (10, 2.0)):
+    print(f"{k_plan:>2}  {gap:>8}  {nemenyi_n_datasets(k_plan, gap).n_datasets:>23}")
+
+# %% [markdown]
+# Separating two of six algorithms whose average ranks truly differ by one place takes 96 data
+# sets; seed 001's 16 tasks are enough only for gaps of about 2.4 ranks (a simulation in the
+# tests of `nemenyi_n_datasets` confirms the power). With ten algorithms, each extra learner in
+# the pool costs power: 295 data sets for the same one-place gap. Plan the benchmark, and read a
+# non-significant pair on a small one as "not measured", not as "equal".
+
+# %% [markdown]
 # ## A live benchmark
 #
 # Now a benchmark of our own: five scikit-learn classifiers on 14 data sets (iris, wine, breast
@@ -734,7 +763,7 @@ for (name, result), p_holm in zip(per_set.items(), holm_per_set):
 #   scipy and R do), or use Demšar's formula and say so. Its chi-squared p-value is conservative
 #   for small N; Iman and Davenport's $F_F$, the ANOVA F of the ranks, is slightly liberal there
 #   and within a point of 5 % from about 10 data sets (the course's simulation). Kendall's W
-#   measures the effect.
+#   (`friedman(...).kendalls_w`) measures the effect: 0.71 for seed 001's benchmark.
 # - The Nemenyi test compares all pairs with the critical difference
 #   $CD = q_\alpha\sqrt{k(k+1)/(6N)}$; the CD diagram shows all decisions at once. It controls
 #   the family-wise error on its own, with or without a Friedman rejection, but a pair's p-value
@@ -742,7 +771,9 @@ for (name, result), p_holm in zip(per_set.items(), holm_per_set):
 # - Comparing with a control needs only k - 1 tests: Bonferroni-Dunn, or better Holm, find more
 #   differences at the same family-wise error rate.
 # - The CD shrinks like $1/\sqrt N$: benchmarks on few data sets detect only large differences,
-#   and a CD just below a gap of interest gives only about even odds of detecting it.
+#   and a CD just below a gap of interest gives only about even odds of detecting it. Plan the
+#   number of data sets (`nemenyi_n_datasets`): 96 to separate a one-place gap among six
+#   algorithms with power 0.8.
 # - Seed 001's analysis reaches the right conclusions, but five of its printed numbers are wrong
 #   (overall mean rank, the divisor of the average ranks, the sums of squares and the statistic,
 #   the chi-squared quantile, the studentized range quantile).
@@ -806,7 +837,8 @@ for k_ in (6, 10):
     n_needed = int(np.floor(critical_value(k_, 0.05) ** 2 * k_ * (k_ + 1) / 6)) + 1
     n_power = int(np.ceil((critical_value(k_, 0.05) + z_80) ** 2 * k_ * (k_ + 1) / 6))
     print(f"k = {k_}: N = {n_needed} gives CD = {critical_difference(k_, n_needed):.4f}, "
-          f"N = {n_needed - 1} gives CD = {critical_difference(k_, n_needed - 1):.4f}; 80 % power needs N = {n_power}")
+          f"N = {n_needed - 1} gives CD = {critical_difference(k_, n_needed - 1):.4f}; 80 % power needs N = {n_power} "
+          f"(nemenyi_n_datasets: {nemenyi_n_datasets(k_, 1.0).n_datasets})")
 # simulated power for k = 6: the last algorithm's scores are shifted so that E[its rank] - E[others'] = 1
 shift = np.sqrt(2) * stats.norm.ppf(2 / 3)  # 1 + 5 Phi(a) - (3 + Phi(-a)) = 1  <=>  Phi(a) = 2/3
 rng_power = np.random.default_rng(2)

@@ -46,11 +46,15 @@ import numpy as np
 import matplotlib.pyplot as plt
 from IPython.display import HTML, display
 from scipy import stats
+from sklearn.datasets import load_breast_cancer
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
 
 from lecture_lib import (
     appml_benchmark,
     auc_example,
     bayesian_signed_rank,
+    compare_algorithms,
     delong_test,
     friedman,
     friedman_type1_error,
@@ -62,6 +66,7 @@ from lecture_lib import (
     plot_decision_diagram,
     recommend_test,
     recommendation_html,
+    report,
     sign_test,
     signed_rank_null_distribution,
     wilcoxon_critical_value,
@@ -360,6 +365,78 @@ print(recommend_test(n_models=3, n_datasets=1, can_retrain=True, tuning=True).wh
 # - a **p-value above 0.05 read as equivalence**: that needs a margin and an equivalence test, or
 #   a ROPE (chapter 8).
 #
+
+# %% [markdown]
+# ## Reporting a comparison
+#
+# A test result helps a reader only if they can judge it and repeat it. For every comparison,
+# report:
+#
+# | what | for example |
+# |---|---|
+# | the question, $H_0$ in words, and $\alpha$, fixed before looking | "are the two trained models equally accurate?", $\alpha = 0.05$ |
+# | the test and its variant | McNemar's mid-p test; Wilcoxon, exact, Pratt's zeros; Friedman, tie-corrected, with Iman and Davenport's F |
+# | the statistic and its degrees of freedom | $t(99) = 1.44$; $\chi^2_F(5) = 56.5$ |
+# | the p-value as a number, and its verdict in words | $p = 0.15$: not significant at the 5 % level |
+# | the effect in the score's units, its interval, and the interval's method | +1.5 points, 95 % CI $-0.6$ to $+3.5$ (corrected t) |
+# | the sample sizes | test examples; $r \times k$ folds; data sets |
+# | the data and the resampling scheme | 10 x 10-fold stratified cross-validation of 569 examples |
+# | the random seeds | of the splits and of the learners |
+# | with several models: the adjustment, and the post-hoc results with the omnibus one | Holm, family-wise 5 % |
+#
+# Never "accept $H_0$"; never a p-value without its effect; and never "p < 0.05" alone, which
+# hides whether it was 0.049 or $10^{-20}$. If a smallest difference that matters was fixed in
+# advance, say how the interval compares with it (chapter 2).
+#
+# `report(result, names=..., design=..., seeds=...)` writes such a paragraph from any result of
+# the course's tests. Here is one for each scenario of this chapter; read them as templates.
+#
+# **Two trained models, one test set** (seed 000's panel A):
+
+# %%
+print(report(mcnemar(mcnemar_example("seed000_panel_a").table), names=("model 1", "model 2"),
+             design="seed 000's panel A, 10 000 test examples", seeds="not given by the source"))
+
+# %% [markdown]
+# **Two algorithms, one data set, retraining allowed** (chapter 4's comparison, with the smallest
+# difference that matters set to one point of accuracy):
+
+# %%
+X_bc, y_bc = load_breast_cancer(return_X_y=True)
+comparison_bc = compare_algorithms(GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0),
+                                   X_bc, y_bc, seed=0)  # the default: corrected repeated CV, 10 x 10
+print(report(comparison_bc, names=("naive Bayes", "the depth-3 tree"),
+             design="10 x 10-fold stratified cross-validation of the breast-cancer data, 569 examples",
+             seeds="splits 0, tree 0", minimum_effect=0.01, percentage_points=True))
+
+# %% [markdown]
+# **Two algorithms over many data sets** (seed 001's six tasks; the scores are errors):
+
+# %%
+six_tasks = wilcoxon_example("seed001_rpart_ranger_6tasks")
+print(report(wilcoxon_signed_rank(six_tasks.scores_1, six_tasks.scores_2), names=("rpart", "ranger"),
+             score="classification error", design="seed 001's six OpenML tasks, 3-fold cross-validation each",
+             seeds="not given by the source"))
+
+# %% [markdown]
+# **Many algorithms over many data sets** (seed 001's 16 tasks):
+
+# %%
+benchmark_16 = appml_benchmark()
+print(report(friedman(benchmark_16.scores, higher_is_better=benchmark_16.higher_is_better),
+             names=benchmark_16.algorithms, design="seed 001's 16 OpenML tasks, classification error",
+             seeds="not given by the source"))
+
+# %% [markdown]
+# Each paragraph says which test ran and how, what it found in words, how large the effect is
+# and how precisely it is known, what the data were and how they were resampled, and which seeds
+# make it repeatable; where the sources do not give the seeds, the paragraph says so. The second
+# shows what the p-value alone hides: $p = 0.15$ is "not significant", but the interval, from
+# 0.6 points in the tree's favour to 3.5 in naive Bayes', leaves the practical question open. The
+# last needs its post-hoc results to be complete (`nemenyi` or Holm against a control, chapter 6),
+# with the gaps in mean rank.
+
+# %% [markdown]
 # ## Summary
 #
 # - Decide first what is random (only the test set, or the training set too) and how many data
@@ -383,6 +460,9 @@ print(recommend_test(n_models=3, n_datasets=1, can_retrain=True, tuning=True).wh
 #   weak evidence, and no p-value is evidence that the classifiers are equal. Report the effect
 #   and its interval (accuracy difference, median difference, gaps in mean rank) next to every
 #   p-value: the interval shows what the data can and cannot rule out.
+# - Report the test and its variant, the statistic with its degrees of freedom, the p-value in
+#   words, the effect with its interval, the sample sizes, the resampling scheme and the seeds:
+#   `report(result, ...)` writes the paragraph.
 #
 # ## Exercises
 #

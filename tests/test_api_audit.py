@@ -232,7 +232,7 @@ OPTION_NAMES = {"method", "zero_method", "alternative", "ties", "test", "adjust"
 PROBABILITY_NAMES = {"alpha", "confidence", "p_b", "p_discordant", "test_size", "accuracy", "accuracy_1",
                      "accuracy_2", "correlation", "disagreement"}
 POSITIVE_NAMES = {"test_train_ratio", "cd", "rope", "prior_strength", "margin"}  # positive real numbers (rope: or 0)
-FLAG_NAMES = {"can_retrain", "commensurable", "control", "tuning", "higher_is_better", "tie_correction", "correction", "pooled", "precise_rows", "show_ranks", "shuffle"}
+FLAG_NAMES = {"can_retrain", "commensurable", "control", "tuning", "higher_is_better", "tie_correction", "correction", "pooled", "precise_rows", "show_ranks", "shuffle", "exact_check"}
 COUNT_NAMES = {
     "k", "n_reps", "n_repeats", "n_bootstraps", "n_classes", "max_count", "n_discordant", "n_test",
     "n_models", "n_sim", "n_examples", "n_features", "n_resamples", "batch_size", "n_neighbors",
@@ -244,11 +244,18 @@ ARRAY_NAMES |= {"groups"}
 OPTION_NAMES |= {"metric"}
 PROBABILITY_NAMES |= {"bayes_accuracy"}
 COUNT_NAMES |= {"gap", "n_datasets"}
-# issue 15, part 1 (proportion_interval's `successes` is audited in tests/test_intervals.py:
-# as a count name here it would also hit wilson_interval, which accepts 2.5 until part 2 replaces it)
+# issue 15, part 1
 PROBABILITY_NAMES |= {"power", "discordant_proportion"}
 CLOSED_PROBABILITIES |= {("mcnemar_power", "discordant_proportion"), ("mcnemar_sample_size", "discordant_proportion")}
 POSITIVE_NAMES |= {"rank_gap", "standardized_shift"}
+# issue 15, part 2: wilson_interval is now an alias of proportion_interval, so `successes` is a count
+# everywhere; the reporting paragraph and the practical-significance verdict
+COUNT_NAMES |= {"successes"}
+POSITIVE_NAMES |= {"minimum_effect"}
+VALID.update({
+    "report": ((lecture_lib.mcnemar(TABLE),), {"names": ("A", "B"), "alpha": 0.05, "minimum_effect": 0.01}),
+    "practical_significance": ((lecture_lib.Interval(0.02, 0.01, 0.03, 0.95, "wald"), 0.01), {}),
+})
 
 
 def public_functions() -> list[str]:

@@ -130,7 +130,7 @@ def test_simulation_bad_input():
 
 
 def test_wilson_bad_input():
-    with pytest.raises(ValueError, match=r"successes must lie in \[0, n_trials=10\]"):
+    with pytest.raises(ValueError, match=r"successes must not exceed n, got successes = 11 with n = 10"):
         wilson_interval(11, 10)
     with pytest.raises(ValueError, match="n_trials must be >= 1, got 0"):
         wilson_interval(0, 0)

@@ -342,12 +342,13 @@ def test_pairwise_result_table_and_html():
     # seed 004's models 1 and 2: b = 2, c = 10, chi2 = 5.333 (the seed's McNemar value)
     assert (result.b[0], result.c[0]) == (2, 10) and round(result.statistic[0], 3) == 5.333
     lines = str(result).splitlines()
-    assert len(lines) == 2 + 1 + 3
+    assert len(lines) == 2 + 1 + 3 + 1  # title, header, rule, three pairs, the intervals' note
+    assert lines[-1].startswith("Differences: Bonett-Price intervals, each at 98.33 %")
     assert lines[1].split()[:2] == ["model", "i"] and "p holm" in lines[1]
     assert lines[3].startswith("M1") and "M2" in lines[3] and "M3" in lines[5]
     assert all(line == line.rstrip() for line in lines)
     # columns are aligned: the raw p-value column ends at the same place in every row
-    ends = {line.index(f"{p:.4f}") + 6 for line, p in zip(lines[3:], result.pvalue)}
+    ends = {line.index(f"{p:.4f}") + 6 for line, p in zip(lines[3:6], result.pvalue)}
     assert len(ends) == 1
     html = result._repr_html_()
     assert html.count("<tr>") == 4 and "M3" in html and "holm" in html

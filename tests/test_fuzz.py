@@ -241,7 +241,7 @@ ROLES_BY_NAME = {
     "option": {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring", "per_example", "metric",
                "learner", "target"},
     "options": {"methods", "tests"},
-    "flag": {"can_retrain", "commensurable", "tuning", "higher_is_better", "tie_correction", "correction",
+    "flag": {"exact_check", "can_retrain", "commensurable", "tuning", "higher_is_better", "tie_correction", "correction",
              "pooled", "precise_rows", "show_ranks", "shuffle", "legend"},
     "nonnegative": {"rope"},
     "seed": {"seed", "random_state"},

@@ -49,8 +49,10 @@ def test_paired_ttest_matches_scipy(n, seed, confidence):
     _close(ours.pvalue, ref.pvalue)
     assert ours.df == ref.df == n - 1
     ci = ref.confidence_interval(confidence_level=confidence)
-    _close(ours.confidence_interval[0], ci.low)
-    _close(ours.confidence_interval[1], ci.high)
+    _close(ours.confidence_interval.low, ci.low)
+    _close(ours.confidence_interval.high, ci.high)
+    assert ours.confidence_interval.estimate == ours.mean_difference
+    assert ours.confidence_interval.confidence == confidence
     _close(ours.mean_difference, np.mean(x - y))
     _close(ours.std_difference, np.std(x - y, ddof=1))
     assert isinstance(ours.statistic, float) and isinstance(ours.pvalue, float)
@@ -394,7 +396,7 @@ def test_zero_variance_answers():
     up = [0.9, 0.9, 0.9, 0.9]
     res = paired_ttest(up, same)
     assert res.statistic == math.inf and res.pvalue == 0.0
-    assert res.confidence_interval == (res.mean_difference, res.mean_difference)
+    assert tuple(res.confidence_interval) == (res.mean_difference, res.mean_difference)
     res = resampled_ttest(same, up, test_train_ratio=0.25)
     assert res.statistic == -math.inf and res.pvalue == 0.0
     assert (res.confidence_interval.low, res.confidence_interval.high) == (res.mean_difference,) * 2

@@ -198,15 +198,15 @@ def test_report_lists_all_methods_and_decisions():
     assert "textbook rule would use <b>exact</b> (b + c = 12 < 25)" in text
     assert "default is <b>midp</b>" in text
     assert "textbook rule would use <b>corrected</b> (b + c = 40 >= 25)" in lw.mcnemar_report(25, 15)
-    assert "(b - c) / n = +0.0010" in text
-    # Wald interval of seed 000's panel A, review A13: [0.032, 0.168] percentage points
-    assert "interval +0.0003 to +0.0017" in text
-    # the same from the per-example differences (+1 b times, -1 c times, else 0): mean +- z sd / sqrt(n)
-    diffs = np.r_[np.ones(11), -np.ones(1), np.zeros(10_000 - 12)]
-    half = 1.959963984540054 * diffs.std() / np.sqrt(diffs.size)
-    assert f"interval {diffs.mean() - half:+.4f} to {diffs.mean() + half:+.4f}" in text
-    # panel B: [-0.024, 0.224] points (review A13)
-    assert "interval -0.0002 to +0.0022" in lw.mcnemar_report(25, 15, n=10_000)
+    assert "(b - c) / n = +0.10 percentage points" in text
+    # the Bonett-Price interval of seed 000's panel A: (b+1)/(n+2) - (c+1)/(n+2) = 10/10002, plus or minus
+    # z sqrt((p12 + p21 - (p12 - p21)^2) / (n + 2)) (Bonett & Price 2012), here computed by hand
+    p12, p21 = 12 / 10_002, 2 / 10_002
+    half = 1.959963984540054 * np.sqrt((p12 + p21 - (p12 - p21) ** 2) / 10_002)
+    assert f"95 % interval {100 * (p12 - p21 - half):+.2f} to {100 * (p12 - p21 + half):+.2f} (Bonett-Price)" in text
+    assert "95 % interval +0.03 to +0.17 (Bonett-Price)" in text  # 0.027 to 0.173 points
+    # panel B: the same effect, an interval that includes 0 (-0.027 to 0.227 points)
+    assert "95 % interval -0.03 to +0.23 (Bonett-Price)" in lw.mcnemar_report(25, 15, n=10_000)
 
 
 def test_report_decision_depends_on_alpha():
