@@ -137,7 +137,7 @@ print(f"best: {candidates[best]}, reported accuracy {cv_means[best]:.3f}  (truth
 
 # %%
 null_result = nested_cv(KNeighborsClassifier(), knn_grid, X_null, y_null,
-                        outer_cv=5, inner_cv=2, random_state=1)
+                        outer_cv=5, inner_cv=2, seed=1)
 print(null_result)
 
 # %% [markdown]
@@ -219,7 +219,7 @@ X, y = load_breast_cancer(return_X_y=True)
 logreg = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
 logreg_grid = {"logisticregression__C": [0.01, 0.1, 1.0, 10.0, 100.0]}
 
-splits = nested_splits(y, outer_cv=5, inner_cv=2, random_state=0)
+splits = nested_splits(y, outer_cv=5, inner_cv=2, seed=0)
 train, test, inner = splits[0]  # outer fold 1
 print(f"outer fold 1: train on {train.size} examples, test on {test.size}; "
       f"inner folds of sizes {[v.size for _, v in inner]}")
@@ -236,11 +236,11 @@ print(f"chosen {chosen}; refit on all {train.size} outer-training examples; "
 
 # %% [markdown]
 # `nested_cv` runs exactly these steps for all outer folds (on the same folds, since it draws
-# them with `nested_splits` and the same `random_state`); its first row repeats the numbers
+# them with `nested_splits` and the same `seed`); its first row repeats the numbers
 # above.
 
 # %%
-logreg_result = nested_cv(logreg, logreg_grid, X, y, outer_cv=5, inner_cv=2, random_state=0)
+logreg_result = nested_cv(logreg, logreg_grid, X, y, outer_cv=5, inner_cv=2, seed=0)
 print(logreg_result)
 print("fold 1 agrees with the hand computation:",
       bool(np.allclose(logreg_result.inner_scores[0], inner_means)
@@ -318,7 +318,7 @@ algorithms = {
 }
 # five nested CVs with fresh folds (n_repeats=5); why will become clear when we test. The first
 # repetition is an ordinary nested CV, the one we look at now.
-repeated = nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, random_state=0, n_repeats=5)
+repeated = nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, seed=0, n_repeats=5)
 comparison = repeated.repetition(0)
 print(comparison)
 
@@ -608,11 +608,11 @@ for data_seed in range(100, 106):
     rng_data = np.random.default_rng(data_seed)
     X_new = rng_data.standard_normal((100, 10))
     y_new = rng_data.integers(0, 2, size=100)
-    splits_new = nested_splits(y_new, outer_cv=5, inner_cv=2, random_state=0)
+    splits_new = nested_splits(y_new, outer_cv=5, inner_cv=2, seed=0)
     outer_folds = [(train, test) for train, test, _ in splits_new]
     best_scores.append(max(cross_validate_scores(KNeighborsClassifier(**params), X_new, y_new, outer_folds).mean()
                            for params in candidates))
-    nested_scores.append(nested_cv(KNeighborsClassifier(), knn_grid, X_new, y_new, random_state=0).mean)
+    nested_scores.append(nested_cv(KNeighborsClassifier(), knn_grid, X_new, y_new, seed=0).mean)
 print("best of grid:", np.round(best_scores, 3), f"mean {np.mean(best_scores):.3f}")
 print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores):.3f}")
 

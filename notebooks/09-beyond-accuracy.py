@@ -82,12 +82,12 @@ from lecture_lib import (
     paired_bootstrap,
     paired_permutation_test,
     paired_ttest,
+    proportion_interval,
     repeated_holdout,
     resampled_ttest,
     seed_split_variance,
     simulate_cv_coverage,
     stratified_kfold,
-    wilson_interval,
 )
 from lecture_lib.beyond_widgets import bootstrap_explorer, coverage_explorer, seeds_explorer
 
@@ -383,7 +383,7 @@ for counts in rng.multinomial(300, p_cells, size=n_sets):
         hits[method] += iv.low <= true_diff <= iv.high
 print(f"population F1 difference: {true_diff:.4f}")
 for method, count in hits.items():
-    low, high = wilson_interval(count, n_sets)
+    low, high = proportion_interval(count, n_sets)
     print(f"{method:>10}: coverage {count / n_sets:.3f} [{float(low):.3f}, {float(high):.3f}] (nominal 0.95)")
 
 # %% [markdown]
@@ -556,7 +556,7 @@ for _ in range(n_sim):
     reject["McNemar on scans"] += mcnemar([[0, b], [c, 0]], method="midp").pvalue <= 0.05
     reject["paired t on patient means"] += paired_ttest(right_1.mean(1), right_2.mean(1)).pvalue <= 0.05
 for name, count in reject.items():
-    low, high = wilson_interval(count, n_sim)
+    low, high = proportion_interval(count, n_sim)
     print(f"{name:>26}: rejects a true H0 in {count / n_sim:.3f} [{float(low):.3f}, {float(high):.3f}] of test sets")
 
 # %% [markdown]
