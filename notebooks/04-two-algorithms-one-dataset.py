@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Two algorithms on one data set: Dietterich's tests, the corrected t-tests, and a Type I error lab
 #
@@ -23,9 +35,9 @@
 # classifier than a depth-3 decision tree?" Then the training set is random too, and a test has
 # to account for it. Cross-validation supplies many scores per algorithm, and the obvious move,
 # a t-test on the fold scores, is wrong in a way that a student can see in five minutes.
-# Dietterich {cite}`dietterich1998` compared five tests by simulation; Alpaydin
-# {cite}`alpaydin1999` and Nadeau and Bengio {cite}`nadeau2003` repaired two of them, and
-# Bouckaert and Frank {cite}`bouckaert2004` carried Nadeau and Bengio's correction over to
+# Dietterich ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197)) compared five tests by simulation; Alpaydin
+# ([Alpaydın, 1999](https://doi.org/10.1162/089976699300016007)) and Nadeau and Bengio ([Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366)) repaired two of them, and
+# Bouckaert and Frank ([Bouckaert and Frank, 2004](https://doi.org/10.1007/978-3-540-24775-3_3)) carried Nadeau and Bengio's correction over to
 # repeated cross-validation.
 #
 # After this chapter you will be able to
@@ -433,7 +445,7 @@ print(f"by hand: t = {p[0, 0] / np.sqrt(s2.mean()):.6f}")
 #
 # ### Alpaydin's combined 5x2cv F test
 #
-# The 5x2cv t depends on which fold is labelled first. Alpaydin {cite}`alpaydin1999` uses all
+# The 5x2cv t depends on which fold is labelled first. Alpaydin ([Alpaydın, 1999](https://doi.org/10.1162/089976699300016007)) uses all
 # ten differences:
 #
 # $$
@@ -469,7 +481,7 @@ print(f"folds swapped: F = {swapped.statistic:.6f} (unchanged), t = {swapped_t.s
 # %% [markdown]
 # ## The Nadeau-Bengio correction
 #
-# Nadeau and Bengio {cite}`nadeau2003` keep the resampled design but fix the variance. Suppose any
+# Nadeau and Bengio ([Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366)) keep the resampled design but fix the variance. Suppose any
 # two of the $J$ split differences have correlation $\rho$ and variance $\sigma^2$. Then
 #
 # $$
@@ -535,7 +547,7 @@ corrected_ttest_explorer(s1, s2, simulation=lab["nearest centroid"], test_train_
 # %% [markdown]
 # ## Corrected repeated cross-validation
 #
-# Bouckaert and Frank {cite}`bouckaert2004` apply the same correction to $r$ repetitions of
+# Bouckaert and Frank ([Bouckaert and Frank, 2004](https://doi.org/10.1007/978-3-540-24775-3_3)) apply the same correction to $r$ repetitions of
 # $k$-fold cross-validation. Every fold trains on $n(k-1)/k$ examples and tests on $n/k$, so
 # $n_2/n_1 = 1/(k-1)$, and with all $J = rk$ differences $d_{ij}$,
 #
@@ -636,6 +648,9 @@ for ax, (name, sim) in zip(axes, lab.items()):
 plt.tight_layout()
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 4.1.** Rejection rates of the nine tests at alpha = 0.05 on simulated data sets on which the two algorithms are equally good, with 95 % Wilson intervals, for the stable nearest-centroid learner (left, 1000 data sets of 300 examples) and the unstable 1-NN (right, 500 data sets); red bars have their whole interval above 0.05. The resampled t rejects in 59 % and 64 % of the data sets. With the nearest centroid every other test stays between 0.7 % (corrected t on one 10-fold CV) and 6.7 % (difference of proportions); with 1-NN the k-fold t (13.4 %), the corrected repeated CV t (12.6 %), the 5x2cv F (12.4 %), the 5x2cv t (11.6 %) and the corrected resampled t (7.6 %) reject too often, while the corrected t on one 10-fold CV (3.8 %), McNemar (5.2 %) and the difference of proportions (4.8 %) stay near 5 %.
+
 # %% [markdown]
 # Each rate comes with a 95 % Wilson interval for its Monte Carlo error (1 000 data sets give
 # about $\pm 1.4$ points around 5 %, 500 about $\pm 2$). What the two learners agree on:
@@ -681,7 +696,7 @@ for name, sim in lab.items():
 # conservative, 4.0 %. With **1-NN** the needed factors are much larger (0.187 and 0.179): how
 # well 1-NN happens to do on *this* data set, compared with other data sets of the same size, is
 # shared by every split of it, and no variance computed within the data set can see that part
-# {cite}`bengio2004`. The correction for 10 x 10 CV (0.121) now falls short, hence 12.6 %; the
+# (Bengio and Grandvalet, 2004). The correction for 10 x 10 CV (0.121) now falls short, hence 12.6 %; the
 # single-CV correction (0.211) still covers the need (0.187), hence 3.8 %.
 #
 # ### A small, noisy data set
@@ -714,6 +729,9 @@ plot_pvalue_histogram(null_sim.pvalues[:, PAIRED_TESTS.index("resampled")], ax=a
 plot_pvalue_histogram(null_sim.pvalues[:, PAIRED_TESTS.index("5x2cv_f")], ax=axes[1], title="5x2cv F")
 plt.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 4.2.** Histograms of the p-values of the resampled t test (left) and the 5x2cv F test (right) over the 1000 simulated data sets with the nearest-centroid learner on which H0 is true; a valid test would follow the flat dashed line. The resampled t piles its p-values below 0.05, while the 5x2cv F never exceeds 0.836 and, with this learner, gives fewer small p-values than a uniform distribution.
 
 # %% [markdown]
 # The F test's p-values never exceed 0.836. Within a replication
@@ -761,6 +779,9 @@ fig.legend(handles=paired_test_legend_handles(), loc="lower center", ncol=4, fra
 fig.tight_layout(rect=(0, 0.16, 1, 1))
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 4.3.** Power at alpha = 0.05 against a true difference of 0.1 in Bayes accuracy (y, 500 data sets) against the Type I error under H0 (x, 1000 or 500 data sets), one point per test with both 95 % intervals, for the nearest centroid (left) and 1-NN (right); the dashed line marks alpha and hollow markers belong to tests that reject a true H0 too often. With the nearest centroid the corrected repeated CV t sits highest among the tests left of the line (power 0.77 at a Type I error of 0.040); with 1-NN only the corrected t on one 10-fold CV and the two holdout tests are at or near the line, with power about 0.4.
+
 # %% [markdown]
 # With the **nearest centroid**, among the tests that hold their level, the corrected repeated
 # CV t detects the 10-point difference most often, 0.77 [0.73, 0.81], followed by the corrected
@@ -775,7 +796,7 @@ plt.show()
 # ## Replicability: the same comparison, other random splits
 #
 # A p-value computed from random splits is itself random: rerun the cross-validation with another
-# seed and it changes, although the data have not. Bouckaert and Frank {cite}`bouckaert2004`
+# seed and it changes, although the data have not. Bouckaert and Frank ([Bouckaert and Frank, 2004](https://doi.org/10.1007/978-3-540-24775-3_3))
 # call a test *replicable* when reruns agree. `replicate_comparison` reruns the naive Bayes vs
 # tree comparison of this chapter with 20 seeds for the two 5x2cv tests and the corrected
 # 10 x 10 CV t (4 400 trainings); `agreement` is the share of pairs of seeds that reach the same
@@ -875,6 +896,80 @@ for key in ("seed003-sd-formula", "seed003-truncated-digits", "seed001-kin8nm-t"
 #   hours) despite a misprinted formula; the kin8nm statistic is not ($T = 0.81$, not 79.5, so no
 #   evidence of a difference).
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** Why is the paired t-test on the 10 fold scores of one 10-fold cross-validation too liberal?
+#
+# <details class="quiz-answer">
+# <summary>(a) Because overlapping training sets make the fold scores correlated, so their variance underestimates the variance of the mean.</summary>
+#
+# **Right.** The t statistic divides by a standard error that is too small, so it rejects a true H0 more often than alpha.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Because 10 folds are too few for a t-test.</summary>
+#
+# **Not quite.** The t distribution accounts for small samples; the issue is the dependence between the scores.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Because the fold scores are not normally distributed.</summary>
+#
+# **Not quite.** Non-normality matters little here; the main problem is that the scores are positively correlated.
+#
+# </details>
+#
+# **Question 2.** What does Nadeau and Bengio's correction change in the resampled t-test?
+#
+# <details class="quiz-answer">
+# <summary>(a) It uses a normal distribution instead of the t distribution.</summary>
+#
+# **Not quite.** The statistic is still compared with a t distribution; only its variance changes.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) It removes the folds with extreme scores.</summary>
+#
+# **Not quite.** No scores are removed; the correction acts on the variance.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) It inflates the variance by the term n_test / n_train, for the correlation that overlapping training sets cause.</summary>
+#
+# **Right.** The variance of the mean difference is taken as (1/J + n_test/n_train) times the variance of the differences, instead of 1/J times it.
+#
+# </details>
+#
+# **Question 3.** Dietterich's 5x2cv t test and Alpaydin's combined 5x2cv F test both use 5 replications of 2-fold cross-validation. Why two folds?
+#
+# <details class="quiz-answer">
+# <summary>(a) Two folds give the most accurate models.</summary>
+#
+# **Not quite.** Each model sees only half of the data, so the models are weaker than with more folds.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Because it is the fastest design.</summary>
+#
+# **Not quite.** It needs 10 trainings per algorithm, as 10-fold cross-validation does.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) With two folds, the two training sets in a replication do not overlap.</summary>
+#
+# **Right.** Each half trains one model and tests the other, so within a replication the training sets are disjoint; the price is training on only half the data.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -895,14 +990,16 @@ for key in ("seed003-sd-formula", "seed003-truncated-digits", "seed001-kin8nm-t"
 # mean Brier-score difference have to be for the paired t-test to reject at the 5 % level?
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # The sums of squared deviations give the library's value. With `np.var` (the mean of the two
 # squared deviations) the denominator halves, $f$ doubles and the p-value drops, here from 0.67
 # to 0.34: a way to reject too often.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 p = f_result.scores_1 - f_result.scores_2
 right = (p**2).sum() / (2 * ((p - p.mean(axis=1, keepdims=True)) ** 2).sum())
 wrong = (p**2).sum() / (2 * np.var(p, axis=1).sum())
@@ -910,15 +1007,17 @@ print(f"f = {right:.6f} (library {f_result.statistic:.6f}), p = {stats.f.sf(righ
 print(f"with np.var: f = {wrong:.6f}, p = {stats.f.sf(wrong, 10, 5):.4f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # The plain t's variance factor $1/J$ shrinks as $J$ grows while the variance of $\bar d$ does
 # not fall below its shared part $\rho\sigma^2$: its Type I error grows with $J$ (35 % at
 # $J = 10$, 73 % at $J = 60$). The corrected factor $1/J + n_2/n_1$ is dominated by
 # $n_2/n_1 = 0.5$, so the corrected test stays near 5 % for every $J$ (4.7 % and 4.3 %).
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for J in (10, 60):
     # only the resampled tests matter here: one repetition of the k-fold CV keeps it quick
     sim = simulate_paired_tests(n_examples=300, n_reps=300, n_resamples=J, n_repeats=1, seed=6)
@@ -926,27 +1025,40 @@ for J in (10, 60):
     print(f"J = {J:>2}: resampled t {rates['resampled']:.3f}, corrected t {rates['corrected']:.3f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # At $\alpha = 0.01$ the corrected 10 x 10 CV t rejected a true $H_0$ in 2.6 % of the 1-NN data
 # sets, at 0.02 in 5.6 %, at 0.05 in 12.6 %. For this learner, demanding $p \le 0.01$ would have
 # kept the real false-alarm rate below 5 %. But the right threshold depends on how much more
 # variance the learner has than the correction assumes (needed factor 0.179 against 0.121 here),
 # which is unknown for a new learner and data set: a simulation of your own setting, or the
 # conservative single-CV correction, is what makes the level known.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 column = lab["1-NN"].pvalues[:, PAIRED_TESTS.index("corrected_repeated_cv")]
 for level in (0.01, 0.02, 0.05):
     print(f"alpha = {level:.2f}: rejection rate {np.mean(column <= level):.3f} over {column.size} data sets")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # Reject when $|\bar d| \ge t_{0.975, 8191}\, s_d/\sqrt n = 1.9603 \cdot 0.178/90.51 \approx
 # 0.0039$: more than twice the printed 0.0016.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 print(f"{stats.t.ppf(0.975, 8191) * 0.178 / np.sqrt(8192):.5f}")
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Alpaydın, E. (1999). Combined 5 × 2 cv F test for comparing supervised classification learning algorithms. *Neural Computation*, 11(8), 1885–1892. <https://doi.org/10.1162/089976699300016007>
+# - Bengio, Y. and Grandvalet, Y. (2004). No unbiased estimator of the variance of K-fold cross-validation. *Journal of Machine Learning Research*, 5, 1089–1105.
+# - Bouckaert, R. R. and Frank, E. (2004). Evaluating the replicability of significance tests for comparing learning algorithms. *Advances in Knowledge Discovery and Data Mining (PAKDD 2004)*, 3056, 3–12. <https://doi.org/10.1007/978-3-540-24775-3_3>
+# - Dietterich, T. G. (1998). Approximate statistical tests for comparing supervised classification learning algorithms. *Neural Computation*, 10(7), 1895–1923. <https://doi.org/10.1162/089976698300017197>
+# - Nadeau, C. and Bengio, Y. (2003). Inference for the generalization error. *Machine Learning*, 52(3), 239–281. <https://doi.org/10.1023/A:1024068626366>

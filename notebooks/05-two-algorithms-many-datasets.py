@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Two algorithms over many data sets: the Wilcoxon signed-rank and sign tests
 #
@@ -23,7 +35,7 @@
 # it backs the claim with a benchmark, one score per algorithm on each of several data sets.
 # The data sets are now the sample: each one is a single paired observation, and the question
 # is whether the pattern of wins and losses across them would be likely if the two algorithms
-# were equally good {cite}`demsar2006`.
+# were equally good ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)).
 #
 # After this chapter you will be able to
 #
@@ -117,7 +129,7 @@ print(f"scipy.stats.ttest_rel agrees: {np.isclose(check.pvalue, p_t)}")
 # %% [markdown]
 # With p = 0.043 the t-test "finds" ranger significantly better at the 5 % level: rpart's error
 # would be higher by 0.065 on average, with a 95 % interval from 0.003 to 0.128. Before
-# believing any of it, look at what the test assumes {cite}`demsar2006`:
+# believing any of it, look at what the test assumes ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)):
 #
 # 1. **Commensurability.** $\bar d$ averages error differences of *different* problems. A
 #    difference of 0.14 on threeOf9 (error 15 % against 1 %) and 0.0018 on pollen (both near
@@ -157,7 +169,7 @@ for better in (0.3, 0.6, 0.9):
 # phrases $H_0$ as "the algorithms have tied ranks in model performance"; ranks are a tool of
 # the test, not the hypothesis (erratum `seed001-wilcoxon-hypothesis`).
 #
-# **Statistic** {cite}`demsar2006`. Rank the $|d_i|$ from smallest (rank 1) to largest, with
+# **Statistic** ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)). Rank the $|d_i|$ from smallest (rank 1) to largest, with
 # mid-ranks for ties, and add the ranks of the positive and of the negative differences:
 #
 # $$
@@ -181,7 +193,7 @@ print(f"R+ = {steps['r_plus']:g}, R- = {steps['r_minus']:g}, T = {steps['statist
 
 # %% [markdown]
 # The zero of monks-problems-3 has the smallest |d| and gets rank 1. A zero has no sign, so
-# the default convention, Pratt's {cite}`pratt1959`, ranks it with the others and then leaves
+# the default convention, Pratt's (Pratt, 1959), ranks it with the others and then leaves
 # its rank out of both sums: $R^+ = 6 + 4 + 3 + 5 = 18$ and $R^- = 2$, which add up to
 # $21 - 1 = 20$ (the six ranks add up to $6 \cdot 7 / 2 = 21$). Other conventions follow below.
 #
@@ -214,18 +226,18 @@ print(f"wilcoxon_signed_rank(..., method='exact').pvalue = {res_exact.pvalue:.4f
 # probability $2/2^5 = 0.0625$.
 #
 # **The effect and its interval.** A p-value says nothing about *how much* better. The
-# estimate that goes with the signed-rank test is the Hodges-Lehmann estimate {cite}`hodges1963`,
+# estimate that goes with the signed-rank test is the Hodges-Lehmann estimate (Hodges and Lehmann, 1963),
 # the median of the $n(n+1)/2$ averages $(d_i + d_j)/2$, $i \le j$ (the Walsh averages). For
 # continuous differences, $R^+$ computed on $d - \theta$ is the number of Walsh averages above
 # $\theta$, so the shifts $\theta$ that the test would not reject form an interval between two
 # Walsh averages: from the $(c+1)$-th smallest to the $(c+1)$-th largest, where $c$ is the
-# critical value of $T$ {cite}`hollander2014` (R's `wilcox.test(conf.int = TRUE)` computes the
+# critical value of $T$ (Hollander et al., 2014) (R's `wilcox.test(conf.int = TRUE)` computes the
 # same). Every result of `wilcoxon_signed_rank` carries them: `hodges_lehmann`,
 # `confidence_interval` and its exact coverage `interval_coverage`. With $n = 6$, $c = 0$ and
 # the interval spans all 21 Walsh averages, with coverage $1 - 2/64 = 96.9\,\%$, the nearest to
 # 95 % that six data sets allow. (The interval treats the differences as continuous; with the
 # zero here its coverage is approximate.) The result also gives the matched-pairs
-# **rank-biserial correlation** $(R^+ - R^-)/(R^+ + R^-)$ {cite}`kerby2014`, the effect in the
+# **rank-biserial correlation** $(R^+ - R^-)/(R^+ + R^-)$ (Kerby, 2014), the effect in the
 # test's own currency: the share of the rank sum on rpart's side minus the share on ranger's.
 
 # %%
@@ -259,6 +271,9 @@ plot_signed_rank_null(d, ax=ax)
 fig.tight_layout()
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 5.1.** Exact null distribution of the rank sum R+ for the six differences between rpart and ranger (the zero's rank left out, Pratt's convention), with its normal approximation. The red bars, the outcomes at least as extreme as the observed R+ = 18, add up to the exact p-value 0.125; the normal approximation gives 0.0917.
+
 # %% [markdown]
 # **The normal approximation.** For many data sets, $R^+$ is approximately normal with mean
 # $n(n+1)/4$ and variance $n(n+1)(2n+1)/24$ (minus a tie correction; Pratt's convention also
@@ -285,7 +300,7 @@ print(res_exact)
 # A zero difference carries no sign. There are several ways to handle it, and they give
 # different rank sums:
 #
-# - `pratt` (the default here) {cite}`pratt1959`: rank the zeros with the rest, then drop
+# - `pratt` (the default here) (Pratt, 1959): rank the zeros with the rest, then drop
 #   their ranks (the other ranks keep their values);
 # - `zsplit` (scipy's name): rank the zeros with the rest and give half of their ranks to each
 #   sum, so that $R^+ + R^- = n(n+1)/2$ as in Demšar's examples;
@@ -323,9 +338,9 @@ print(f"{'Demšar':<12}{18:>6}{2:>6}{2:>6}{z_demsar:>8.3f}{'':>9}{2 * stats.norm
 # are many zeros. The course measured it: with differences drawn from $\{-5, \dots, 5\}$ at
 # nominal 5 %, $n = 200$ and half of the differences zero, `zsplit` rejected a true $H_0$ in
 # 3.7 % of 20 000 samples and `pratt` in 4.9 % (the Notes of `wilcoxon_signed_rank` give more
-# settings). Pratt {cite}`pratt1959` argued for exactly this treatment: dropping the zeros
+# settings). Pratt (Pratt, 1959) argued for exactly this treatment: dropping the zeros
 # before ranking (`wilcox`) can make a sample look *more* positive when its values decrease;
-# Conover {cite}`conover1973` found neither of the two treatments more efficient in every
+# Conover (Conover, 1973) found neither of the two treatments more efficient in every
 # situation. `zsplit` stays available to reproduce Demšar's rank sums.
 #
 # Ties among the non-zero |d| get mid-ranks. Demšar warns not to round the differences to one
@@ -367,7 +382,7 @@ print(f"exact critical value of T for N = 6: {wilcoxon_critical_value(6)}; "
 # %% [markdown]
 # ## Demšar's own example: 14 data sets
 #
-# Demšar {cite}`demsar2006` compares C4.5 with and without a tuned pruning parameter m on 14
+# Demšar ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)) compares C4.5 with and without a tuned pruning parameter m on 14
 # UCI data sets (AUC, higher is better; d = tuned $-$ untuned). Two differences are zero and
 # two pairs of |d| tie. He splits the zeros' ranks between the sums, so we reproduce his ranks
 # and sums with `zero_method="zsplit"`; Pratt's default leaves the two zeros' ranks (1.5 each)
@@ -508,6 +523,9 @@ axes[0].legend()
 fig.tight_layout()
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 5.2.** Power of the paired t-test, the exact Wilcoxon signed-rank test and the sign test at the 5 % level against the number of data sets N, from 20 000 simulated benchmarks per point, for normal differences (left) and heavy-tailed differences (right), both shifted by 0.5. With normal differences the t-test leads narrowly; with heavy tails the Wilcoxon test wins (0.458 against 0.285 at N = 30); the sign test never beats the Wilcoxon test.
+
 # %% [markdown]
 # With normal differences the t-test is the most powerful and the Wilcoxon test is close
 # behind; with heavy tails the Wilcoxon test overtakes it clearly (0.46 against 0.29 at
@@ -525,7 +543,7 @@ plt.show()
 # *standardized shift*: the typical difference between the algorithms divided by its spread
 # across data sets (a gain of 1 point that varies by 2 points from data set to data set is a
 # shift of 0.5; algorithm 1 then wins on about 69 % of data sets). Noether's formula
-# {cite}`noether1987` gives the number of data sets for the signed-rank test,
+# (Noether, 1987) gives the number of data sets for the signed-rank test,
 #
 # $$
 # N = \frac{(z_{1-\alpha/2} + z_{\text{power}})^2}{3\,(p' - 1/2)^2}, \qquad p' = P(D + D' > 0),
@@ -608,6 +626,80 @@ wilcoxon_explorer(d, names=ex.datasets)
 #   test inverts (seed 001: 0.8, from 0.28 to 0.99). Demšar's table of critical wins is
 #   one-sided.
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** Two algorithms are compared on 14 data sets. Why does the course prefer the Wilcoxon signed-rank test to a paired t-test on the 14 differences?
+#
+# <details class="quiz-answer">
+# <summary>(a) The t-test needs more than 30 data sets.</summary>
+#
+# **Not quite.** No such rule applies; the concern is the distribution of the differences, not a minimum count.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The differences of different data sets are not commensurable and may have outliers; Wilcoxon uses only their signs and ranks.</summary>
+#
+# **Right.** Differences measured on different problems need not come from one normal distribution; ranks make the test robust to a few huge differences.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The Wilcoxon test is always more powerful.</summary>
+#
+# **Not quite.** With normal differences the t-test is slightly more powerful; Wilcoxon wins when the tails are heavy.
+#
+# </details>
+#
+# **Question 2.** What does the sign test count, and what is its price?
+#
+# <details class="quiz-answer">
+# <summary>(a) The number of data sets; it cannot be used with ties.</summary>
+#
+# **Not quite.** Ties are handled (split evenly, or dropped); the test counts wins and losses.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The data sets each algorithm wins; it ignores by how much, so it has less power than Wilcoxon.</summary>
+#
+# **Right.** Wins follow a binomial distribution under H0; throwing away the sizes of the differences costs power.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The ranks of the differences; it needs normal data.</summary>
+#
+# **Not quite.** That describes neither test: the sign test uses only the signs and assumes no distribution.
+#
+# </details>
+#
+# **Question 3.** What must hold for a test over data sets to be valid?
+#
+# <details class="quiz-answer">
+# <summary>(a) Each algorithm wins on at least one data set.</summary>
+#
+# **Not quite.** No such condition is needed.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The data sets are independent (not, for instance, several versions of one data set).</summary>
+#
+# **Right.** The data sets are the sample; five resamplings of one problem are not five independent observations.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Every data set has the same number of examples.</summary>
+#
+# **Not quite.** The data sets may differ in size; each contributes one difference.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -626,31 +718,35 @@ wilcoxon_explorer(d, names=ex.datasets)
 # approximation rejects at 5 % but the exact test does not.
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # `wilcoxon_critical_value(6)` is 0: only $T = 0$ is significant, i.e. one algorithm wins
 # every task (with no zero difference). Of the 64 sign patterns, "all positive" and "all
 # negative" are the only ones with $T = 0$, so $p = 2/64 = 0.031$; the next most extreme
 # patterns ($T = 1$) bring it to $4/64 = 0.0625 > 0.05$. ranger must win all six, so the
 # monks-problems-3 tie alone already rules out significance.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 print("critical T for N = 6:", wilcoxon_critical_value(6))
 print("all six positive:", wilcoxon_signed_rank(np.abs(d) + 0.001).pvalue)
 values, probs = signed_rank_null_distribution(np.arange(1.0, 7.0))
 print("P(T <= 0) * 2 =", 2 * probs[values <= 0].sum(), "  P(T <= 1) * 2 =", 2 * probs[values <= 1].sum())
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # Rounding to two decimals turns the two differences of $\pm 0.005$ into zeros (4 zeros
 # instead of 2) and leaves only 6 distinct |d| instead of 12: more zeros, more ties. The rank
 # sums change and the exact p-value grows from 0.0078 to 0.0098: the test loses information,
 # as Demšar warns. The code below shows the numbers.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 rounded = np.round(d_dem, 2)
 for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
     res = wilcoxon_signed_rank(values_)
@@ -658,8 +754,9 @@ for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
           f"R+ = {res.r_plus:g}, R- = {res.r_minus:g}, exact p = {res.pvalue:.4f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # With $d = $ rpart $-$ ranger, "ranger has the lower error" means $d$ tends to be positive:
 # `alternative="greater"`. With the zero of monks-problems-3 only five signs are random, so
 # there are 32 equally likely sign patterns, and 2 of them are at least this favourable to
@@ -669,23 +766,37 @@ for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
 # average, which is exactly 0 (monks-problems-3's zero difference averaged with itself), and runs
 # to infinity: it just includes 0. Choosing the direction after seeing the data halves the p-value for free,
 # which is exactly why it must be fixed in advance.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 one_sided = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, alternative="greater")
 print(f"statistic R+ = {one_sided.statistic:g}, one-sided exact p = {one_sided.pvalue:.4f}")
 print(f"one-sided interval for the typical difference: {one_sided.confidence_interval}, "
       f"coverage {one_sided.interval_coverage:.1%}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # Six differences of equal sign except the smallest one, e.g. $-0.01, 0.02, \dots, 0.06$:
 # $T = 1$, the normal p-value is 0.046 but the exact one is 4/64 = 0.0625. The normal
 # approximation is too optimistic in the tails for such a small N.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 example_4 = np.array([-0.01, 0.02, 0.03, 0.04, 0.05, 0.06])
 print(f"normal p = {wilcoxon_signed_rank(example_4, method='approx').pvalue:.4f}, "
       f"exact p = {wilcoxon_signed_rank(example_4, method='exact').pvalue:.4f}")
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Conover, W. J. (1973). On methods of handling ties in the Wilcoxon signed-rank test. *Journal of the American Statistical Association*, 68(344), 985–988.
+# - Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. *Journal of Machine Learning Research*, 7, 1–30. <https://jmlr.org/papers/v7/demsar06a.html>
+# - Hodges, J. L. and Lehmann, E. L. (1963). Estimates of location based on rank tests. *The Annals of Mathematical Statistics*, 34(2), 598–611.
+# - Hollander, M., Wolfe, D. A. and Chicken, E. (2014). Nonparametric Statistical Methods. *Wiley*.
+# - Kerby, D. S. (2014). The simple difference formula: an approach to teaching nonparametric correlation. *Comprehensive Psychology*, 3, 11.IT.3.1.
+# - Noether, G. E. (1987). Sample size determination for some common nonparametric tests. *Journal of the American Statistical Association*, 82(398), 645–647.
+# - Pratt, J. W. (1959). Remarks on zeros and ties in the Wilcoxon signed rank procedures. *Journal of the American Statistical Association*, 54(287), 655–667.
