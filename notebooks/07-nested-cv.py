@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Algorithm selection with nested cross-validation, and the bias it removes
 #
@@ -23,7 +35,7 @@
 # the regularisation of a logistic regression), and the honest question is not "is this SVM
 # better than that tree?" but "is *an SVM tuned the way I tune it* better than *a tree tuned the
 # way I tune it*?". Answering it needs a performance estimate that the tuning has not seen.
-# Nested cross-validation provides one {cite}`raschka2018`: an outer loop estimates, an inner
+# Nested cross-validation provides one ([Raschka, 2018](https://arxiv.org/abs/1811.12808)): an outer loop estimates, an inner
 # loop tunes, and the two never share a test fold.
 #
 # After this chapter you will be able to
@@ -129,7 +141,7 @@ print(f"best: {candidates[best]}, reported accuracy {cv_means[best]:.3f}  (truth
 # $$
 #
 # and the gap grows with the number $g$ of configurations tried and with the noise of each
-# $\hat a_j$ (small data, small folds) {cite}`varma2006,cawley2010`.
+# $\hat a_j$ (small data, small folds) ([Varma and Simon, 2006](https://doi.org/10.1186/1471-2105-7-91); [Cawley and Talbot, 2010](https://www.jmlr.org/papers/v11/cawley10a.html)).
 #
 # The right way keeps the examples that *measure* away from the examples that *choose*. Here is
 # nested cross-validation on the same data: 5 outer folds, and inside each outer training set
@@ -165,6 +177,9 @@ print(bias)
 ax = plot_tuning_bias(bias, n_configs=10)
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 7.1.** Mean estimated accuracy against the number of configurations tried, over 1000 data sets of 60 examples with random labels (true accuracy 0.5): the best cross-validation score of the grid (non-nested) and nested cross-validation with 5 outer and 2 inner folds. The non-nested estimate climbs to 0.619 with 10 configurations and 0.649 with 30, while the nested one stays at 0.50.
+
 # %% [markdown]
 # With one configuration there is nothing to select and the two estimates coincide (0.504, the
 # truth within Monte Carlo error). Trying two configurations already adds 5 percentage points of
@@ -195,6 +210,9 @@ tuning_bias_explorer()
 # %% mystnb={"figure": {"caption": "Nested cross-validation with 5 outer and 2 inner folds: each outer fold holds out one fifth of the data for testing, and its outer training part is split again into 2 inner folds that choose the hyperparameters. The inner loop is drawn for outer fold 1.", "name": "fig-nested-cv-diagram"}, "image": {"alt": "Diagram of horizontal bars divided into equal segments. Five rows, outer folds 1 to 5, are light blue (outer train) with one orange segment (outer test) that moves from the first of five positions in fold 1 to the last in fold 5; the row of outer fold 1 is outlined. Below, under the heading inner loop of outer fold 1, two shorter rows cover only the four training segments of outer fold 1, cut in half: inner split 1 is green (validation) on its first half and lavender (inner train) on its second; inner split 2 is the reverse. A legend names the four colours."}} tags=["hide-input"]
 ax = plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0)
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 7.2.** Nested cross-validation with 5 outer and 2 inner folds: each outer fold holds out one fifth of the data for testing, and its outer training part is split again into 2 inner folds that choose the hyperparameters. The inner loop is drawn for outer fold 1.
 
 # %% [markdown]
 # For each outer fold $i = 1, \dots, K$:
@@ -332,6 +350,9 @@ ax.set_ylabel("outer test accuracy")
 ax.set_title("Nested CV on breast cancer: the same 5 outer folds for every algorithm")
 ax.legend(frameon=False, fontsize="small")
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 7.3.** Outer test accuracy of each tuned algorithm on the same five outer folds of nested cross-validation on the breast cancer data. The lines move together (fold 3 is easy for every algorithm), which is why the comparison must be paired.
 
 # %% [markdown]
 # Logistic regression (0.977) and the SVM (0.975) lead, k-NN follows (0.965) and the tree
@@ -496,7 +517,7 @@ for i, row in enumerate(tree.inner_scores):
 # the whole data set". Concretely, repeat the inner procedure once on all the data (k-fold
 # tuning over the same grid), then refit the chosen configuration on all examples.
 #
-# What number goes with that model? Bates, Hastie and Tibshirani {cite}`bates2024` separate two
+# What number goes with that model? Bates, Hastie and Tibshirani ([Bates et al., 2024](https://doi.org/10.1080/01621459.2023.2197686)) separate two
 # targets. $\mathrm{Err}_{XY}$ is the accuracy of *the one model* fitted on the data you have;
 # $\mathrm{Err}$ is the expected accuracy of *the procedure* ("tune by 2-fold CV over this grid,
 # then refit") over all training sets of this size from the population. Cross-validation, nested
@@ -552,6 +573,80 @@ print(f"nested estimate of the procedure (Err): {repeated['logistic regression']
 #   alternatives close? Then tune once on all data and **refit for deployment**, quoting the
 #   nested estimate as the procedure's and remembering the selection on top.
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** You try 30 hyperparameter settings and report the best cross-validation score. Why is it optimistic?
+#
+# <details class="quiz-answer">
+# <summary>(a) Because cross-validation is always optimistic.</summary>
+#
+# **Not quite.** The cross-validation estimate of one fixed procedure is, if anything, slightly pessimistic; the optimism comes from choosing the best of many.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Because 30 settings overfit the test folds' labels directly.</summary>
+#
+# **Not quite.** The models never train on the test folds; choosing the best score among many is what uses the test folds twice.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The maximum of 30 noisy estimates is biased upwards, even when every setting is equally good.</summary>
+#
+# **Right.** Chapter 7's simulation on random labels (true accuracy 0.5) shows the best score climbing well above 0.5 as the grid grows.
+#
+# </details>
+#
+# **Question 2.** In nested cross-validation, what does the inner loop do?
+#
+# <details class="quiz-answer">
+# <summary>(a) It estimates the final accuracy.</summary>
+#
+# **Not quite.** That is the outer loop's job.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) It repeats the outer loop with other random seeds.</summary>
+#
+# **Not quite.** The inner loop splits the outer training part again; it is not a repetition.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) It chooses the hyperparameters, using only the outer training part.</summary>
+#
+# **Right.** The outer test fold is never seen while tuning, so the outer score estimates the whole procedure, tuning included.
+#
+# </details>
+#
+# **Question 3.** Nested cross-validation gives five outer scores per algorithm, on the same outer folds. How are two algorithms compared?
+#
+# <details class="quiz-answer">
+# <summary>(a) With an unpaired t-test on the two sets of five scores.</summary>
+#
+# **Not quite.** The scores are paired by fold; ignoring the pairing loses the shared difficulty of each fold.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) By the larger mean; no test is needed with nested cross-validation.</summary>
+#
+# **Not quite.** Nested CV removes the tuning bias, not the noise of five folds.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) With a paired test on the fold differences that accounts for overlapping training sets (the corrected resampled t-test), reading the result with care since five scores are few.</summary>
+#
+# **Right.** The scores are paired by fold and correlated through shared training data; with five folds the test has little power and its result can move with the split.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -574,23 +669,26 @@ print(f"nested estimate of the procedure (Err): {repeated['logistic regression']
 # tell them, and what should they report instead?
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # With four times more examples the fold scores of each configuration are about half as noisy
 # (binomial standard deviation $\propto 1/\sqrt{n_{\text{test}}}$), so the maximum over the
 # grid rises less above the truth: the optimism shrinks from about 14 to about 7 percentage
 # points. Nested CV stays at 0.5 in both cases.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for n_samples in (60, 240):
     result = simulate_tuning_bias(n_samples=n_samples, max_configs=20, outer_cv=5, inner_cv=2,
                                   n_reps=500, seed=1)
     print(f"n = {n_samples:>3}: non-nested {result.non_nested[-1]:.3f}, nested {result.nested[-1]:.3f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # On average the best-of-grid score (0.535) is about 6 percentage points above the nested
 # estimate (0.473) computed on the same outer folds: the selection bias again. It is smaller
 # than in the simulation's 30 configurations because k-NN's configurations are strongly
@@ -600,9 +698,10 @@ for n_samples in (60, 240):
 # about ±0.1, and the average of six data sets to about ±0.03, so 0.473 is consistent with the
 # truth 0.5. Unbiased is not the same as precise. With small data, also repeat the nested CV
 # over several fold seeds (that averages away the noise of the folds, not of the data).
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 best_scores, nested_scores = [], []
 for data_seed in range(100, 106):
     rng_data = np.random.default_rng(data_seed)
@@ -617,8 +716,9 @@ print("best of grid:", np.round(best_scores, 3), f"mean {np.mean(best_scores):.3
 print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores):.3f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # The factor falls from $0.45$ ($r = 1$) to $0.29$, $0.27$ and $0.254$ for $K = 5$, and from $0.21$
 # to $0.13$, $0.12$ and $0.113$ for $K = 10$: the standard error shrinks by about 20 % with five
 # repetitions and hardly more after that. Repetitions average away the variance due to the
@@ -626,9 +726,10 @@ print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores
 # them come from the same data set (the $1/(K-1)$ term, Nadeau and Bengio's approximation of that
 # shared part). Only more data shrinks it. The number of folds and of repetitions must be fixed
 # before looking at the results, not chosen to get significance.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for K in (5, 10):
     base = 1 / K + 1 / (K - 1)
     row = ", ".join(f"r = {r}: {1 / (r * K) + 1 / (K - 1):.3f} (se x {np.sqrt((1 / (r * K) + 1 / (K - 1)) / base):.2f})"
@@ -636,11 +737,21 @@ for K in (5, 10):
     print(f"K = {K:>2}: {row}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # The 0.93 is the best of 200 noisy cross-validation scores measured on the folds that chose
 # the winner: it is biased upward, and with 200 configurations the bias can be several
 # percentage points. Report instead a nested CV estimate of "SVM tuned by 10-fold CV over this
 # grid" (or the score of the final model on a test set held out before any tuning). The final
 # model itself may still be the one tuned on all the data.
-# ```
+#
+# </details>
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Bates, S., Hastie, T. and Tibshirani, R. (2024). Cross-validation: what does it estimate and how well does it do it?. *Journal of the American Statistical Association*, 119(546), 1434–1445. <https://doi.org/10.1080/01621459.2023.2197686>
+# - Cawley, G. C. and Talbot, N. L. C. (2010). On over-fitting in model selection and subsequent selection bias in performance evaluation. *Journal of Machine Learning Research*, 11, 2079–2107. <https://www.jmlr.org/papers/v11/cawley10a.html>
+# - Raschka, S. (2018). Model evaluation, model selection, and algorithm selection in machine learning. *arXiv:1811.12808*. <https://arxiv.org/abs/1811.12808>
+# - Varma, S. and Simon, R. (2006). Bias in error estimation when using cross-validation for model selection. *BMC Bioinformatics*, 7, 91. <https://doi.org/10.1186/1471-2105-7-91>

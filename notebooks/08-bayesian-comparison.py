@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Bayesian comparison: the probability that one algorithm is practically better
 #
@@ -23,7 +35,7 @@
 # She wants to know how probable it is that algorithm A is better than B *by an amount that
 # matters*, how probable it is that the two are equivalent for her purposes, and how probable
 # it is that B is better. A Bayesian analysis answers exactly these three questions
-# {cite}`benavoli2017`. Demšar, whose 2006 paper {cite}`demsar2006` is behind chapters 5 and 6,
+# ([Benavoli et al., 2017](http://jmlr.org/papers/v18/16-305.html)). Demšar, whose 2006 paper ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)) is behind chapters 5 and 6,
 # is one of the authors of that tutorial.
 #
 # After this chapter you will be able to
@@ -93,7 +105,7 @@ for label, d in comparisons.items():
 #
 # - the p-value is computed *assuming* $H_0$; it is not the probability that $H_0$ is true
 #   (0.18 is not "an 18 % chance that the models are equal"), nor is $1 - p$ the probability
-#   that the first model is better {cite}`wasserstein2016`;
+#   that the first model is better ([Wasserstein and Lazar, 2016](https://doi.org/10.1080/00031305.2016.1154108));
 # - it does not measure the size of the effect: the "highly significant" mean difference is 0.0014
 #   (95 % CI 0.0007 to 0.0021), the "non-significant" one 0.039 (95 % CI $-0.021$ to 0.099);
 # - two models are never *exactly* equal, so with enough data every $H_0$ of equality is
@@ -107,7 +119,7 @@ for label, d in comparisons.items():
 # ## The region of practical equivalence (ROPE)
 #
 # Before looking at the data, fix a half-width $r$: differences in $[-r, r]$ are too small to
-# matter. This interval is the *region of practical equivalence* {cite}`kruschke2018`. It splits
+# matter. This interval is the *region of practical equivalence* ([Kruschke, 2018](https://doi.org/10.1177/2515245918771304)). It splits
 # the possible values of the difference $\mu$ (first algorithm minus second) into three regions,
 # and a Bayesian analysis returns the posterior probability of each:
 #
@@ -118,14 +130,14 @@ for label, d in comparisons.items():
 # | `p_right` | $\mu > r$ | the **first** algorithm is practically better |
 #
 # **How to choose $r$.** From the application, never from the data: the smallest difference
-# that would change a decision. For accuracy in $[0, 1]$, Benavoli et al. {cite}`benavoli2017`
+# that would change a decision. For accuracy in $[0, 1]$, Benavoli et al. ([Benavoli et al., 2017](http://jmlr.org/papers/v18/16-305.html))
 # use $r = 0.01$ (one point of accuracy). For a cheap model in production, a gain of half a
 # point may be worth a retraining; for a medical screen, the rate of missed cases may matter
 # more than accuracy altogether. The ROPE is on the scale of the scores (percent or fraction, AUC,
 # F1): a ROPE of 1 means one percentage point only when the scores are in percent. Report the ROPE
 # and, because readers may disagree with it, how the conclusion changes with it.
 #
-# A common decision rule {cite}`benavoli2017`: declare a region settled when its posterior
+# A common decision rule ([Benavoli et al., 2017](http://jmlr.org/papers/v18/16-305.html)): declare a region settled when its posterior
 # probability exceeds 0.95, and otherwise say that the data do not settle the comparison. Unlike a
 # p-value, "practically equivalent" can be *concluded*, when `p_rope` exceeds 0.95.
 
@@ -161,14 +173,14 @@ print(f"corrected repeated CV t-test (n_test/n_train = 1/9): "
 # %% [markdown]
 # Chapter 4 showed why the naive p-value ($1.8 \times 10^{-4}$) is wrong: the 100 fold scores
 # share training data, so they are positively correlated and their sample variance understates
-# the variance of their mean. The corrected t-test of Nadeau and Bengio {cite}`nadeau2003`
+# the variance of their mean. The corrected t-test of Nadeau and Bengio ([Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366))
 # inflates the variance by the factor $1/n + n_2/n_1$ ($n_1$ training, $n_2$ test examples per
 # fold, here $n_2/n_1 = 1/9$; Bouckaert and Frank apply it to r x k cross-validation
-# {cite}`bouckaert2004`) and finds no evidence at the 5 % level ($p = 0.27$) that the two
+# ([Bouckaert and Frank, 2004](https://doi.org/10.1007/978-3-540-24775-3_3))) and finds no evidence at the 5 % level ($p = 0.27$) that the two
 # algorithms differ in expected accuracy on data like these; the mean difference is 1.4 points
 # in favour of naive Bayes.
 #
-# **The model** {cite}`corani2015`. Model the differences $d_1, \dots, d_n$ as normal with a
+# **The model** ([Corani and Benavoli, 2015](https://doi.org/10.1007/s10994-015-5486-z)). Model the differences $d_1, \dots, d_n$ as normal with a
 # common mean $\mu$, a common variance, and the correlation $\rho = n_2 / (n_1 + n_2)$ between
 # any two of them (the same heuristic as the corrected t). With the non-informative prior of
 # Corani and Benavoli, the posterior of the mean difference is Student's t:
@@ -193,6 +205,9 @@ fig, ax = plt.subplots(figsize=(7, 3.4))
 plot_posterior_t(bayes, names=("naive Bayes", "tree"), ax=ax)
 fig.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 8.1.** Posterior density of the mean difference in accuracy, naive Bayes minus depth-3 tree, from 10 x 10 cross-validation on breast cancer (Bayesian correlated t-test), with the ROPE of plus or minus 0.01 shaded grey. The areas are the three posterior probabilities: 0.029 that the tree is practically better, 0.349 that the two are practically equivalent, 0.623 that naive Bayes is practically better.
 
 # %% [markdown]
 # **Interpretation.** Given these 100 scores and the model, the expected gain of naive Bayes over
@@ -227,7 +242,7 @@ print(f"posterior scale {no_rope.scale:.6f} = corrected t standard error {correc
 #
 # ### The published example: NBC and AODE on anneal and audiology
 #
-# Benavoli et al. {cite}`benavoli2017` run this test on 10 x 10 cross-validation accuracies of
+# Benavoli et al. ([Benavoli et al., 2017](http://jmlr.org/papers/v18/16-305.html)) run this test on 10 x 10 cross-validation accuracies of
 # naive Bayes (NBC) and AODE, with $r = 0.01$. Their data ship with `lecture_lib`:
 
 # %%
@@ -252,7 +267,7 @@ for dataset in ("anneal", "audiology"):
 # ## Many data sets: the Bayesian sign and signed-rank tests
 #
 # Over many data sets the sample is the data sets, one paired score each (chapter 5). Benavoli et
-# al. give the signed-rank test {cite}`benavoli2014` and the sign test {cite}`benavoli2017` a
+# al. give the signed-rank test (Benavoli et al., 2014) and the sign test ([Benavoli et al., 2017](http://jmlr.org/papers/v18/16-305.html)) a
 # Bayesian version that makes no assumption about the shape of the distribution of the
 # differences: a **Dirichlet process**.
 #
@@ -325,6 +340,9 @@ plot_posterior_simplex(dem_rank, names=("C4.5+m", "C4.5"), ax=ax)
 fig.tight_layout()
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 8.2.** Posterior draws of the Bayesian signed-rank test for C4.5 with tuned m against C4.5 on Demsar's 14 data sets (ROPE 0.01 AUC, prior strength 0.5), in the probability simplex. Blue points are draws in which tuning is practically better (0.671 of them), grey points draws in which practical equivalence is the largest (0.329); no draw favours plain C4.5.
+
 # %% [markdown]
 # ### Seed 001's benchmark: ranger against rpart on 16 tasks
 #
@@ -356,7 +374,7 @@ for rope in (0.01, 0.05):
 #
 # ### The tutorial's 54 data sets, and how the ROPE changes the answer
 #
-# Benavoli et al. {cite}`benavoli2017` compare five Weka classifiers on 54 UCI data sets (mean
+# Benavoli et al. ([Benavoli et al., 2017](http://jmlr.org/papers/v18/16-305.html)) compare five Weka classifiers on 54 UCI data sets (mean
 # accuracy of 10 x 10 cross-validation). Two of their published results, reproduced within Monte
 # Carlo error (their signed-rank test used prior strength 0.6):
 
@@ -397,6 +415,9 @@ plt.show()
 for r in (0.001, 0.0001):
     res = bayesian_signed_rank(acc["j48"], acc["j48gr"], rope=r, prior_strength=0.6, seed=0)
     print(f"rope = {r:g}: P(J48gr better) = {res.p_left:.4f}, P(rope) = {res.p_rope:.4f}, P(J48 better) = {res.p_right:.4f}")
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 8.3.** Bayesian signed-rank test of J48 against J48gr on the tutorial's 54 data sets (prior strength 0.6): the posterior probabilities that J48gr is practically better, that the two are practically equivalent, and that J48 is practically better, for ROPE half-widths from 0.00001 to 0.01 (log scale). Practical equivalence has probability above 0.95 for ROPEs of 0.0015 and more; J48gr is practically better with probability above 0.95 for ROPEs of 0.0002 and less.
 
 # %% [markdown]
 # With $r = 0.001$ (a tenth of a point), the two are practically equivalent with probability
@@ -460,7 +481,7 @@ rope_explorer(d_dem, zeros, names=("C4.5+m", "C4.5"), rope=0.01, rope_max=0.05)
 # ## The hierarchical model
 #
 # The sign and signed-rank tests see one number per data set, the mean of its cross-validation,
-# and ignore how uncertain each mean is. Corani et al. {cite}`corani2017` model all the scores at
+# and ignore how uncertain each mean is. Corani et al. ([Corani et al., 2017](https://doi.org/10.1007/s10994-017-5641-9)) model all the scores at
 # once: on each data set $i$, the $r k$ fold differences follow the correlated model above with
 # their own mean $\delta_i$ and variance; the $\delta_i$ themselves are drawn from a Student
 # distribution with mean $\delta_0$ shared by all data sets. The posterior of $\delta_0$ (and of
@@ -496,7 +517,7 @@ print(f"  hierarchical: P(HNB better) = {h_tutorial['p_hnb_better']}, P(rope) = 
 # ## Equivalence testing: the frequentist counterpart of a ROPE
 #
 # Without Bayes, practical equivalence can still be *tested*: make the relevant difference the
-# null hypothesis {cite}`schuirmann1987` {cite}`lakens2017`. With an equivalence margin $m$ fixed
+# null hypothesis ([Schuirmann, 1987](https://doi.org/10.1007/BF01068419)) ([Lakens, 2017](https://doi.org/10.1177/1948550617697177)). With an equivalence margin $m$ fixed
 # in advance,
 #
 # - $H_0$: $|\mu| \ge m$, the difference matters; $H_1$: $|\mu| < m$, practical equivalence.
@@ -576,6 +597,80 @@ print(
 # - Report the design, the model, the ROPE (and why), the three probabilities, the effect with its
 #   interval, and the sensitivity to the ROPE and the prior.
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** What is the region of practical equivalence (ROPE)?
+#
+# <details class="quiz-answer">
+# <summary>(a) The range of p-values that do not reject H0.</summary>
+#
+# **Not quite.** The ROPE is on the scale of the difference of scores, not of p-values.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) A range of differences small enough not to matter in practice, chosen before looking at the results.</summary>
+#
+# **Right.** For example, accuracies within 1 percentage point may be treated as equivalent; the posterior then says how probable "practically equal" is.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The confidence interval of the difference.</summary>
+#
+# **Not quite.** The interval is computed from the data; the ROPE is a choice about what matters.
+#
+# </details>
+#
+# **Question 2.** A Bayesian comparison reports P(left) = 0.02, P(rope) = 0.90, P(right) = 0.08. How do you read it?
+#
+# <details class="quiz-answer">
+# <summary>(a) The second algorithm is better in 2 % of the data sets.</summary>
+#
+# **Not quite.** The probabilities are about the mean difference, not a share of the data sets.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The difference is probably inside the ROPE: the two are practically equivalent with probability 0.90 (under the model and prior).</summary>
+#
+# **Right.** Unlike a large p-value, a high P(rope) is positive evidence of practical equivalence.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) There is no evidence of a difference, so nothing can be said.</summary>
+#
+# **Not quite.** That is how a large p-value must be read; the posterior can say more, because the ROPE defines what "equivalent" means.
+#
+# </details>
+#
+# **Question 3.** What can a posterior probability say that a p-value cannot?
+#
+# <details class="quiz-answer">
+# <summary>(a) The probability that the data arose by chance.</summary>
+#
+# **Not quite.** That is a common misreading of the p-value, and not what a posterior gives either.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) How probable it is that one algorithm is practically better, given the data (and the model and prior).</summary>
+#
+# **Right.** A p-value is a probability of data under H0, never a probability of a hypothesis.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Whether the test was run on enough data sets.</summary>
+#
+# **Not quite.** Neither tells that directly; both become more decisive with more data.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -593,54 +688,77 @@ print(
 # equivalent at the 5 % level? Check your answer with `equivalence_test`.
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # `p_rope` grows with the ROPE; scanning a grid shows that it passes 0.95 only at a half-width of
 # about 0.035, three and a half points of accuracy. Choosing the ROPE after seeing the data, to reach
 # a conclusion, defeats its purpose: the ROPE must express what matters in the application, fixed
 # in advance. (The scan is still useful as a sensitivity analysis to report.)
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 grid = np.arange(0.0, 0.06, 0.0005)
 p_rope = np.array([bayesian_correlated_ttest(acc_nb, acc_tree, 1 / 9, rope=r).p_rope for r in grid])
 print(f"smallest ROPE on the grid with p_rope > 0.95: {grid[np.argmax(p_rope > 0.95)]:.4f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # With a ratio of almost 0 the posterior's scale is $s/\sqrt{n}$, the naive standard error: the
 # posterior is about 3.5 times narrower (scale 0.0036 instead of 0.0124), and naive Bayes is
 # practically better with probability 0.86 instead of 0.62. That is the Bayesian form of the
 # naive t-test on overlapping folds: the 100 scores are treated as 100 independent pieces of
 # evidence, and the confidence is spurious.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 naive_bayes = bayesian_correlated_ttest(acc_nb, acc_tree, test_train_ratio=1e-9, rope=0.01)
 print(f"naive ratio: probabilities {np.round(naive_bayes.probabilities, 4).tolist()}, scale {naive_bayes.scale:.4f} "
       f"(corrected: {bayes.scale:.4f})")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # The sign test counts data sets: 8 of the 14 differences lie inside $[-0.01, 0.01]$ and 6 above,
 # so $\theta_e$ (plus the prior) is usually the largest weight. The signed-rank test looks at pairs
 # of data sets: a pair favours tuning by more than $2r$ whenever the sum of the two differences
 # exceeds 0.02, and a large gain on one data set (0.063, 0.047) pushes many pairs past that line
 # even with a small difference on the other. Sizes count, so the large wins of the tuned version
 # weigh more.
-# ```
+#
+# </details>
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # TOST at 5 % rejects exactly when the 90 % confidence interval lies inside $(-m, m)$. The interval
 # is $[-0.0068, 0.0346]$, so any margin above 0.0346 (3.5 points) works; with $m = 0.035$ the TOST
 # p-value is below 0.05. A margin of three and a half points of accuracy is large for most
 # applications: the experiment is too small to show equivalence at a margin that would matter.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for margin in (0.03, 0.035):
     print(f"margin {margin}: TOST p = {equivalence_test(acc_nb, acc_tree, margin, test_train_ratio=1 / 9).pvalue:.4f}")
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Benavoli, A., Mangili, F., Corani, G., Zaffalon, M. and Ruggeri, F. (2014). A Bayesian Wilcoxon signed-rank test based on the Dirichlet process. *Proceedings of the 31st International Conference on Machine Learning (ICML 2014)*, 32, 1026–1034.
+# - Benavoli, A., Corani, G., Dem\vsar, J. and Zaffalon, M. (2017). Time for a change: a tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine Learning Research*, 18(77), 1–36. <http://jmlr.org/papers/v18/16-305.html>
+# - Bouckaert, R. R. and Frank, E. (2004). Evaluating the replicability of significance tests for comparing learning algorithms. *Advances in Knowledge Discovery and Data Mining (PAKDD 2004)*, 3056, 3–12. <https://doi.org/10.1007/978-3-540-24775-3_3>
+# - Corani, G. and Benavoli, A. (2015). A Bayesian approach for comparing cross-validated algorithms on multiple data sets. *Machine Learning*, 100(2–3), 285–304. <https://doi.org/10.1007/s10994-015-5486-z>
+# - Corani, G., Benavoli, A., Dem\vsar, J., Mangili, F. and Zaffalon, M. (2017). Statistical comparison of classifiers through Bayesian hierarchical modelling. *Machine Learning*, 106(11), 1817–1837. <https://doi.org/10.1007/s10994-017-5641-9>
+# - Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. *Journal of Machine Learning Research*, 7, 1–30. <https://jmlr.org/papers/v7/demsar06a.html>
+# - Kruschke, J. K. (2018). Rejecting or accepting parameter values in Bayesian estimation. *Advances in Methods and Practices in Psychological Science*, 1(2), 270–280. <https://doi.org/10.1177/2515245918771304>
+# - Lakens, D. (2017). Equivalence tests: a practical primer for t tests, correlations, and meta-analyses. *Social Psychological and Personality Science*, 8(4), 355–362. <https://doi.org/10.1177/1948550617697177>
+# - Nadeau, C. and Bengio, Y. (2003). Inference for the generalization error. *Machine Learning*, 52(3), 239–281. <https://doi.org/10.1023/A:1024068626366>
+# - Schuirmann, D. J. (1987). A comparison of the two one-sided tests procedure and the power approach for assessing the equivalence of average bioavailability. *Journal of Pharmacokinetics and Biopharmaceutics*, 15(6), 657–680. <https://doi.org/10.1007/BF01068419>
+# - Wasserstein, R. L. and Lazar, N. A. (2016). The ASA's statement on p-values: context, process, and purpose. *The American Statistician*, 70(2), 129–133. <https://doi.org/10.1080/00031305.2016.1154108>

@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Beyond one accuracy on i.i.d. data: what CV estimates, AUC and F1, seeds, groups and time
 #
@@ -32,18 +44,18 @@
 # - say what a cross-validation estimate estimates (the procedure, Err, or the model at hand,
 #   Err_XY), why the usual interval mean $\pm 1.96\,\mathrm{sd}/\sqrt n$ covers too rarely, and
 #   compute the nested cross-validation interval of Bates, Hastie and Tibshirani
-#   {cite}`bates2024`;
-# - compare two AUCs measured on the same examples with DeLong's test {cite}`delong1988`, in
-#   O(n log n) time {cite}`sun2014`;
+#   ([Bates et al., 2024](https://doi.org/10.1080/01621459.2023.2197686));
+# - compare two AUCs measured on the same examples with DeLong's test ([DeLong et al., 1988](https://doi.org/10.2307/2531595)), in
+#   O(n log n) time ([Sun and Xu, 2014](https://doi.org/10.1109/LSP.2014.2337313));
 # - put an interval on a difference in F1 (or any metric) with a paired bootstrap and test it with
 #   a paired permutation test, and see that for accuracy the permutation test *is* McNemar's;
 # - separate the variance due to the random seed from that due to the data split
-#   {cite}`bouthillier2021`, plan how many seeds a comparison needs, and test over seeds paired
+#   ([Bouthillier et al., 2021](https://arxiv.org/abs/2103.03098)), plan how many seeds a comparison needs, and test over seeds paired
 #   by split;
 # - split grouped and time-ordered data so that no group and no future leaks into training, and
 #   say what McNemar's independence assumption means for grouped test sets;
 # - choose between controlling the family-wise error rate and the false discovery rate when you
-#   compare many metrics on many data sets {cite}`benjamini1995`.
+#   compare many metrics on many data sets ([Benjamini and Hochberg, 1995](https://doi.org/10.1111/j.2517-6161.1995.tb02031.x)).
 #
 # **Prerequisites:** McNemar's test (chapter 2), the corrected resampled t-test (chapter 4),
 # Holm's adjustment (chapter 3), cross-validation (chapter 1).
@@ -119,7 +131,7 @@ print(naive_bc.interval)
 # %% [markdown]
 # The scores are not independent. Each example trains nine of the ten models that score the
 # others, so a lucky or unlucky example moves many scores at once. Bates, Hastie and Tibshirani
-# {cite}`bates2024` prove two things about this estimate.
+# ([Bates et al., 2024](https://doi.org/10.1080/01621459.2023.2197686)) prove two things about this estimate.
 #
 # - **What it estimates.** Write Err_XY for the accuracy (or error) of the model trained on *our*
 #   data, the one we would deploy, and Err for its average over all training sets of the same
@@ -191,6 +203,9 @@ ax.set_xlabel("coverage of the 90 % interval")
 plt.tight_layout()
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 9.1.** Coverage of the naive and the nested 90 % cross-validation intervals over 300 simulated data sets (n = 100, 50 features, nearest-centroid rule), for the accuracy of the model at hand (Err_XY) and the average accuracy of the procedure (Err), with 95 % Wilson intervals for the Monte Carlo error. The naive interval stays below the nominal 90 % for both targets; the nested one reaches it.
+
 # %% [markdown]
 # The naive 90 % interval contains the accuracy of the fitted model in only 86 % of the data
 # sets, and the average accuracy of the procedure in 82 %; both Monte Carlo intervals lie
@@ -220,8 +235,8 @@ coverage_explorer(coverage)
 #
 # ### The published example
 #
-# The R package pROC {cite}`robin2011` documents DeLong's test on 113 patients after a
-# subarachnoid haemorrhage {cite}`turck2010`: does the S100B protein or the WFNS clinical grade
+# The R package pROC ([Robin et al., 2011](https://doi.org/10.1186/1471-2105-12-77)) documents DeLong's test on 113 patients after a
+# subarachnoid haemorrhage ([Turck et al., 2010](https://doi.org/10.1007/s00134-009-1641-y)): does the S100B protein or the WFNS clinical grade
 # better predict a poor outcome? pROC prints $Z = -2.209$, $p = 0.0272$.
 
 # %%
@@ -260,10 +275,10 @@ print(f"DeLong (paired):   se = {asah_test.std_error:.4f}, z = {asah_test.statis
 #
 # ### How it works, and how fast
 #
-# DeLong, DeLong and Clarke-Pearson {cite}`delong1988` give every positive example the share of
+# DeLong, DeLong and Clarke-Pearson ([DeLong et al., 1988](https://doi.org/10.2307/2531595)) give every positive example the share of
 # negatives it outscores, and every negative the share of positives that outscore it (the
 # *structural components*); their covariance across examples estimates the covariance of the two
-# AUCs. Sun and Xu {cite}`sun2014` noticed that each component is a difference of mid-ranks, so
+# AUCs. Sun and Xu ([Sun and Xu, 2014](https://doi.org/10.1109/LSP.2014.2337313)) noticed that each component is a difference of mid-ranks, so
 # the test needs three sorts per classifier instead of the m x n table of comparisons. The test
 # suite checks the fast version against the m x n one; on a million examples it takes under a
 # second of processor time (`make bench`).
@@ -318,7 +333,7 @@ print("accuracy difference (balanced - plain):",
 #
 # Resample the 1 000 test examples with replacement, each with its label and *both*
 # predictions, and recompute the F1 difference. The spread of those differences gives an
-# interval; the BCa version corrects it for bias and skewness {cite}`efron1993`.
+# interval; the BCa version corrects it for bias and skewness (Efron and Tibshirani, 1993).
 
 # %%
 f1_boot = paired_bootstrap(yb, pred_balanced, pred_plain, metric="f1", n_resamples=10_000, seed=0)
@@ -391,7 +406,7 @@ for method, count in hits.items():
 # the percentile interval in 95.6 % and by BCa in 94.7 % of the 1 000 test sets, each with a
 # Monte Carlo interval of about $\pm 1.4$ points that contains 95 %: here the two are equally
 # good. The default is BCa because the theory says it is second-order accurate where the
-# percentile interval is first-order {cite}`diciccio1996`, which matters for skewed statistics
+# percentile interval is first-order ([DiCiccio and Efron, 1996](https://doi.org/10.1214/ss/1032280214)), which matters for skewed statistics
 # and small samples; this lab found no case against it.
 #
 # Explore: switch the metric, the interval method and the level. Everything is recomputed from
@@ -404,7 +419,7 @@ bootstrap_explorer(yb, pred_balanced, pred_plain)
 # ## Random seeds: how much of the difference is luck?
 #
 # A neural network's score depends on the seed that initialises its weights and orders its
-# mini-batches. Bouthillier et al. {cite}`bouthillier2021` measured, on real benchmarks, that the
+# mini-batches. Bouthillier et al. ([Bouthillier et al., 2021](https://arxiv.org/abs/2103.03098)) measured, on real benchmarks, that the
 # data split, the initialisation and the hyperparameter choices all move the results markedly,
 # and that an estimate which varies more of these sources at once comes closer to the truth for
 # the same cost.
@@ -603,7 +618,7 @@ print(f"always predicting the more common state: {max(state.mean(), 1 - state.me
 #   Holm's procedure keeps below alpha (chapter 3): right when every claim must hold, as in a
 #   paper's headline "model 1 is better on all of these";
 # - the **false discovery rate** (FDR), the expected share of false claims among the
-#   rejections, which the Benjamini-Hochberg procedure keeps below alpha {cite}`benjamini1995`
+#   rejections, which the Benjamini-Hochberg procedure keeps below alpha ([Benjamini and Hochberg, 1995](https://doi.org/10.1111/j.2517-6161.1995.tb02031.x))
 #   when the tests are independent or positively dependent: right for screening many
 #   comparisons where a few false leads are acceptable.
 #
@@ -635,12 +650,9 @@ pvalues = np.array([row[3] for row in rows])
 holm = adjust_pvalues(pvalues, method="holm")
 
 # %% [markdown]
-# ```{admonition} Benjamini-Hochberg in two lines of numpy (to be replaced by the library)
-# :class: note
-# Until `adjust_pvalues` gains `method="bh"`, the adjusted p-values are computed here directly:
-# sort the m p-values, multiply the i-th smallest by m / i, take running minima from the largest
-# down, and cap at 1. Reject where the adjusted p-value is at most alpha.
-# ```
+# > **Benjamini-Hochberg in two lines of numpy (to be replaced by the library).** Until `adjust_pvalues` gains `method="bh"`, the adjusted p-values are computed here directly:
+# > sort the m p-values, multiply the i-th smallest by m / i, take running minima from the largest
+# > down, and cap at 1. Reject where the adjusted p-value is at most alpha.
 
 # %%
 order = np.argsort(pvalues)
@@ -719,6 +731,80 @@ for name, (fwer, fdr, power) in results.items():
 # - Many metrics and data sets: Holm controls the chance of any false claim, Benjamini-Hochberg
 #   the share of false claims among the claims.
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** Several examples per patient are spread across the folds of cross-validation. What happens to the estimate?
+#
+# <details class="quiz-answer">
+# <summary>(a) It is optimistic, because the model meets examples of test patients during training.</summary>
+#
+# **Right.** Examples of one patient are similar; keep each group in one fold (group k-fold).
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Nothing, as long as the folds are stratified.</summary>
+#
+# **Not quite.** Stratification balances classes, not groups; the leak remains.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) It becomes pessimistic, because there is less training data.</summary>
+#
+# **Not quite.** The training set has the same size; the problem is leakage between training and testing.
+#
+# </details>
+#
+# **Question 2.** How can you compare two classifiers' F1 scores on one test set?
+#
+# <details class="quiz-answer">
+# <summary>(a) Resample the test examples in pairs (a paired bootstrap for an interval, or a permutation test that swaps the two predictions per example).</summary>
+#
+# **Right.** F1 is not a mean of per-example scores, so McNemar's test does not apply; resampling keeps the pairing.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) With McNemar's test on the F1 scores.</summary>
+#
+# **Not quite.** McNemar's test needs right/wrong per example; F1 is computed from the whole test set.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) With a t-test on the two F1 values.</summary>
+#
+# **Not quite.** Two numbers give no variance; a t-test needs many paired values.
+#
+# </details>
+#
+# **Question 3.** On time-ordered data, how should a model be evaluated?
+#
+# <details class="quiz-answer">
+# <summary>(a) Train on the past and test on the future (forward-chaining splits).</summary>
+#
+# **Right.** Random folds let the model use the future to predict the past, which it cannot do when deployed.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) With shuffled k-fold cross-validation, as for any data.</summary>
+#
+# **Not quite.** Shuffling mixes future and past, which makes the estimate optimistic.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) On the training data, since the future is unknown.</summary>
+#
+# **Not quite.** The training error is optimistic whatever the data.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -738,55 +824,63 @@ for name, (fwer, fdr, power) in results.items():
 # patient contributes 1 scan instead of 5 (keep 200 scans by taking 200 patients)? Why?
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # With 5 features the nearest-centroid rule barely changes from fold to fold, the per-example
 # scores are nearly independent, and the naive interval covers in 90 % of the data sets, as
 # promised. The nested interval widens less than before (by about a quarter instead of 40 %)
 # and covers in 94 %: here it is conservative, the price of estimating its width from the data.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 stable = simulate_cv_coverage(n_examples=100, n_features=5, bayes_accuracy=0.8, k=5, n_repeats=5,
                               n_datasets=300, confidence=0.9, seed=0)
 for name, (rate, low, high, width) in coverage_table(stable).items():
     print(f"{name:>6}: coverage {rate:.3f} [{low:.3f}, {high:.3f}], mean width {width:.3f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # The AUCs are 0.731 (S100B) and 0.612 (NDKA); the difference, 0.119, has a 95 % interval from
 # -0.049 to 0.288 that includes 0, and p = 0.16: no evidence at the 5 % level that S100B ranks
 # patients better, and the data are compatible with anything from a small advantage for NDKA
 # to a large one for S100B. pROC prints the same (Z = 1.391, p = 0.1643).
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 print(delong_test(asah["outcome"], asah["s100b"], asah["ndka"], positive="Poor"))
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # For the common class the plain model wins clearly: its F1 is 9.4 points higher (95 % interval
 # 7.6 to 11.4 points; exact permutation p below 1e-22). It labels almost everything as the common
 # class, which is what the F1 of that class rewards. F1 depends on which class is called positive; accuracy does not. Which
 # metric and which class matter depends on the cost of a missed case against a false alarm, a
 # question the data cannot answer.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 print(paired_bootstrap(yb, pred_balanced, pred_plain, metric="f1", positive=0, seed=0).difference)
 print(paired_permutation_test(yb, pred_balanced, pred_plain, metric="f1", positive=0))
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # With one scan per patient the examples are independent again, and McNemar's test holds its
 # level (its rejection rate is close to or below 5 %). The excess came from clustering, not from
 # the number of scans.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 rng = np.random.default_rng(2)
 count = 0
 for _ in range(2000):
@@ -796,3 +890,16 @@ for _ in range(2000):
     b, c = int(np.sum(right_1 & ~right_2)), int(np.sum(~right_1 & right_2))
     count += mcnemar([[0, b], [c, 0]], method="midp").pvalue <= 0.05
 print(f"one scan per patient: McNemar rejects a true H0 in {count / 2000:.3f} of 2000 test sets")
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Bates, S., Hastie, T. and Tibshirani, R. (2024). Cross-validation: what does it estimate and how well does it do it?. *Journal of the American Statistical Association*, 119(546), 1434–1445. <https://doi.org/10.1080/01621459.2023.2197686>
+# - Benjamini, Y. and Hochberg, Y. (1995). Controlling the false discovery rate: a practical and powerful approach to multiple testing. *Journal of the Royal Statistical Society: Series B (Methodological)*, 57(1), 289–300. <https://doi.org/10.1111/j.2517-6161.1995.tb02031.x>
+# - Bouthillier, X., Delaunay, P., Bronzi, M., Trofimov, A., Nichyporuk, B., Szeto, J., Sepah, N., Raff, E., Madan, K., Voleti, V., Ebrahimi Kahou, S., Michalski, V., Serdyuk, D., Arbel, T., Pal, C., Varoquaux, G. and Vincent, P. (2021). Accounting for variance in machine learning benchmarks. *Proceedings of Machine Learning and Systems*, 3, 747–769. <https://arxiv.org/abs/2103.03098>
+# - DeLong, E. R., DeLong, D. M. and Clarke-Pearson, D. L. (1988). Comparing the areas under two or more correlated receiver operating characteristic curves: a nonparametric approach. *Biometrics*, 44(3), 837–845. <https://doi.org/10.2307/2531595>
+# - DiCiccio, T. J. and Efron, B. (1996). Bootstrap confidence intervals. *Statistical Science*, 11(3), 189–228. <https://doi.org/10.1214/ss/1032280214>
+# - Efron, B. and Tibshirani, R. J. (1993). An Introduction to the Bootstrap. *Chapman \& Hall*.
+# - Robin, X., Turck, N., Hainard, A., Tiberti, N., Lisacek, F., Sanchez, J. and M\"uller, M. (2011). pROC: an open-source package for R and S+ to analyze and compare ROC curves. *BMC Bioinformatics*, 12, 77. <https://doi.org/10.1186/1471-2105-12-77>
+# - Sun, X. and Xu, W. (2014). Fast implementation of DeLong's algorithm for comparing the areas under correlated receiver operating characteristic curves. *IEEE Signal Processing Letters*, 21(11), 1389–1393. <https://doi.org/10.1109/LSP.2014.2337313>
+# - Turck, N., Vutskits, L., Sanchez-Pena, P., Robin, X., Hainard, A., Gex-Fabry, M., Fouda, C., Bassem, H., Mueller, M., Lisacek, F., Puybasset, L. and Sanchez, J. (2010). A multiparameter panel method for outcome prediction following aneurysmal subarachnoid hemorrhage. *Intensive Care Medicine*, 36(1), 107–115. <https://doi.org/10.1007/s00134-009-1641-y>
