@@ -147,8 +147,10 @@ computed = {
 for name, value in computed.items():
     printed = example.printed[name]
     same = round(value, example.decimals[name]) == printed
-    print(f"{name:>9} = {value:.4f}   seed prints {printed}   agree to 2 decimals: {same}")
-print(f"error rate = {error_rate(y_true, y_pred):.4f},  F1 = {f1_score(y_true, y_pred):.4f}")
+    print(f"{name:>9} = {value:.4f}   seed prints {printed}   agree to 2 decimals: "
+          f"{same}")
+print(f"error rate = {error_rate(y_true, y_pred):.4f},  F1 = "
+      f"{f1_score(y_true, y_pred):.4f}")
 
 # %% [markdown]
 # The three printed values are right. The definitions:
@@ -170,10 +172,22 @@ print(f"error rate = {error_rate(y_true, y_pred):.4f},  F1 = {f1_score(y_true, y
 # Three slips in the seed's formulas, recorded as errata:
 
 # %%
-for key in ("seed003-precision-parentheses", "seed003-recall-parentheses", "seed003-n-two-meanings"):
-    print(f"[{key}]\n  seed says: {ERRATA[key].says}\n  correct:   {ERRATA[key].correct}\n")
+for key in (
+    "seed003-precision-parentheses",
+    "seed003-recall-parentheses",
+    "seed003-n-two-meanings",
+):
+    print(
+        f"[{key}]\n  seed says: {ERRATA[key].says}\n  correct:   "
+        f"{ERRATA[key].correct}\n"
+    )
 tp, fn, fp, tn = example.tp, example.fn, example.fp, example.tn
-print("TP/TP + FP read literally:", tp / tp + fp, "  TP/(TP + FP):", round(tp / (tp + fp), 4))
+print(
+    "TP/TP + FP read literally:",
+    tp / tp + fp,
+    "  TP/(TP + FP):",
+    round(tp / (tp + fp), 4),
+)
 print("positives P =", tp + fn, " negatives N =", fp + tn, " P + N =", example.n)
 
 # %% [markdown]
@@ -195,14 +209,23 @@ print("positives P =", tp + fn, " negatives N =", fp + tn, " P + N =", example.n
 
 # %%
 X_population, y_population = make_classification(
-    n_samples=20_000, n_features=10, n_informative=4, n_redundant=2, flip_y=0.1, class_sep=1.0, random_state=1
+    n_samples=20_000,
+    n_features=10,
+    n_informative=4,
+    n_redundant=2,
+    flip_y=0.1,
+    class_sep=1.0,
+    random_state=1,
 )
 rng = np.random.default_rng(0)
 in_data = np.zeros(y_population.size, dtype=bool)
 in_data[rng.choice(y_population.size, size=300, replace=False)] = True
 X, y = X_population[in_data], y_population[in_data]
 X_new, y_new = X_population[~in_data], y_population[~in_data]
-print(f"data set: {X.shape[0]} examples, {X.shape[1]} features, class counts {np.bincount(y).tolist()}")
+print(
+    f"data set: {X.shape[0]} examples, {X.shape[1]} features, class counts "
+    f"{np.bincount(y).tolist()}"
+)
 print(f"new data: {X_new.shape[0]} examples")
 
 # %% [markdown]
@@ -245,8 +268,10 @@ for name, model in models.items():
 [(train, test)] = holdout(y.size, test_size=0.3, seed=1, stratify=y)
 for name, model in models.items():
     model.fit(X[train], y[train])
-    print(f"{name:>22}: training accuracy {accuracy(y[train], model.predict(X[train])):.3f}, "
-          f"test accuracy {accuracy(y[test], model.predict(X[test])):.3f}  ({test.size} test examples)")
+    print(f"{name:>22}: training accuracy "
+          f"{accuracy(y[train], model.predict(X[train])):.3f}, "
+          f"test accuracy {accuracy(y[test], model.predict(X[test])):.3f}  "
+          f"({test.size} test examples)")
 
 # %% [markdown]
 # The test accuracies put 1-NN last, as the new data did. They swap the tree and 15-NN, which
@@ -314,7 +339,8 @@ print(f"15-NN trained on all 300 examples, accuracy on new data: {truth_15:.3f}"
 print("test size  n_test  mean acc.  sd      middle 95 % of the splits")
 for size, row in zip(test_sizes, table):
     low, high = np.quantile(row, [0.025, 0.975])
-    print(f"   {size:.0%}     {int(np.ceil(size * 300)):>4}    {row.mean():.3f}   {row.std(ddof=1):.3f}   "
+    print(f"   {size:.0%}     {int(np.ceil(size * 300)):>4}    {row.mean():.3f}   "
+          f"{row.std(ddof=1):.3f}   "
           f"{low:.3f} to {high:.3f}")
 
 # %% mystnb={"figure": {"caption": "Test accuracy of 15-NN over 200 random holdout splits with 10 % (left) and 50 % (right) of the 300 examples in the test set; the dashed line is the accuracy on new data, 0.862. The small test set gives coarse, widely spread estimates; the large one a narrower spread.", "name": "fig-evaluation-basics-holdout-spread"}, "image": {"alt": "Two histograms on the same test-accuracy axis from 0.65 to 1.0, each counting 200 random splits, with a dashed vertical line at 0.862, the accuracy on new data. Left, 10 % test set (30 examples): the accuracies take a few discrete values about 0.033 apart, from about 0.67 to 1.0, with the tallest bars at about 0.87 and 0.90. Right, 50 % test set (150 examples): finer-grained values concentrated between about 0.80 and 0.92 around the dashed line, with a few lower ones."}} tags=["hide-input"]
@@ -329,9 +355,21 @@ plt.show()
 
 # %% mystnb={"figure": {"caption": "Mean and standard deviation of the holdout accuracy of 15-NN over 200 splits at each test size, against the accuracy on new data of the model trained on all 300 examples (dashed, 0.862). The spread shrinks from 0.057 at 10 % to about 0.03 from 30 % on, while the mean falls from 0.877 to 0.795 as less data is left for training.", "name": "fig-evaluation-basics-holdout-bias"}, "image": {"alt": "Line chart with error bars: test accuracy of 15-NN (y, about 0.76 to 0.93) against the test set size in percent of 300 examples (x, 10 to 80). Blue points are the means over 200 splits, with bars of plus and minus one standard deviation; a dashed horizontal line marks 0.862, the accuracy on new data. The means stay near 0.877 at 10 and 20 %, meet the dashed line at about 40 % and drop to 0.795 at 80 %; the bars are widest at 10 % and narrower from 30 % to 70 %."}} tags=["hide-input"]
 fig, ax = plt.subplots(figsize=(6.4, 3.6))
-ax.errorbar(np.array(test_sizes) * 100, table.mean(axis=1), yerr=table.std(axis=1, ddof=1),
-            marker="o", capsize=3, label="holdout: mean +- 1 sd over 200 splits")
-ax.axhline(truth_15, color="black", linestyle="--", linewidth=1, label="model trained on all 300, new data")
+ax.errorbar(
+    np.array(test_sizes) * 100,
+    table.mean(axis=1),
+    yerr=table.std(axis=1, ddof=1),
+    marker="o",
+    capsize=3,
+    label="holdout: mean +- 1 sd over 200 splits",
+)
+ax.axhline(
+    truth_15,
+    color="black",
+    linestyle="--",
+    linewidth=1,
+    label="model trained on all 300, new data",
+)
 ax.set_xlabel("test set size (% of 300 examples)")
 ax.set_ylabel("test accuracy of 15-NN")
 ax.set_title("Holdout estimates: spread and bias against test size")
@@ -380,14 +418,18 @@ holdout_explorer(table, test_sizes, reference=truth_15, test_size=0.3, split=0)
 # on the other 90:
 
 # %%
-(train_idx, test_idx), = holdout(y.size, test_size=0.3, seed=0, stratify=y)
-pred_test, pred_new = np.split(knn_predictions(X[train_idx], y[train_idx], np.vstack([X[test_idx], X_new]), 15)[0],
-                               [test_idx.size])
+((train_idx, test_idx),) = holdout(y.size, test_size=0.3, seed=0, stratify=y)
+pred_test, pred_new = np.split(
+    knn_predictions(X[train_idx], y[train_idx], np.vstack([X[test_idx], X_new]), 15)[0],
+    [test_idx.size],
+)
 right = int(np.sum(pred_test == y[test_idx]))
 one_model = proportion_interval(right, test_idx.size)
 right_new = pred_new == y_new  # what we could never know in practice
 print(f"right on {right} of {test_idx.size} test examples: accuracy {one_model}")
-print(f"the same model on the {y_new.size} new examples: accuracy {right_new.mean():.4f}")
+print(
+    f"the same model on the {y_new.size} new examples: accuracy {right_new.mean():.4f}"
+)
 
 # %% [markdown]
 # The model is right on 76 of the 90 test examples, 84.4 %. **In words:** the test set is
@@ -405,11 +447,16 @@ rng_tests = np.random.default_rng(1)
 truth_model = right_new.mean()
 print(" n_test  mean width of the 95 % interval  covers the true accuracy")
 for n_test in (30, 90, 300, 1000, 3000):
-    counts = right_new[rng_tests.integers(0, right_new.size, size=(10_000, n_test))].sum(axis=1)
+    counts = right_new[
+        rng_tests.integers(0, right_new.size, size=(10_000, n_test))
+    ].sum(axis=1)
     intervals = proportion_interval(counts, n_test)
     covered = np.mean((intervals.low <= truth_model) & (truth_model <= intervals.high))
-    print(f"{n_test:>6}  {np.mean(intervals.high - intervals.low):>10.3f} (about +-{50 * np.mean(intervals.high - intervals.low):.1f} points)"
-          f"      {covered:.1%}")
+    print(
+        f"{n_test:>6}  {np.mean(intervals.high - intervals.low):>10.3f} (about "
+        f"+-{50 * np.mean(intervals.high - intervals.low):.1f} points)"
+        f"      {covered:.1%}"
+    )
 
 # %% [markdown]
 # The intervals cover the true accuracy in about 95 % of the test sets at every size, and their
@@ -461,10 +508,15 @@ print(f"mean {fold_scores.mean():.3f}, sd {fold_scores.std(ddof=1):.3f}")
 for seed in (2, 3, 4):
     scores = knn_split_scores(X, y, kfold(y.size, k=10, seed=seed), n_neighbors=15)
     print(f"10-fold CV, partition seed {seed}: mean {scores.mean():.4f}")
-repeated_scores = knn_split_scores(X, y, repeated_kfold(y.size, k=10, n_repeats=10, seed=5), n_neighbors=15)
+repeated_scores = knn_split_scores(
+    X, y, repeated_kfold(y.size, k=10, n_repeats=10, seed=5), n_neighbors=15
+)
 by_repeat = repeated_scores.reshape(10, 10).mean(axis=1)
-print(f"10 x 10-fold CV: mean {repeated_scores.mean():.4f}; the 10 repetition means range "
-      f"from {by_repeat.min():.4f} to {by_repeat.max():.4f}")
+print(
+    f"10 x 10-fold CV: mean {repeated_scores.mean():.4f}; the 10 repetition means "
+    "range "
+    f"from {by_repeat.min():.4f} to {by_repeat.max():.4f}"
+)
 
 # %% [markdown]
 # The means of single repetitions differ by up to 3 percentage points; averaging them removes
@@ -496,12 +548,22 @@ for _ in range(150):
     s = knn_split_scores(Xd, yd, kfold(300, k=10, seed=sim_rng), n_neighbors=15)
     cv_mean.append(s.mean())
     cv_se.append(s.std(ddof=1) / np.sqrt(s.size))
-    s = knn_split_scores(Xd, yd, repeated_kfold(300, k=10, n_repeats=5, seed=sim_rng), n_neighbors=15)
+    s = knn_split_scores(
+        Xd, yd, repeated_kfold(300, k=10, n_repeats=5, seed=sim_rng), n_neighbors=15
+    )
     rep_mean.append(s.mean())
     rep_se.append(s.std(ddof=1) / np.sqrt(s.size))
-print("                       real sd of the mean   average of s / sqrt(number of scores)")
-print(f"10-fold (10 scores)          {np.std(cv_mean, ddof=1):.4f}                {np.mean(cv_se):.4f}")
-print(f"5 x 10-fold (50 scores)      {np.std(rep_mean, ddof=1):.4f}                {np.mean(rep_se):.4f}")
+print(
+    "                       real sd of the mean   average of s / sqrt(number of scores)"
+)
+print(
+    f"10-fold (10 scores)          {np.std(cv_mean, ddof=1):.4f}                "
+    f"{np.mean(cv_se):.4f}"
+)
+print(
+    f"5 x 10-fold (50 scores)      {np.std(rep_mean, ddof=1):.4f}                "
+    f"{np.mean(rep_se):.4f}"
+)
 
 # %% [markdown]
 # For single 10-fold cross-validation the textbook standard error is somewhat too small. With
@@ -533,7 +595,8 @@ print(f"5 x 10-fold (50 scores)      {np.std(rep_mean, ddof=1):.4f}             
 # %%
 splits = list(bootstrap(y.size, n_bootstraps=200, seed=7))
 oob_fraction = np.mean([oob.size / y.size for _, oob in splits])
-print(f"average out-of-bag fraction: {oob_fraction:.3f} (theory {(1 - 1 / 300) ** 300:.3f})")
+print(f"average out-of-bag fraction: {oob_fraction:.3f} (theory "
+      f"{(1 - 1 / 300) ** 300:.3f})")
 print("model   resubstitution   OOB mean   .632 estimate   new data")
 for k in (1, 15):
     oob_scores = knn_split_scores(X, y, splits, n_neighbors=k)
@@ -600,24 +663,38 @@ learners = {
     "LDA": LinearDiscriminantAnalysis(),
     "pruned tree (depth 3)": models["pruned tree (depth 3)"],
 }
-scores = {name: cross_validate_scores(model, X, y, shared) for name, model in learners.items()}
+scores = {
+    name: cross_validate_scores(model, X, y, shared) for name, model in learners.items()
+}
 scores["1-NN"] = knn_split_scores(X, y, shared, n_neighbors=1)
 for name, s in scores.items():
-    print(f"{name:>22}: mean accuracy {s.mean():.4f}, sd over the 100 splits {s.std(ddof=1):.4f}")
+    print(
+        f"{name:>22}: mean accuracy {s.mean():.4f}, sd over the 100 splits "
+        f"{s.std(ddof=1):.4f}"
+    )
 
 # %%
 pairs = [("logistic regression", "LDA"), ("pruned tree (depth 3)", "1-NN")]
-print("pair                          correlation  sd(a)   sd(b)   sd(a - b) paired  sd(a - b) unpaired")
+print(
+    "pair                          correlation  sd(a)   sd(b)   sd(a - b) paired  "
+    "sd(a - b) unpaired"
+)
 for a, b in pairs:
     sa, sb = scores[a], scores[b]
     rho = np.corrcoef(sa, sb)[0, 1]
     paired = (sa - sb).std(ddof=1)
     unpaired = np.sqrt(sa.var(ddof=1) + sb.var(ddof=1))
-    print(f"{a + ' - ' + b:<30}   {rho:.3f}     {sa.std(ddof=1):.4f}  {sb.std(ddof=1):.4f}      "
-          f"{paired:.4f}            {unpaired:.4f}")
+    print(
+        f"{a + ' - ' + b:<30}   {rho:.3f}     {sa.std(ddof=1):.4f}  "
+        f"{sb.std(ddof=1):.4f}      "
+        f"{paired:.4f}            {unpaired:.4f}"
+    )
 d = scores["logistic regression"] - scores["LDA"]
-print(f"\nlogistic regression - LDA: mean difference {d.mean():.4f}; logistic regression wins / ties / "
-      f"loses on {np.sum(d > 0)} / {np.sum(d == 0)} / {np.sum(d < 0)} of the 100 splits")
+print(
+    f"\nlogistic regression - LDA: mean difference {d.mean():.4f}; logistic "
+    "regression wins / ties / "
+    f"loses on {np.sum(d > 0)} / {np.sum(d == 0)} / {np.sum(d < 0)} of the 100 splits"
+)
 
 # %% mystnb={"figure": {"caption": "Accuracy of two learners on each of the 100 shared splits of 10 x 10-fold cross-validation, with the line of equal accuracy. Logistic regression and LDA (left) move together, correlation 0.76; the depth-3 tree and 1-NN (right) hardly do, correlation 0.22.", "name": "fig-evaluation-basics-paired-scores"}, "image": {"alt": "Two scatter plots, one point per split, each with a grey diagonal line where both accuracies are equal. Left: accuracy of logistic regression (y) against LDA (x), both between about 0.73 and 1.0; the points form a narrow cloud along the diagonal, a few more of them above it than below, correlation 0.76. Right: accuracy of the depth-3 tree (y) against 1-NN (x); the points form a wide, round cloud, mostly above the diagonal, correlation 0.22. The accuracies are multiples of 1/30, so many points overlap."}} tags=["hide-input"]
 fig, axes = plt.subplots(1, 2, figsize=(11, 4))
@@ -627,7 +704,8 @@ for ax, (a, b) in zip(axes, pairs):
     ax.plot([low, 1], [low, 1], color="grey", linewidth=0.8)
     ax.set_xlabel(f"accuracy of {b} on the split")
     ax.set_ylabel(f"accuracy of {a} on the split")
-    ax.set_title(f"{a} vs {b}: correlation {np.corrcoef(scores[a], scores[b])[0, 1]:.2f}")
+    ax.set_title(f"{a} vs {b}: correlation "
+                 f"{np.corrcoef(scores[a], scores[b])[0, 1]:.2f}")
 fig.tight_layout()
 plt.show()
 
@@ -670,10 +748,12 @@ plt.show()
 # %%
 print(ERRATA["seed003-paired-t-on-cv"].correct)
 naive_se = d.std(ddof=1) / np.sqrt(d.size)
-print(f"\nlogistic regression - LDA: naive standard error sd / sqrt(100) = {naive_se:.4f}")
+print("\nlogistic regression - LDA: naive standard error sd / sqrt(100) = "
+      f"{naive_se:.4f}")
 for name in ("logistic regression", "LDA"):
     fitted = learners[name].fit(X, y)
-    print(f"{name} trained on all 300 examples, accuracy on new data: {accuracy(y_new, fitted.predict(X_new)):.3f}")
+    print(f"{name} trained on all 300 examples, accuracy on new data: "
+          f"{accuracy(y_new, fitted.predict(X_new)):.3f}")
 
 # %% [markdown]
 # That naive standard error treats the 100 differences as 100 independent pieces of evidence,
@@ -846,7 +926,8 @@ y_sick = np.r_[np.ones(10, dtype=int), np.zeros(990, dtype=int)]
 y_all_healthy = np.zeros(1000, dtype=int)
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    print(f"accuracy {accuracy(y_sick, y_all_healthy):.3f}, recall {recall(y_sick, y_all_healthy):.3f}, "
+    print(f"accuracy {accuracy(y_sick, y_all_healthy):.3f}, recall "
+          f"{recall(y_sick, y_all_healthy):.3f}, "
           f"precision (0/0 -> 0) {precision(y_sick, y_all_healthy):.3f}")
 
 # %% [markdown]
@@ -878,7 +959,10 @@ print(f"chosen k = {k_chosen}: test error {curve.at(k_chosen)[1]:.3f}, "
 sds = table.std(axis=1, ddof=1)
 for size, sd in zip(test_sizes, sds):
     print(f"test size {size:.0%}: sd {sd:.4f}")
-print("smallest test size with sd < 0.03:", next(s for s, sd in zip(test_sizes, sds) if sd < 0.03))
+print(
+    "smallest test size with sd < 0.03:",
+    next(s for s, sd in zip(test_sizes, sds) if sd < 0.03),
+)
 
 # %% [markdown]
 # <details class="solution">
@@ -894,7 +978,8 @@ print("smallest test size with sd < 0.03:", next(s for s, sd in zip(test_sizes, 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 scores_lr = scores["logistic regression"]
 scores_15nn = knn_split_scores(X, y, shared, n_neighbors=15)
-print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, sd 15-NN {scores_15nn.std(ddof=1):.4f}, "
+print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, sd 15-NN "
+      f"{scores_15nn.std(ddof=1):.4f}, "
       f"sd of differences {(scores_lr - scores_15nn).std(ddof=1):.4f}, "
       f"correlation {np.corrcoef(scores_lr, scores_15nn)[0, 1]:.3f}, "
       f"unpaired sd {np.sqrt(scores_lr.var(ddof=1) + scores_15nn.var(ddof=1)):.4f}")
@@ -912,7 +997,8 @@ print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, sd 15-NN {scores_15n
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 n_needed = int(np.ceil(1.959964**2 * 0.9 * 0.1 / 0.01**2))
 check = proportion_interval(round(0.9 * n_needed), n_needed)
-print(f"n = {n_needed}: {check}, half-widths {check.estimate - check.low:.4f} and {check.high - check.estimate:.4f}")
+print(f"n = {n_needed}: {check}, half-widths {check.estimate - check.low:.4f} and "
+      f"{check.high - check.estimate:.4f}")
 
 # %% [markdown] tags=["references"]
 # ## References

@@ -97,8 +97,9 @@ NOTES = {note.key: note for note in source_notes()}
 
 
 def in_points(interval):
-    """'0.10 points [0.027, 0.173]': an accuracy difference (an Interval) in percentage points."""
-    return f"{100 * interval.estimate:.2f} points [{100 * interval.low:.3f}, {100 * interval.high:.3f}]"
+    """'0.10 points [0.027, 0.173]': an accuracy difference (an Interval) in points."""
+    low, high = 100 * interval.low, 100 * interval.high
+    return f"{100 * interval.estimate:.2f} points [{low:.3f}, {high:.3f}]"
 
 # %% [markdown]
 # ## The wrong way first: compare the accuracies
@@ -114,7 +115,8 @@ for example in (panel_a, panel_b):
     y_true, y_pred_1, y_pred_2 = predictions_from_table(example.table, seed=0)
     acc_1 = np.mean(y_pred_1 == y_true)
     acc_2 = np.mean(y_pred_2 == y_true)
-    print(f"{example.key}: n = {y_true.size}, accuracy of model 1 = {acc_1:.3f}, of model 2 = {acc_2:.3f}")
+    print(f"{example.key}: n = {y_true.size}, accuracy of model 1 = {acc_1:.3f}, of "
+          f"model 2 = {acc_2:.3f}")
 
 # %% [markdown]
 # The accuracies are identical in A and B: 0.997 against 0.996. In both, model 1 makes 30
@@ -144,7 +146,9 @@ for example in (panel_a, panel_b):
 
 # %%
 for example in (panel_a, panel_b):
-    y_true, y_pred_1, y_pred_2 = predictions_from_table(example.table, n_classes=10, seed=1)
+    y_true, y_pred_1, y_pred_2 = predictions_from_table(
+        example.table, n_classes=10, seed=1
+    )
     print(example.key, "\n", mcnemar_table(y_true, y_pred_1, y_pred_2))
 
 # %% [markdown]
@@ -199,7 +203,8 @@ for example in (panel_a, panel_b):
     result = mcnemar(example.table)
     wald = paired_accuracy_difference(example.table, method="wald")
     print(f"{example.key}: accuracy difference {in_points(result.accuracy_difference)} "
-          f"(Bonett-Price; the Wald interval would be [{100 * wald.low:.3f}, {100 * wald.high:.3f}])")
+          f"(Bonett-Price; the Wald interval would be [{100 * wald.low:.3f}, "
+          f"{100 * wald.high:.3f}])")
 
 # %% [markdown]
 # Same effect, different precision. In A, where the models disagree on only 12 examples, the
@@ -238,7 +243,8 @@ for example in (panel_a, panel_b):
 for example in (panel_a, panel_b):
     result = mcnemar(example.table, method="chi2")
     print(f"{example.key}: chi2 = {result.statistic:.3f}, p = {result.pvalue:.4f}"
-          f"   (seed prints chi2 = {example.printed['statistic_chi2']}, p = {example.printed['pvalue_chi2']})")
+          f"   (seed prints chi2 = {example.printed['statistic_chi2']}, p = "
+          f"{example.printed['pvalue_chi2']})")
 
 # %% [markdown]
 # Both agree with the seed.
@@ -253,10 +259,21 @@ for example in (panel_a, panel_b):
 # make every test reject on a large enough sample:
 
 # %%
-print("panel A, P(b = 11 exactly | 12 disagreements, H0) =", stats.binom.pmf(11, 12, 0.5), "= 12/4096")
-print("panel A, P(split at least as uneven as 11:1 | H0) =", 2 * stats.binom.cdf(1, 12, 0.5), "= 26/4096")
-print(f"b = c = 5000: P(b = 5000 exactly | H0) = {stats.binom.pmf(5000, 10_000, 0.5):.4f}, "
-      f"p-value = {mcnemar([[0, 5000], [5000, 0]], method='exact').pvalue}")
+print(
+    "panel A, P(b = 11 exactly | 12 disagreements, H0) =",
+    stats.binom.pmf(11, 12, 0.5),
+    "= 12/4096",
+)
+print(
+    "panel A, P(split at least as uneven as 11:1 | H0) =",
+    2 * stats.binom.cdf(1, 12, 0.5),
+    "= 26/4096",
+)
+print(
+    "b = c = 5000: P(b = 5000 exactly | H0) = "
+    f"{stats.binom.pmf(5000, 10_000, 0.5):.4f}, "
+    f"p-value = {mcnemar([[0, 5000], [5000, 0]], method='exact').pvalue}"
+)
 print("Erratum:", ERRATA["seed003-pvalue-definition"].correct)
 
 # %% [markdown]
@@ -302,14 +319,20 @@ print("Erratum:", ERRATA["seed003-pvalue-definition"].correct)
 
 # %%
 X, y = load_digits(return_X_y=True)
-X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, random_state=0, stratify=y)
+X_train, X_test, y_train, y_test = train_test_split(
+    X, y, test_size=0.5, random_state=0, stratify=y
+)
 models = {
-    "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)),
+    "logistic regression": make_pipeline(
+        StandardScaler(), LogisticRegression(max_iter=2000)
+    ),
     "k-NN": make_pipeline(StandardScaler(), KNeighborsClassifier()),
     "SVM": make_pipeline(StandardScaler(), SVC()),
     "decision tree": DecisionTreeClassifier(random_state=0),
 }
-predictions = {name: model.fit(X_train, y_train).predict(X_test) for name, model in models.items()}
+predictions = {
+    name: model.fit(X_train, y_train).predict(X_test) for name, model in models.items()
+}
 for name, y_pred in predictions.items():
     print(f"{name:>20}: test accuracy {np.mean(y_pred == y_test):.4f}")
 
@@ -347,12 +370,18 @@ print("accuracy difference:        ", in_points(mcnemar(table).accuracy_differen
 n_d = 10
 tail_from_max = 2 * stats.binom.sf(5 - 1, n_d, 0.5)  # 2 * P(X >= 5) for b = c = 5
 print(f"seed 000's formula at b = c = 5: {tail_from_max:.4f}")
-print(f"exact p-value (capped at 1):     {mcnemar([[0, 5], [5, 0]], method='exact').pvalue:.4f}")
+print("exact p-value (capped at 1):     "
+      f"{mcnemar([[0, 5], [5, 0]], method='exact').pvalue:.4f}")
 print("Erratum:", ERRATA["seed000-exact-cap"].correct)
 
 # %%
-print(f"panel A (11 vs 1): exact p = {mcnemar(panel_a.table, method='exact').pvalue:.5f} = 26/4096 = {26 / 4096:.5f}")
-print(f"panel B (25 vs 15): exact p = {mcnemar(panel_b.table, method='exact').pvalue:.4f}")
+print(
+    "panel A (11 vs 1): exact p = "
+    f"{mcnemar(panel_a.table, method='exact').pvalue:.5f} = 26/4096 = {26 / 4096:.5f}"
+)
+print(
+    f"panel B (25 vs 15): exact p = {mcnemar(panel_b.table, method='exact').pvalue:.4f}"
+)
 
 # %% [markdown]
 # These are exact probabilities: if the models were equally accurate, 12 disagreements would
@@ -425,7 +454,8 @@ for example in (panel_a, panel_b):
     print(example.key, f"(b = {example.table[0, 1]}, c = {example.table[1, 0]})")
     for method in ("chi2", "corrected", "exact", "midp"):
         result = mcnemar(example.table, method=method)
-        print(f"  {method:>9}: statistic = {result.statistic:7.3f}, p = {result.pvalue:.4f}")
+        print(f"  {method:>9}: statistic = {result.statistic:7.3f}, p = "
+              f"{result.pvalue:.4f}")
     print("  default  ->", mcnemar(example.table).method)
     print("  textbook ->", mcnemar(example.table, method="textbook").reason)
 
@@ -507,8 +537,10 @@ n_disc = np.arange(1, 61)
 for method in ("chi2", "corrected", "exact", "midp"):
     size = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method)
     worst = np.argmax(size)
-    print(f"{method:>9}: worst Type I error {size[worst]:.4f} at b + c = {n_disc[worst]}, "
-          f"above 0.05 for {np.sum(size > 0.05)} of 60 values of b + c, mean {size.mean():.4f}")
+    print(f"{method:>9}: worst Type I error {size[worst]:.4f} at b + c = "
+          f"{n_disc[worst]}, "
+          f"above 0.05 for {np.sum(size > 0.05)} of 60 values of b + c, mean "
+          f"{size.mean():.4f}")
 
 # %% [markdown]
 # (Where two curves coincide, the wider one underneath shows through: the uncorrected and mid-p
@@ -526,7 +558,9 @@ for method in ("chi2", "corrected", "exact", "midp"):
 # are 95 % Wilson intervals for the Monte Carlo error ([Wilson, 1927](https://doi.org/10.1080/01621459.1927.10502953)).
 
 # %% mystnb={"figure": {"caption": "Rejection rates of the four McNemar variants over 20 000 simulated test sets of 200 examples, on which two equally accurate models disagree with probability 0.05, with 95 % Wilson intervals; the dashed line is alpha = 0.05. The uncorrected and mid-p tests reject in about 4 % of the test sets, the corrected and exact tests in about 2 %.", "name": "fig-mcnemar-type1-simulated"}, "image": {"alt": "Bar chart of the rejection rate (y, 0 to 0.05) of four methods, each bar with a 95 % interval, below a dashed horizontal line at 0.05: chi-squared (McNemar) 0.043, corrected (Edwards) 0.020, exact binomial 0.021 and mid-p 0.041. No bar reaches the line."}}
-null_sim = simulate_mcnemar(n_test=200, p_discordant=0.05, alpha=0.05, n_reps=20_000, seed=2)
+null_sim = simulate_mcnemar(
+    n_test=200, p_discordant=0.05, alpha=0.05, n_reps=20_000, seed=2
+)
 print(null_sim)
 plot_rejection_rates(null_sim)
 plt.show()
@@ -565,7 +599,8 @@ plt.show()
 for method in ("chi2", "corrected", "exact", "midp", "textbook"):
     power = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method, p_b=0.75)
     size = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method)
-    print(f"{method:>9}: mean Type I error {size.mean():.4f}, mean power {power.mean():.3f}, "
+    print(f"{method:>9}: mean Type I error {size.mean():.4f}, mean power "
+          f"{power.mean():.3f}, "
           f"power at b + c = 16: {power[15]:.3f}")
 
 # %% [markdown]
@@ -621,7 +656,8 @@ print(mcnemar_sample_size(discordant_proportion=0.05, difference=0.01))
 for example in (panel_a, panel_b):
     b, c = example.table[0, 1], example.table[1, 0]
     plan = mcnemar_sample_size(discordant_proportion=(b + c) / 10_000, difference=0.001)
-    print(f"{example.key}: models disagree on {(b + c) / 100:.2f} % of examples -> Connor n = {plan.n_connor}, "
+    print(f"{example.key}: models disagree on {(b + c) / 100:.2f} % of examples -> "
+          f"Connor n = {plan.n_connor}, "
           f"exact (mid-p) n = {plan.n_exact}")
 
 # %% [markdown]
@@ -675,7 +711,10 @@ print(f"accuracy difference {in_points(mcnemar(table).accuracy_difference)}")
 # only three disagreements the smallest p-value the exact test can produce is
 
 # %%
-print("smallest possible p with b + c = 3:", mcnemar([[0, 3], [0, 0]], method="exact").pvalue)
+print(
+    "smallest possible p with b + c = 3:",
+    mcnemar([[0, 3], [0, 0]], method="exact").pvalue,
+)
 
 # %% [markdown]
 # so this test could not have rejected $H_0$ at the 5 % level whatever the classifiers did (nor
@@ -693,12 +732,22 @@ print("smallest possible p with b + c = 3:", mcnemar([[0, 3], [0, 0]], method="e
 kin = mcnemar_example("seed001_rpart_ranger")
 result = mcnemar(kin.table, method="corrected")
 print(kin.table)
-print(f"corrected statistic = {result.statistic:.3f}, p-value as a double = {result.pvalue}")
-# chi2 with 1 df is the square of a standard normal: log P(chi2 > x) = log 2 + log P(Z > sqrt(x))
+print(
+    f"corrected statistic = {result.statistic:.3f}, p-value as a double = "
+    f"{result.pvalue}"
+)
+# chi2 with 1 df is the square of a standard normal:
+# log P(chi2 > x) = log 2 + log P(Z > sqrt(x))
 log10_p = (np.log(2) + stats.norm.logsf(np.sqrt(result.statistic))) / np.log(10)
 print(f"log10 p = {log10_p:.1f}")
-print(f"critical value at alpha = 0.05: {stats.chi2.ppf(0.95, 1):.3f}; at alpha = 0.5: {stats.chi2.ppf(0.5, 1):.3f}")
-print(f"accuracy difference rpart - ranger: {in_points(mcnemar(kin.table).accuracy_difference)}")
+print(
+    f"critical value at alpha = 0.05: {stats.chi2.ppf(0.95, 1):.3f}; at alpha = 0.5: "
+    f"{stats.chi2.ppf(0.5, 1):.3f}"
+)
+print(
+    "accuracy difference rpart - ranger: "
+    f"{in_points(mcnemar(kin.table).accuracy_difference)}"
+)
 
 # %% [markdown]
 # The statistic is right (2227.0). The significance level is a typo: 3.841 is the critical
@@ -720,17 +769,27 @@ print(f"accuracy difference rpart - ranger: {in_points(mcnemar(kin.table).accura
 
 # %%
 for other in ("SVM", "decision tree"):
-    table = mcnemar_table(y_test, predictions["logistic regression"], predictions[other])
+    table = mcnemar_table(
+        y_test, predictions["logistic regression"], predictions[other]
+    )
     result = mcnemar(table)  # the default: mid-p
-    print(f"logistic regression vs {other}: b = {result.b}, c = {result.c}, "
-          f"method = {result.method}, statistic = {result.statistic:.3f}, p = {result.pvalue:.3g}")
+    print(
+        f"logistic regression vs {other}: b = {result.b}, c = {result.c}, "
+        f"method = {result.method}, statistic = {result.statistic:.3f}, p = "
+        f"{result.pvalue:.3g}"
+    )
 
 # %%
 for other in ("SVM", "decision tree"):
-    table = mcnemar_table(y_test, predictions["logistic regression"], predictions[other])
+    table = mcnemar_table(
+        y_test, predictions["logistic regression"], predictions[other]
+    )
     exact = mcnemar(table, method="exact").pvalue
-    print(f"logistic regression vs {other}: exact P(split at least this uneven | H0) = {exact:.3g}, "
-          f"accuracy difference {in_points(mcnemar(table).accuracy_difference)}")
+    print(
+        f"logistic regression vs {other}: exact P(split at least this uneven | H0) = "
+        f"{exact:.3g}, "
+        f"accuracy difference {in_points(mcnemar(table).accuracy_difference)}"
+    )
 
 # %% [markdown]
 # - **Logistic regression vs SVM** (mid-p $p = 0.14$): the SVM won 23 of the 37 disagreements.
@@ -778,14 +837,22 @@ for other in ("SVM", "decision tree"):
 comparisons = {
     "seed 000, panel A": panel_a.table,
     "seed 000, panel B": panel_b.table,
-    "digits, logistic regression - SVM": mcnemar_table(y_test, predictions["logistic regression"], predictions["SVM"]),
-    "digits, logistic regression - tree": mcnemar_table(y_test, predictions["logistic regression"],
-                                                        predictions["decision tree"]),
+    "digits, logistic regression - SVM": mcnemar_table(
+        y_test, predictions["logistic regression"], predictions["SVM"]
+    ),
+    "digits, logistic regression - tree": mcnemar_table(
+        y_test, predictions["logistic regression"], predictions["decision tree"]
+    ),
 }
 for label, table in comparisons.items():
     result = mcnemar(table)
-    print(f"{label}: p = {result.pvalue:.2g}, difference {in_points(result.accuracy_difference)}\n"
-          f"    -> {practical_significance(result.accuracy_difference, 0.01, percentage_points=True)}")
+    verdict = practical_significance(
+        result.accuracy_difference, 0.01, percentage_points=True
+    )
+    print(
+        f"{label}: p = {result.pvalue:.2g}, difference "
+        f"{in_points(result.accuracy_difference)}\n    -> {verdict}"
+    )
 
 # %% [markdown]
 # - Panel A is significant ($p = 0.0034$), and the interval shows the difference is at most 0.17
@@ -984,7 +1051,8 @@ for b, c in ((20, 0), (90, 70)):
     table = [[a, b], [c, 1000 - a - b - c]]
     result = mcnemar(table)
     acc_1, acc_2 = (a + b) / 1000, (a + c) / 1000
-    print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, mid-p = {result.pvalue:.3g}, "
+    print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, mid-p = "
+          f"{result.pvalue:.3g}, "
           f"difference {in_points(mcnemar(table).accuracy_difference)}")
 
 # %% [markdown]
@@ -1000,7 +1068,9 @@ for b, c in ((20, 0), (90, 70)):
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 b_values = np.arange(9, 17)
 for method in ("chi2", "corrected", "exact", "midp"):
-    pvalues = np.array([mcnemar([[0, b], [16 - b, 0]], method=method).pvalue for b in b_values])
+    pvalues = np.array(
+        [mcnemar([[0, b], [16 - b, 0]], method=method).pvalue for b in b_values]
+    )
     print(f"{method:>9}: rejects from b = {b_values[pvalues <= 0.05].min()} upward")
 
 # %% [markdown]
@@ -1027,8 +1097,12 @@ print(simulate_mcnemar(n_test=200, p_discordant=0.5, alpha=0.05, n_reps=20_000, 
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-forward = mcnemar(mcnemar_table(y_test, predictions["SVM"], predictions["k-NN"]), method="exact")
-backward = mcnemar(mcnemar_table(y_test, predictions["k-NN"], predictions["SVM"]), method="exact")
+forward = mcnemar(
+    mcnemar_table(y_test, predictions["SVM"], predictions["k-NN"]), method="exact"
+)
+backward = mcnemar(
+    mcnemar_table(y_test, predictions["k-NN"], predictions["SVM"]), method="exact"
+)
 print(forward.b, forward.c, forward.pvalue)
 print(backward.b, backward.c, backward.pvalue)
 
@@ -1046,10 +1120,15 @@ print(backward.b, backward.c, backward.pvalue)
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for n_d in (24, 25):
-    powers = {m: float(mcnemar_rejection_probability(n_d, alpha=0.05, method=m, p_b=0.75))
-              for m in ("textbook", "midp")}
-    print(f"b + c = {n_d}: textbook rule uses {mcnemar([[0, 12], [n_d - 12, 0]], method='textbook').method:>9}, "
-          f"power {powers['textbook']:.3f}; mid-p power {powers['midp']:.3f}")
+    powers = {
+        m: float(mcnemar_rejection_probability(n_d, alpha=0.05, method=m, p_b=0.75))
+        for m in ("textbook", "midp")
+    }
+    print(
+        f"b + c = {n_d}: textbook rule uses "
+        f"{mcnemar([[0, 12], [n_d - 12, 0]], method='textbook').method:>9}, "
+        f"power {powers['textbook']:.3f}; mid-p power {powers['midp']:.3f}"
+    )
 
 # %% [markdown]
 # <details class="solution">
@@ -1064,8 +1143,10 @@ for n_d in (24, 25):
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 plan = mcnemar_sample_size(discordant_proportion=0.08, difference=0.02, power=0.9)
-print(f"Connor n = {plan.n_connor} (exact power there {plan.power_at_connor:.3f}); exact n = {plan.n_exact}")
-print(f"expected half-width of the 95 % interval: {100 * 1.96 * np.sqrt((0.08 - 0.02**2) / plan.n_connor):.2f} points")
+print(f"Connor n = {plan.n_connor} (exact power there {plan.power_at_connor:.3f}); "
+      f"exact n = {plan.n_exact}")
+print("expected half-width of the 95 % interval: "
+      f"{100 * 1.96 * np.sqrt((0.08 - 0.02**2) / plan.n_connor):.2f} points")
 
 # %% [markdown] tags=["references"]
 # ## References

@@ -106,10 +106,16 @@ def verdict(p, alpha=0.05):
 
 
 def effect(result, label="mean difference"):
-    """An effect and its interval in points of accuracy, from a result's confidence_interval or an Interval."""
+    """An effect and its interval in points of accuracy.
+
+    From a result's confidence_interval, or from an Interval.
+    """
     ci = getattr(result, "confidence_interval", result)
-    return (f"{label} {100 * ci.estimate:+.1f} points, "
-            f"{100 * ci.confidence:.0f} % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}] ({ci.method})")
+    return (
+        f"{label} {100 * ci.estimate:+.1f} points, "
+        f"{100 * ci.confidence:.0f} % interval [{100 * ci.low:+.1f}, "
+        f"{100 * ci.high:+.1f}] ({ci.method})"
+    )
 
 
 # %% [markdown]
@@ -165,12 +171,18 @@ print(bank_result)
 
 # %%
 computed = {
-    "sum_d": d.sum(), "sum_d2": (d**2).sum(), "mean_d": bank_result.mean_difference,
-    "s_d": bank_result.std_difference, "statistic": bank_result.statistic, "df": bank_result.df,
+    "sum_d": d.sum(),
+    "sum_d2": (d**2).sum(),
+    "mean_d": bank_result.mean_difference,
+    "s_d": bank_result.std_difference,
+    "statistic": bank_result.statistic,
+    "df": bank_result.df,
 }
 for name, value in computed.items():
-    print(f"{name:>9}: printed {bank.printed[name]:>7}, computed {value:.4f}, "
-          f"matches: {bank.matches_printed(name, value)}")
+    print(
+        f"{name:>9}: printed {bank.printed[name]:>7}, computed {value:.4f}, "
+        f"matches: {bank.matches_printed(name, value)}"
+    )
 as_printed = (d.sum() - 6 * d.mean() ** 2) / 5  # the slide's formula, read literally
 print(f"the printed formula (sum d - n dbar^2) / (n - 1) gives {as_printed:.2f}")
 for key in ("seed003-sd-formula", "seed003-truncated-digits"):
@@ -195,14 +207,18 @@ for key in ("seed003-sd-formula", "seed003-truncated-digits"):
 # %%
 kin = paired_example("seed001_kin8nm_brier")
 for row in kin.data["rows"]:
-    print(f"id {row['id']:>4}: rpart loss (1 - {row['rpart_prob']})^2 = {(1 - row['rpart_prob'])**2:.4f} "
-          f"(printed {row['rpart_loss']}), ranger loss {(1 - row['ranger_prob'])**2:.4f} (printed {row['ranger_loss']})")
+    print(f"id {row['id']:>4}: rpart loss (1 - {row['rpart_prob']})^2 = "
+          f"{(1 - row['rpart_prob'])**2:.4f} "
+          f"(printed {row['rpart_loss']}), ranger loss "
+          f"{(1 - row['ranger_prob'])**2:.4f} (printed {row['ranger_loss']})")
 n_kin, mean_kin, sd_kin = kin.data["n"], kin.data["mean_d"], kin.data["sd_d"]
 t_kin = np.sqrt(n_kin) * mean_kin / sd_kin
 p_kin = 2 * stats.t.sf(abs(t_kin), n_kin - 1)
 half_kin = stats.t.ppf(0.975, n_kin - 1) * sd_kin / np.sqrt(n_kin)
-print(f"\nT = sqrt({n_kin}) * {mean_kin} / {sd_kin} = {t_kin:.3f} (printed {kin.printed['statistic']}); "
-      f"two-sided p = {p_kin:.3f}; 95 % interval of the mean difference [{mean_kin - half_kin:.4f}, {mean_kin + half_kin:.4f}]")
+print(f"\nT = sqrt({n_kin}) * {mean_kin} / {sd_kin} = {t_kin:.3f} (printed "
+      f"{kin.printed['statistic']}); "
+      f"two-sided p = {p_kin:.3f}; 95 % interval of the mean difference "
+      f"[{mean_kin - half_kin:.4f}, {mean_kin + half_kin:.4f}]")
 print(f"critical value t(0.975, {n_kin - 1}) = {stats.t.ppf(0.975, n_kin - 1):.4f} "
       f"(printed {kin.printed['critical_value']})")
 
@@ -222,18 +238,28 @@ print(f"critical value t(0.975, {n_kin - 1}) = {stats.t.ppf(0.975, n_kin - 1):.4
 
 # %%
 X, y = load_breast_cancer(return_X_y=True)
-X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.4, random_state=0, stratify=y)
+X_train, X_test, y_train, y_test = train_test_split(
+    X, y, test_size=0.4, random_state=0, stratify=y
+)
 nb = GaussianNB().fit(X_train, y_train)
 tree = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X_train, y_train)
 brier_nb = (nb.predict_proba(X_test)[:, 1] - y_test) ** 2
 brier_tree = (tree.predict_proba(X_test)[:, 1] - y_test) ** 2
 loss_test = paired_ttest(brier_nb, brier_tree)
-print(f"mean Brier score: naive Bayes {brier_nb.mean():.4f}, tree {brier_tree.mean():.4f}")
+print(
+    f"mean Brier score: naive Bayes {brier_nb.mean():.4f}, tree {brier_tree.mean():.4f}"
+)
 print(loss_test)
 print(verdict(loss_test.pvalue))
 table = mcnemar_table(y_test, nb.predict(X_test), tree.predict(X_test))
-print("McNemar table:", table.tolist(), "->", verdict(mcnemar(table).pvalue), "|",
-      effect(mcnemar(table).accuracy_difference, "accuracy difference"))
+print(
+    "McNemar table:",
+    table.tolist(),
+    "->",
+    verdict(mcnemar(table).pvalue),
+    "|",
+    effect(mcnemar(table).accuracy_difference, "accuracy difference"),
+)
 
 # %% [markdown]
 # $H_0$ for the t-test: the two trained models have the same expected Brier score. Naive Bayes'
@@ -254,12 +280,14 @@ print("McNemar table:", table.tolist(), "->", verdict(mcnemar(table).pvalue), "|
 # standard deviations 1 and 3:
 
 # %%
-print(f"standard deviation of the Brier losses: naive Bayes {brier_nb.std(ddof=1):.3f}, "
+print("standard deviation of the Brier losses: naive Bayes "
+      f"{brier_nb.std(ddof=1):.3f}, "
       f"tree {brier_tree.std(ddof=1):.3f}")
 rng = np.random.default_rng(4)
 losses_1, losses_2 = rng.normal(0, 1, (2000, 30)), rng.normal(0, 3, (2000, 30))
 rate = np.mean([paired_ttest(a, b).pvalue <= 0.05 for a, b in zip(losses_1, losses_2)])
-print(f"H0 true, standard deviations 1 and 3, 30 pairs: paired t rejects {rate:.3f} of 2000 times at alpha = 0.05")
+print(f"H0 true, standard deviations 1 and 3, 30 pairs: paired t rejects {rate:.3f} of "
+      "2000 times at alpha = 0.05")
 
 # %% [markdown]
 # The paired t-test rejects a true $H_0$ in about 5 % of the simulated test sets, as promised
@@ -279,14 +307,22 @@ print(f"H0 true, standard deviations 1 and 3, 30 pairs: paired t rejects {rate:.
 # cross-validation are run once, and the t-test is applied to the first 1, 2, 5 and 10 of them.
 
 # %%
-estimators = {"naive Bayes": GaussianNB(), "tree": DecisionTreeClassifier(max_depth=3, random_state=0)}
+estimators = {
+    "naive Bayes": GaussianNB(),
+    "tree": DecisionTreeClassifier(max_depth=3, random_state=0),
+}
 splits = list(repeated_kfold(len(y), k=10, n_repeats=10, seed=0, y=y))
-cv_nb = cross_validate_scores(estimators["naive Bayes"], X, y, splits).reshape(10, 10)  # (repetition, fold)
+cv_nb = cross_validate_scores(estimators["naive Bayes"], X, y, splits).reshape(
+    10, 10
+)  # (repetition, fold)
 cv_tree = cross_validate_scores(estimators["tree"], X, y, splits).reshape(10, 10)
 for n_repeats in (1, 2, 5, 10):
     naive = paired_ttest(cv_nb[:n_repeats].ravel(), cv_tree[:n_repeats].ravel())
-    print(f"{n_repeats:>2} x 10-fold: {10 * n_repeats:>3} scores, mean difference {naive.mean_difference:+.4f}, "
-          f"t = {naive.statistic:6.3f}, naive p = {naive.pvalue:.2g}")
+    print(
+        f"{n_repeats:>2} x 10-fold: {10 * n_repeats:>3} scores, mean difference "
+        f"{naive.mean_difference:+.4f}, "
+        f"t = {naive.statistic:6.3f}, naive p = {naive.pvalue:.2g}"
+    )
 
 # %% [markdown]
 # The mean difference hardly moves (about 1.5 points in favour of naive Bayes), yet the naive
@@ -324,10 +360,15 @@ for n_repeats in (1, 2, 5, 10):
 # %%
 results = {}
 for test in PAIRED_TESTS:
-    results[test] = compare_algorithms(estimators["naive Bayes"], estimators["tree"], X, y, test=test, seed=0)
+    results[test] = compare_algorithms(
+        estimators["naive Bayes"], estimators["tree"], X, y, test=test, seed=0
+    )
 print(f"{'test':<28}{'trainings':>10}{'statistic':>11}{'p-value':>10}")
 for test, res in results.items():
-    print(f"{PAIRED_TEST_LABELS[test]:<28}{res.n_trainings:>10}{res.statistic:>11.3f}{res.pvalue:>10.4f}")
+    print(
+        f"{PAIRED_TEST_LABELS[test]:<28}{res.n_trainings:>10}"
+        f"{res.statistic:>11.3f}{res.pvalue:>10.4f}"
+    )
 
 # %% [markdown]
 # The sections below take the tests one at a time; the numbers are those of the table.
@@ -346,8 +387,11 @@ for test, res in results.items():
 
 # %%
 print(results["mcnemar"])
-print(verdict(results["mcnemar"].pvalue), "|", effect(results["mcnemar"].result.accuracy_difference,
-                                                      "accuracy difference"))
+print(
+    verdict(results["mcnemar"].pvalue),
+    "|",
+    effect(results["mcnemar"].result.accuracy_difference, "accuracy difference"),
+)
 
 # %% [markdown]
 # On this split the two models disagree on 14 test examples, 7 in each direction ($b = c = 7$):
@@ -462,7 +506,8 @@ print(f_result)
 print(verdict(f_result.pvalue))
 swapped = ftest_5x2cv(f_result.scores_1[:, ::-1], f_result.scores_2[:, ::-1])
 swapped_t = ttest_5x2cv(f_result.scores_1[:, ::-1], f_result.scores_2[:, ::-1])
-print(f"folds swapped: F = {swapped.statistic:.6f} (unchanged), t = {swapped_t.statistic:.6f} (changed)")
+print(f"folds swapped: F = {swapped.statistic:.6f} (unchanged), t = "
+      f"{swapped_t.statistic:.6f} (changed)")
 
 # %% [markdown]
 # $f = 0.75$ with $p = 0.67$: not significant at the 5 % level. Swapping the two folds of every
@@ -537,12 +582,16 @@ print(verdict(corrected.pvalue), "|", effect(corrected))
 
 # %%
 lab = {
-    "nearest centroid": simulate_paired_tests(n_examples=300, n_reps=1000, learner="nearest_centroid", seed=4),
+    "nearest centroid": simulate_paired_tests(
+        n_examples=300, n_reps=1000, learner="nearest_centroid", seed=4
+    ),
     "1-NN": simulate_paired_tests(n_examples=300, n_reps=500, learner="1nn", seed=5),
 }
 
 # %% tags=["nbval-ignore-output"]
-corrected_ttest_explorer(s1, s2, simulation=lab["nearest centroid"], test_train_ratio=ratio)
+corrected_ttest_explorer(
+    s1, s2, simulation=lab["nearest centroid"], test_train_ratio=ratio
+)
 
 # %% [markdown]
 # ## Corrected repeated cross-validation
@@ -564,15 +613,24 @@ corrected_ttest_explorer(s1, s2, simulation=lab["nearest centroid"], test_train_
 repeated = results["corrected_repeated_cv"]
 print(repeated)
 print(verdict(repeated.pvalue), "|", effect(repeated.result))
-print("the same folds as the naive computation:", bool(np.array_equal(repeated.scores_1, cv_nb)))
+print(
+    "the same folds as the naive computation:",
+    bool(np.array_equal(repeated.scores_1, cv_nb)),
+)
 # the formula by hand, and Nadeau and Bengio's corrected t on the 100 flattened scores
 d = (cv_nb - cv_tree).ravel()
 by_hand = d.mean() / np.sqrt((1 / 100 + 1 / 9) * d.var(ddof=1))
-print(f"by hand: t = {by_hand:.6f}; resampled_ttest with ratio 1/9: "
-      f"t = {resampled_ttest(cv_nb.ravel(), cv_tree.ravel(), test_train_ratio=1 / 9).statistic:.6f}")
+by_function = resampled_ttest(cv_nb.ravel(), cv_tree.ravel(), test_train_ratio=1 / 9)
+print(
+    f"by hand: t = {by_hand:.6f}; resampled_ttest with ratio 1/9: "
+    f"t = {by_function.statistic:.6f}"
+)
 for n_repeats in (1, 2, 5, 10):
     res = corrected_repeated_cv_ttest(cv_nb[:n_repeats], cv_tree[:n_repeats])
-    print(f"{n_repeats:>2} x 10-fold, corrected: t = {res.statistic:.3f}, p = {res.pvalue:.3f}")
+    print(
+        f"{n_repeats:>2} x 10-fold, corrected: t = {res.statistic:.3f}, p = "
+        f"{res.pvalue:.3f}"
+    )
 
 # %% [markdown]
 # Over the 100 folds naive Bayes scored 1.5 points more than the tree on average; the 95 %
@@ -590,9 +648,14 @@ for n_repeats in (1, 2, 5, 10):
 # the question:
 
 # %%
-for label, result in (("naive 10 x 10 t (wrong)", paired_ttest(cv_nb.ravel(), cv_tree.ravel())),
-                      ("corrected repeated CV t", repeated.result)):
-    print(f"{label}: {effect(result)}\n    -> {practical_significance(result.confidence_interval, 0.01, percentage_points=True)}")
+for label, result in (
+    ("naive 10 x 10 t (wrong)", paired_ttest(cv_nb.ravel(), cv_tree.ravel())),
+    ("corrected repeated CV t", repeated.result),
+):
+    verdict = practical_significance(
+        result.confidence_interval, 0.01, percentage_points=True
+    )
+    print(f"{label}: {effect(result)}\n    -> {verdict}")
 
 # %% [markdown]
 # The corrected test's interval holds both differences below one point and differences of up to
@@ -644,7 +707,9 @@ for name, sim in lab.items():
     print(sim, end="\n\n")
 fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
 for ax, (name, sim) in zip(axes, lab.items()):
-    plot_paired_rejection_rates(sim.rates(0.05), ax=ax, title=f"{name}, H0 true ({sim.n_reps} data sets)")
+    plot_paired_rejection_rates(sim.rates(0.05), ax=ax, title=f"{name}, H0 true "
+                                                              f"({sim.n_reps} data "
+                                                              "sets)")
 plt.tight_layout()
 plt.show()
 
@@ -686,7 +751,8 @@ plt.show()
 for name, sim in lab.items():
     print(name)
     for design, (needed, plain, corrected_factor) in sim.variance_factors().items():
-        print(f"  {design:<12} needed {needed:.4f}   plain {plain:.4f}   corrected {corrected_factor:.4f}")
+        print(f"  {design:<12} needed {needed:.4f}   plain {plain:.4f}   corrected "
+              f"{corrected_factor:.4f}")
 
 # %% [markdown]
 # The table explains the rates. With the **nearest centroid**, one 10-fold CV needs the factor
@@ -705,7 +771,9 @@ for name, sim in lab.items():
 # accuracy 0.75. Each 5x2 model now learns 40 class-mean coordinates from 50 examples.
 
 # %%
-small = simulate_paired_tests(n_examples=100, n_features=20, accuracy_1=0.75, n_reps=500, seed=7)
+small = simulate_paired_tests(
+    n_examples=100, n_features=20, accuracy_1=0.75, n_reps=500, seed=7
+)
 print(small)
 
 # %% [markdown]
@@ -725,8 +793,14 @@ print(small)
 # %% mystnb={"figure": {"caption": "Histograms of the p-values of the resampled t test (left) and the 5x2cv F test (right) over the 1000 simulated data sets with the nearest-centroid learner on which H0 is true; a valid test would follow the flat dashed line. The resampled t piles its p-values below 0.05, while the 5x2cv F never exceeds 0.836 and, with this learner, gives fewer small p-values than a uniform distribution.", "name": "fig-two-algorithms-one-dataset-pvalue-histograms"}, "image": {"alt": "Two density histograms of p-values from 0 to 1 in 20 bins, each with a dashed horizontal line at density 1 (uniform) and a red vertical line at alpha = 0.05. Left, resampled t: the first bin, p-values below 0.05, reaches a density of about 12; all other bins are low, below 1.5. Right, 5x2cv F: the density rises from about 0.6 near 0 to a peak of about 2.8 near 0.8, and no p-value lies above about 0.84."}} tags=["hide-input"]
 null_sim = lab["nearest centroid"]
 fig, axes = plt.subplots(1, 2, figsize=(9, 3))
-plot_pvalue_histogram(null_sim.pvalues[:, PAIRED_TESTS.index("resampled")], ax=axes[0], title="resampled t")
-plot_pvalue_histogram(null_sim.pvalues[:, PAIRED_TESTS.index("5x2cv_f")], ax=axes[1], title="5x2cv F")
+plot_pvalue_histogram(
+    null_sim.pvalues[:, PAIRED_TESTS.index("resampled")],
+    ax=axes[0],
+    title="resampled t",
+)
+plot_pvalue_histogram(
+    null_sim.pvalues[:, PAIRED_TESTS.index("5x2cv_f")], ax=axes[1], title="5x2cv F"
+)
 plt.tight_layout()
 plt.show()
 
@@ -761,21 +835,38 @@ type1_error_lab(lab)
 
 # %%
 alternative = {
-    "nearest centroid": simulate_paired_tests(n_examples=300, accuracy_2=0.7, n_reps=500,
-                                              learner="nearest_centroid", seed=6),
-    "1-NN": simulate_paired_tests(n_examples=300, accuracy_2=0.7, n_reps=500, learner="1nn", seed=8),
+    "nearest centroid": simulate_paired_tests(
+        n_examples=300, accuracy_2=0.7, n_reps=500, learner="nearest_centroid", seed=6
+    ),
+    "1-NN": simulate_paired_tests(
+        n_examples=300, accuracy_2=0.7, n_reps=500, learner="1nn", seed=8
+    ),
 }
 for name, sim in alternative.items():
-    print(f"{name}: trained accuracies {sim.trained_accuracy_1:.3f} and {sim.trained_accuracy_2:.3f}")
+    print(
+        f"{name}: trained accuracies {sim.trained_accuracy_1:.3f} and "
+        f"{sim.trained_accuracy_2:.3f}"
+    )
     print(sim.table(0.05))
 
 # %% mystnb={"figure": {"caption": "Power at alpha = 0.05 against a true difference of 0.1 in Bayes accuracy (y, 500 data sets) against the Type I error under H0 (x, 1000 or 500 data sets), one point per test with both 95 % intervals, for the nearest centroid (left) and 1-NN (right); the dashed line marks alpha and hollow markers belong to tests that reject a true H0 too often. With the nearest centroid the corrected repeated CV t sits highest among the tests left of the line (power 0.77 at a Type I error of 0.040); with 1-NN only the corrected t on one 10-fold CV and the two holdout tests are at or near the line, with power about 0.4.", "name": "fig-two-algorithms-one-dataset-power"}, "image": {"alt": "Two scatter plots with error bars, Type I error on the x axis (0 to about 0.17) and power on the y axis (0 to 1), a dashed vertical line at 0.05; one colour and marker per test, listed in a legend below both panels, hollow for tests whose Type I error interval lies above 0.05. Left, nearest centroid: corrected repeated CV t at (0.040, 0.77), corrected resampled t (0.045, 0.75), k-fold CV t (0.051, 0.69), 5x2cv F (0.031, 0.58), 5x2cv t (0.038, 0.45), difference of proportions (0.067, 0.35, hollow), McNemar (0.062, 0.34), corrected t on one k-fold CV (0.007, 0.35). Right, 1-NN: corrected repeated CV t (0.126, 0.72, hollow), 5x2cv F (0.124, 0.72, hollow), corrected resampled t (0.076, 0.69, hollow), k-fold CV t (0.134, 0.68, hollow), 5x2cv t (0.116, 0.52, hollow), corrected t on one k-fold CV (0.038, 0.42), McNemar (0.052, 0.40), difference of proportions (0.048, 0.40)."}} tags=["hide-input"]
 fig, axes = plt.subplots(1, 2, figsize=(10, 5.0), sharey=True)
 for ax, name in zip(axes, lab):
-    plot_size_power(lab[name], alternative[name], ax=ax, legend=False,
-                    title=f"{name}: Type I error and power at delta = 0.1")
-fig.legend(handles=paired_test_legend_handles(), loc="lower center", ncol=4, frameon=False, fontsize="small",
-           title="hollow marker: rejects a true H0 too often")
+    plot_size_power(
+        lab[name],
+        alternative[name],
+        ax=ax,
+        legend=False,
+        title=f"{name}: Type I error and power at delta = 0.1",
+    )
+fig.legend(
+    handles=paired_test_legend_handles(),
+    loc="lower center",
+    ncol=4,
+    frameon=False,
+    fontsize="small",
+    title="hollow marker: rejects a true H0 too often",
+)
 fig.tight_layout(rect=(0, 0.16, 1, 1))
 plt.show()
 
@@ -803,8 +894,14 @@ plt.show()
 # verdict at the 5 % level.
 
 # %%
-replicability = replicate_comparison(estimators["naive Bayes"], estimators["tree"], X, y,
-                                     tests=("5x2cv_t", "5x2cv_f", "corrected_repeated_cv"), seeds=20)
+replicability = replicate_comparison(
+    estimators["naive Bayes"],
+    estimators["tree"],
+    X,
+    y,
+    tests=("5x2cv_t", "5x2cv_f", "corrected_repeated_cv"),
+    seeds=20,
+)
 print(replicability)
 
 # %% [markdown]
@@ -828,12 +925,22 @@ claims = paired_example("seed000_dietterich_summary").data
 rates = {name: sim.rates(0.05) for name, sim in lab.items()}
 for test, claim in claims["false_positive_rate"].items():
     j = PAIRED_TESTS.index(test)
-    measured = ", ".join(f"{name} {r.rates[j]:.3f} [{r.ci_low[j]:.3f}, {r.ci_high[j]:.3f}]" for name, r in rates.items())
-    print(f"{PAIRED_TEST_LABELS[test]:<27} seed: {claim:<25} lab: {measured}; "
-          f"{TRAININGS_PER_ALGORITHM[test]} training(s)")
+    measured = ", ".join(
+        f"{name} {r.rates[j]:.3f} [{r.ci_low[j]:.3f}, {r.ci_high[j]:.3f}]"
+        for name, r in rates.items()
+    )
+    print(
+        f"{PAIRED_TEST_LABELS[test]:<27} seed: {claim:<25} lab: {measured}; "
+        f"{TRAININGS_PER_ALGORITHM[test]} training(s)"
+    )
 print("\nErrata of this chapter:")
-for key in ("seed003-sd-formula", "seed003-truncated-digits", "seed001-kin8nm-t", "seed001-critical-value",
-            "seed001-paired-t-equal-variances"):
+for key in (
+    "seed003-sd-formula",
+    "seed003-truncated-digits",
+    "seed001-kin8nm-t",
+    "seed001-critical-value",
+    "seed001-paired-t-equal-variances",
+):
     print(f"- {key}: {ERRATA[key].correct}")
 
 # %% [markdown]
@@ -1003,7 +1110,8 @@ for key in ("seed003-sd-formula", "seed003-truncated-digits", "seed001-kin8nm-t"
 p = f_result.scores_1 - f_result.scores_2
 right = (p**2).sum() / (2 * ((p - p.mean(axis=1, keepdims=True)) ** 2).sum())
 wrong = (p**2).sum() / (2 * np.var(p, axis=1).sum())
-print(f"f = {right:.6f} (library {f_result.statistic:.6f}), p = {stats.f.sf(right, 10, 5):.4f}")
+print(f"f = {right:.6f} (library {f_result.statistic:.6f}), p = "
+      f"{stats.f.sf(right, 10, 5):.4f}")
 print(f"with np.var: f = {wrong:.6f}, p = {stats.f.sf(wrong, 10, 5):.4f}")
 
 # %% [markdown]
@@ -1019,10 +1127,16 @@ print(f"with np.var: f = {wrong:.6f}, p = {stats.f.sf(wrong, 10, 5):.4f}")
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for J in (10, 60):
-    # only the resampled tests matter here: one repetition of the k-fold CV keeps it quick
-    sim = simulate_paired_tests(n_examples=300, n_reps=300, n_resamples=J, n_repeats=1, seed=6)
+    # only the resampled tests matter here:
+    # one repetition of the k-fold CV keeps it quick
+    sim = simulate_paired_tests(
+        n_examples=300, n_reps=300, n_resamples=J, n_repeats=1, seed=6
+    )
     rates = dict(zip(PAIRED_TESTS, sim.rates(0.05).rates))
-    print(f"J = {J:>2}: resampled t {rates['resampled']:.3f}, corrected t {rates['corrected']:.3f}")
+    print(
+        f"J = {J:>2}: resampled t {rates['resampled']:.3f}, corrected t "
+        f"{rates['corrected']:.3f}"
+    )
 
 # %% [markdown]
 # <details class="solution">
@@ -1040,7 +1154,8 @@ for J in (10, 60):
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 column = lab["1-NN"].pvalues[:, PAIRED_TESTS.index("corrected_repeated_cv")]
 for level in (0.01, 0.02, 0.05):
-    print(f"alpha = {level:.2f}: rejection rate {np.mean(column <= level):.3f} over {column.size} data sets")
+    print(f"alpha = {level:.2f}: rejection rate {np.mean(column <= level):.3f} over "
+          f"{column.size} data sets")
 
 # %% [markdown]
 # <details class="solution">

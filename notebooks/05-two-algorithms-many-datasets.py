@@ -122,7 +122,8 @@ def paired_t(differences):
 t_value, p_t = paired_t(d)
 check = stats.ttest_rel(ex.scores_1, ex.scores_2)
 half_width = stats.t.ppf(0.975, d.size - 1) * d.std(ddof=1) / np.sqrt(d.size)
-print(f"mean difference = {d.mean():.4f}, 95 % t interval [{d.mean() - half_width:.4f}, {d.mean() + half_width:.4f}], "
+print(f"mean difference = {d.mean():.4f}, 95 % t interval "
+      f"[{d.mean() - half_width:.4f}, {d.mean() + half_width:.4f}], "
       f"t = {t_value:.3f}, p = {p_t:.4f}")
 print(f"scipy.stats.ttest_rel agrees: {np.isclose(check.pvalue, p_t)}")
 
@@ -146,7 +147,8 @@ print(f"scipy.stats.ttest_rel agrees: {np.isclose(check.pvalue, p_t)}")
 # %%
 relative = d / ((ex.scores_1 + ex.scores_2) / 2)
 print(f"relative differences: {np.round(relative, 3)}")
-print(f"  t-test p = {paired_t(relative)[1]:.4f}   Wilcoxon exact p = {wilcoxon_signed_rank(relative).pvalue:.4f}")
+print(f"  t-test p = {paired_t(relative)[1]:.4f}   Wilcoxon exact p = "
+      f"{wilcoxon_signed_rank(relative).pvalue:.4f}")
 for better in (0.3, 0.6, 0.9):
     d_out = d.copy()
     d_out[ex.datasets.index("threeOf9")] = better  # ranger wins threeOf9 by even more
@@ -187,9 +189,13 @@ for better in (0.3, 0.6, 0.9):
 steps = wilcoxon_steps(d, names=ex.datasets)  # zero_method="pratt", the default
 print(f"{'task':<18}{'d':>9}{'|d|':>8}{'rank':>6}{'sign':>6}{'to R+':>7}{'to R-':>7}")
 for row in steps["rows"]:
-    print(f"{row['name']:<18}{row['d']:>+9.4f}{row['abs_d']:>8.4f}{row['rank']:>6g}{row['sign']:>6}"
-          f"{row['to_r_plus']:>7g}{row['to_r_minus']:>7g}")
-print(f"R+ = {steps['r_plus']:g}, R- = {steps['r_minus']:g}, T = {steps['statistic']:g}")
+    print(
+        f"{row['name']:<18}{row['d']:>+9.4f}{row['abs_d']:>8.4f}{row['rank']:>6g}"
+        f"{row['sign']:>6}{row['to_r_plus']:>7g}{row['to_r_minus']:>7g}"
+    )
+print(
+    f"R+ = {steps['r_plus']:g}, R- = {steps['r_minus']:g}, T = {steps['statistic']:g}"
+)
 
 # %% [markdown]
 # The zero of monks-problems-3 has the smallest |d| and gets rank 1. A zero has no sign, so
@@ -204,13 +210,23 @@ print(f"R+ = {steps['r_plus']:g}, R- = {steps['r_minus']:g}, T = {steps['statist
 
 # %%
 free_ranks = np.array([row["rank"] for row in steps["rows"] if row["sign"] != "0"])
-fixed = sum(row["to_r_plus"] for row in steps["rows"] if row["sign"] == "0")  # 0 with Pratt's zeros
+fixed = sum(
+    row["to_r_plus"] for row in steps["rows"] if row["sign"] == "0"
+)  # 0 with Pratt's zeros
 patterns = list(itertools.product((0, 1), repeat=free_ranks.size))
-r_plus_all = np.array([fixed + free_ranks[np.array(p, dtype=bool)].sum() for p in patterns])
+r_plus_all = np.array(
+    [fixed + free_ranks[np.array(p, dtype=bool)].sum() for p in patterns]
+)
 centre = fixed + free_ranks.sum() / 2  # the null mean of R+ (10 here)
 extreme = np.abs(r_plus_all - centre) >= abs(steps["r_plus"] - centre)
-print(f"{len(patterns)} sign patterns; as or more extreme than R+ = {steps['r_plus']:g}: {extreme.sum()}")
-print(f"two-sided exact p-value = {extreme.sum()} / {len(patterns)} = {extreme.mean():.4f}")
+print(
+    f"{len(patterns)} sign patterns; as or more extreme than R+ = "
+    f"{steps['r_plus']:g}: {extreme.sum()}"
+)
+print(
+    f"two-sided exact p-value = {extreme.sum()} / {len(patterns)} = "
+    f"{extreme.mean():.4f}"
+)
 res_exact = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, method="exact")
 print(f"wilcoxon_signed_rank(..., method='exact').pvalue = {res_exact.pvalue:.4f}")
 
@@ -246,9 +262,11 @@ i, j = np.triu_indices(d.size)
 walsh = np.sort((d[i] + d[j]) / 2)  # the 21 Walsh averages, listed to check the library
 print(f"Hodges-Lehmann estimate of rpart - ranger: {res_pratt.hodges_lehmann:.4f} "
       f"(median of the Walsh averages: {np.median(walsh):.4f})")
-print(f"interval: {res_pratt.confidence_interval}, coverage {res_pratt.interval_coverage:.1%} "
+print(f"interval: {res_pratt.confidence_interval}, coverage "
+      f"{res_pratt.interval_coverage:.1%} "
       f"(smallest and largest Walsh average: {walsh[0]:.4f}, {walsh[-1]:.4f})")
-print(f"rank-biserial correlation (R+ - R-)/(R+ + R-) = ({res_pratt.r_plus:g} - {res_pratt.r_minus:g}) / "
+print(f"rank-biserial correlation (R+ - R-)/(R+ + R-) = ({res_pratt.r_plus:g} - "
+      f"{res_pratt.r_minus:g}) / "
       f"{res_pratt.r_plus + res_pratt.r_minus:g} = {res_pratt.rank_biserial:.2f}")
 
 # %% [markdown]
@@ -282,9 +300,14 @@ plt.show()
 
 # %%
 res_normal = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, method="approx")
-res_corrected = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, method="approx", correction=True)
-print(f"z = {res_normal.z:.4f}: normal p = {res_normal.pvalue:.4f}, "
-      f"with continuity correction p = {res_corrected.pvalue:.4f}, exact p = {res_exact.pvalue:.4f}")
+res_corrected = wilcoxon_signed_rank(
+    ex.scores_1, ex.scores_2, method="approx", correction=True
+)
+print(
+    f"z = {res_normal.z:.4f}: normal p = {res_normal.pvalue:.4f}, "
+    f"with continuity correction p = {res_corrected.pvalue:.4f}, exact p = "
+    f"{res_exact.pvalue:.4f}"
+)
 print(res_exact)
 
 # %% [markdown]
@@ -311,15 +334,19 @@ print(res_exact)
 #   and 2.5.
 
 # %%
-print(f"{'convention':<12}{'R+':>6}{'R-':>6}{'T':>6}{'z':>8}{'exact p':>9}{'normal p':>10}")
+print(f"{'convention':<12}{'R+':>6}{'R-':>6}{'T':>6}{'z':>8}{'exact p':>9}"
+      f"{'normal p':>10}")
 for zero_method in ("pratt", "zsplit", "wilcox"):
     exact = wilcoxon_signed_rank(d, zero_method=zero_method, method="exact")
     normal = wilcoxon_signed_rank(d, zero_method=zero_method, method="approx")
-    print(f"{zero_method:<12}{exact.r_plus:>6g}{exact.r_minus:>6g}{exact.statistic:>6g}{normal.z:>8.3f}"
-          f"{exact.pvalue:>9.4f}{normal.pvalue:>10.4f}")
+    print(
+        f"{zero_method:<12}{exact.r_plus:>6g}{exact.r_minus:>6g}{exact.statistic:>6g}"
+        f"{normal.z:>8.3f}{exact.pvalue:>9.4f}{normal.pvalue:>10.4f}"
+    )
 n = 6  # Demšar: the single zero ignored, N = 6 kept in the formula
 z_demsar = (2 - n * (n + 1) / 4) / np.sqrt(n * (n + 1) * (2 * n + 1) / 24)
-print(f"{'Demšar':<12}{18:>6}{2:>6}{2:>6}{z_demsar:>8.3f}{'':>9}{2 * stats.norm.cdf(z_demsar):>10.4f}")
+p_demsar = 2 * stats.norm.cdf(z_demsar)
+print(f"{'Demšar':<12}{18:>6}{2:>6}{2:>6}{z_demsar:>8.3f}{'':>9}{p_demsar:>10.4f}")
 
 # %% [markdown]
 # The rank sums and the normal p-values (0.075 to 0.094) depend on the convention; the exact
@@ -350,7 +377,11 @@ print(f"{'Demšar':<12}{18:>6}{2:>6}{2:>6}{z_demsar:>8.3f}{'':>9}{2 * stats.norm
 # round the differences to the printed precision.
 
 # %%
-print(0.3 - 0.1 == 0.5 - 0.3, rankdata(np.abs([0.3 - 0.1, 0.5 - 0.3])), rankdata(np.round([0.3 - 0.1, 0.5 - 0.3], 4)))
+print(
+    0.3 - 0.1 == 0.5 - 0.3,
+    rankdata(np.abs([0.3 - 0.1, 0.5 - 0.3])),
+    rankdata(np.round([0.3 - 0.1, 0.5 - 0.3], 4)),
+)
 
 # %% [markdown]
 # ## Seed 001's slide, checked
@@ -360,10 +391,16 @@ print(0.3 - 0.1 == 0.5 - 0.3, rankdata(np.abs([0.3 - 0.1, 0.5 - 0.3])), rankdata
 # wrong:
 
 # %%
-for key in ("seed001-wilcoxon-rminus", "seed001-wilcoxon-critical-value", "seed001-wilcoxon-decision"):
+for key in (
+    "seed001-wilcoxon-rminus",
+    "seed001-wilcoxon-critical-value",
+    "seed001-wilcoxon-decision",
+):
     print(f"[{key}]\n  says:  {ERRATA[key].says}\n  right: {ERRATA[key].correct}\n")
-print(f"exact critical value of T for N = 6: {wilcoxon_critical_value(6)}; "
-      f"normal critical value: {stats.norm.ppf(0.975):.2f}")
+print(
+    f"exact critical value of T for N = 6: {wilcoxon_critical_value(6)}; "
+    f"normal critical value: {stats.norm.ppf(0.975):.2f}"
+)
 
 # %% [markdown]
 # The ranks 1 to 6 sum to 21, so $R^- = 15$ cannot go with $R^+ = 2$; the right value is
@@ -394,14 +431,19 @@ d_dem = dem.differences
 res_dem = wilcoxon_signed_rank(d_dem, zero_method="zsplit")
 res_dem_pratt = wilcoxon_signed_rank(d_dem)
 print("ranks:", rankdata(np.abs(d_dem)).tolist())
-print(f"R+ = {res_dem.r_plus:g} (paper: 93), R- = {res_dem.r_minus:g} (paper: 12), T = {res_dem.statistic:g}, "
+print(f"R+ = {res_dem.r_plus:g} (paper: 93), R- = {res_dem.r_minus:g} (paper: 12), T = "
+      f"{res_dem.statistic:g}, "
       f"critical T for N = 14: {wilcoxon_critical_value(14)} (paper: 21)")
 print(f"Pratt: R+ = {res_dem_pratt.r_plus:g}, R- = {res_dem_pratt.r_minus:g}; "
-      f"exact p = {res_dem.pvalue:.4f} (both), normal p = {wilcoxon_signed_rank(d_dem, method='approx').pvalue:.4f}")
-print(f"Hodges-Lehmann estimate of the AUC gain: {res_dem.hodges_lehmann:.4f}; interval "
-      f"[{res_dem.confidence_interval.low:.4f}, {res_dem.confidence_interval.high:.4f}] "
+      f"exact p = {res_dem.pvalue:.4f} (both), normal p = "
+      f"{wilcoxon_signed_rank(d_dem, method='approx').pvalue:.4f}")
+print(f"Hodges-Lehmann estimate of the AUC gain: {res_dem.hodges_lehmann:.4f}; "
+      "interval "
+      f"[{res_dem.confidence_interval.low:.4f}, "
+      f"{res_dem.confidence_interval.high:.4f}] "
       f"(coverage {res_dem.interval_coverage:.1%} for continuous differences); "
-      f"rank-biserial correlation {res_dem.rank_biserial:.2f} (zsplit), {res_dem_pratt.rank_biserial:.2f} (Pratt)")
+      f"rank-biserial correlation {res_dem.rank_biserial:.2f} (zsplit), "
+      f"{res_dem_pratt.rank_biserial:.2f} (Pratt)")
 
 # %% [markdown]
 # $T = 12 \le 21$, and the exact p-value is 0.0078: if tuning m made no difference, sign
@@ -429,11 +471,17 @@ print(f"Hodges-Lehmann estimate of the AUC gain: {res_dem.hodges_lehmann:.4f}; i
 
 # %%
 for ties in ("split", "drop"):
-    res = sign_test(ex.scores_2, ex.scores_1, ties=ties, higher_is_better=False)  # x = ranger
-    print(f"ties={ties!r}: ranger wins {res.wins}, loses {res.losses}, ties {res.ties}; "
-          f"counted {res.statistic:g} of {res.n}, p = {res.pvalue:.4f}")
+    res = sign_test(
+        ex.scores_2, ex.scores_1, ties=ties, higher_is_better=False
+    )  # x = ranger
+    print(
+        f"ties={ties!r}: ranger wins {res.wins}, loses {res.losses}, ties "
+        f"{res.ties}; "
+        f"counted {res.statistic:g} of {res.n}, p = {res.pvalue:.4f}"
+    )
 print(f"check with scipy.stats.binomtest: p = {stats.binomtest(4, 5).pvalue:.4f}")
-# the effect: ranger's probability of winning a decided task, with the exact (Clopper-Pearson) interval
+# the effect: ranger's probability of winning a decided task,
+# with the exact (Clopper-Pearson) interval
 print(f"ranger's probability of winning a task: {res.win_probability}")
 
 # %% [markdown]
@@ -452,7 +500,8 @@ for n_sets, w_paper in zip(table["n_datasets"], table["w_0.05"]):
     if n_sets in (5, 6, 8, 10, 11, 14, 20, 23, 24, 25):
         w_two = sign_test_critical_wins(n_sets)
         two = f"{w_two}" if w_two <= n_sets else "none"
-        print(f"{n_sets:>3}{two:>16}{sign_test_critical_wins(n_sets, alternative='greater'):>16}{w_paper:>15}")
+        one = sign_test_critical_wins(n_sets, alternative="greater")
+        print(f"{n_sets:>3}{two:>16}{one:>16}{w_paper:>15}")
 
 # %% [markdown]
 # With six data sets, only 6 wins out of 6 are significant at 5 % (two-sided p = 2/64 =
@@ -464,7 +513,8 @@ for n_sets, w_paper in zip(table["n_datasets"], table["w_0.05"]):
 
 # %%
 sign_dem = sign_test(dem.scores_1, dem.scores_2)
-print(f"wins {sign_dem.wins} + half of {sign_dem.ties} ties = {sign_dem.statistic:g} of {sign_dem.n}: "
+print(f"wins {sign_dem.wins} + half of {sign_dem.ties} ties = {sign_dem.statistic:g} "
+      f"of {sign_dem.n}: "
       f"two-sided p = {sign_dem.pvalue:.4f}, one-sided p = {sign_dem.pvalue / 2:.4f}")
 print(f"probability that tuned C4.5 wins a data set: {sign_dem.win_probability}")
 
@@ -492,13 +542,19 @@ def rejection_rates(draw, n_values, n_reps=20_000, seed=5):
     for n_sets in n_values:
         diffs = draw(rng, (n_reps, n_sets))
         t_values = diffs.mean(axis=1) / (diffs.std(axis=1, ddof=1) / np.sqrt(n_sets))
-        rates["paired t-test"].append(np.mean(np.abs(t_values) >= stats.t.ppf(0.975, n_sets - 1)))
+        rates["paired t-test"].append(
+            np.mean(np.abs(t_values) >= stats.t.ppf(0.975, n_sets - 1))
+        )
         ranks = rankdata(np.abs(diffs))
         r_plus = np.sum(ranks * (diffs > 0), axis=1)
         t_stat = np.minimum(r_plus, n_sets * (n_sets + 1) / 2 - r_plus)
-        rates["Wilcoxon (exact)"].append(np.mean(t_stat <= wilcoxon_critical_value(n_sets)))
+        rates["Wilcoxon (exact)"].append(
+            np.mean(t_stat <= wilcoxon_critical_value(n_sets))
+        )
         wins = np.sum(diffs > 0, axis=1)
-        rates["sign test"].append(np.mean(np.maximum(wins, n_sets - wins) >= sign_test_critical_wins(n_sets)))
+        rates["sign test"].append(
+            np.mean(np.maximum(wins, n_sets - wins) >= sign_test_critical_wins(n_sets))
+        )
     return rates
 
 
@@ -556,7 +612,8 @@ plt.show()
 print(" shift  P(algorithm 1 wins a data set)  data sets for power 0.8  for power 0.9")
 for shift in (0.3, 0.5, 0.8, 1.0):
     plan, plan_90 = wilcoxon_n_datasets(shift), wilcoxon_n_datasets(shift, power=0.9)
-    print(f"{shift:>6}  {plan.p_positive:>24.2f}  {plan.n_datasets:>22}  {plan_90.n_datasets:>13}")
+    print(f"{shift:>6}  {plan.p_positive:>24.2f}  {plan.n_datasets:>22}  "
+          f"{plan_90.n_datasets:>13}")
 
 # %% [markdown]
 # To detect a shift of 0.5 with power 0.8 takes about 39 data sets; a shift of 0.3, 97. The
@@ -733,7 +790,12 @@ wilcoxon_explorer(d, names=ex.datasets)
 print("critical T for N = 6:", wilcoxon_critical_value(6))
 print("all six positive:", wilcoxon_signed_rank(np.abs(d) + 0.001).pvalue)
 values, probs = signed_rank_null_distribution(np.arange(1.0, 7.0))
-print("P(T <= 0) * 2 =", 2 * probs[values <= 0].sum(), "  P(T <= 1) * 2 =", 2 * probs[values <= 1].sum())
+print(
+    "P(T <= 0) * 2 =",
+    2 * probs[values <= 0].sum(),
+    "  P(T <= 1) * 2 =",
+    2 * probs[values <= 1].sum(),
+)
 
 # %% [markdown]
 # <details class="solution">
@@ -750,7 +812,8 @@ print("P(T <= 0) * 2 =", 2 * probs[values <= 0].sum(), "  P(T <= 1) * 2 =", 2 * 
 rounded = np.round(d_dem, 2)
 for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
     res = wilcoxon_signed_rank(values_)
-    print(f"{label}: zeros = {res.n_zero}, distinct |d| = {np.unique(np.abs(values_)).size}, "
+    print(f"{label}: zeros = {res.n_zero}, distinct |d| = "
+          f"{np.unique(np.abs(values_)).size}, "
           f"R+ = {res.r_plus:g}, R- = {res.r_minus:g}, exact p = {res.pvalue:.4f}")
 
 # %% [markdown]
@@ -771,8 +834,10 @@ for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 one_sided = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, alternative="greater")
-print(f"statistic R+ = {one_sided.statistic:g}, one-sided exact p = {one_sided.pvalue:.4f}")
-print(f"one-sided interval for the typical difference: {one_sided.confidence_interval}, "
+print(f"statistic R+ = {one_sided.statistic:g}, one-sided exact p = "
+      f"{one_sided.pvalue:.4f}")
+print("one-sided interval for the typical difference: "
+      f"{one_sided.confidence_interval}, "
       f"coverage {one_sided.interval_coverage:.1%}")
 
 # %% [markdown]

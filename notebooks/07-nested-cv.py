@@ -115,19 +115,29 @@ from lecture_lib.widgets import tuning_bias_explorer
 # %%
 rng = np.random.default_rng(7)
 X_null = rng.standard_normal((100, 10))
-y_null = rng.integers(0, 2, size=100)  # coin flips: the true accuracy of any model is 0.5
+y_null = rng.integers(
+    0, 2, size=100
+)  # coin flips: the true accuracy of any model is 0.5
 
 knn_grid = {"n_neighbors": list(range(1, 30, 2)), "weights": ["uniform", "distance"]}
 candidates = parameter_grid(knn_grid)
 folds = list(stratified_kfold(y_null, k=5, seed=1))
-cv_means = np.array([
-    cross_validate_scores(KNeighborsClassifier(**params), X_null, y_null, folds).mean()
-    for params in candidates
-])
+cv_means = np.array(
+    [
+        cross_validate_scores(
+            KNeighborsClassifier(**params), X_null, y_null, folds
+        ).mean()
+        for params in candidates
+    ]
+)
 best = int(np.argmax(cv_means))
-print(f"{len(candidates)} configurations; their 5-fold accuracies range from "
-      f"{cv_means.min():.3f} to {cv_means.max():.3f}")
-print(f"best: {candidates[best]}, reported accuracy {cv_means[best]:.3f}  (truth: 0.500)")
+print(
+    f"{len(candidates)} configurations; their 5-fold accuracies range from "
+    f"{cv_means.min():.3f} to {cv_means.max():.3f}"
+)
+print(
+    f"best: {candidates[best]}, reported accuracy {cv_means[best]:.3f}  (truth: 0.500)"
+)
 
 # %% [markdown]
 # The "best" k-NN appears to be right 57 % of the time on data where 50 % is the ceiling. No
@@ -172,7 +182,9 @@ print(null_result)
 # the grid) and of the nested estimate, with ±2 Monte Carlo standard errors.
 
 # %% mystnb={"figure": {"caption": "Mean estimated accuracy against the number of configurations tried, over 1000 data sets of 60 examples with random labels (true accuracy 0.5): the best cross-validation score of the grid (non-nested) and nested cross-validation with 5 outer and 2 inner folds. The non-nested estimate climbs to 0.619 with 10 configurations and 0.649 with 30, while the nested one stays at 0.50.", "name": "fig-nested-cv-tuning-bias"}, "image": {"alt": "Line chart of mean estimated accuracy (y, about 0.49 to 0.65) against the grid size from 1 to 30 configurations (x), with a dashed horizontal line at the true accuracy 0.5 and a grey vertical line at 10 configurations. The red non-nested curve starts at 0.504 for one configuration, rises steeply and then more slowly, is labelled 0.619 at 10 configurations and reaches about 0.65 at 30. The blue nested curve, with a narrow shaded band, stays flat on the dashed line and is labelled 0.502 at 10 configurations."}}
-bias = simulate_tuning_bias(n_samples=60, max_configs=30, outer_cv=5, inner_cv=2, n_reps=1000, seed=0)
+bias = simulate_tuning_bias(
+    n_samples=60, max_configs=30, outer_cv=5, inner_cv=2, n_reps=1000, seed=0
+)
 print(bias)
 ax = plot_tuning_bias(bias, n_configs=10)
 plt.show()
@@ -239,18 +251,29 @@ logreg_grid = {"logisticregression__C": [0.01, 0.1, 1.0, 10.0, 100.0]}
 
 splits = nested_splits(y, outer_cv=5, inner_cv=2, seed=0)
 train, test, inner = splits[0]  # outer fold 1
-print(f"outer fold 1: train on {train.size} examples, test on {test.size}; "
-      f"inner folds of sizes {[v.size for _, v in inner]}")
+print(
+    f"outer fold 1: train on {train.size} examples, test on {test.size}; "
+    f"inner folds of sizes {[v.size for _, v in inner]}"
+)
 inner_means = []
 for params in parameter_grid(logreg_grid):
     model = clone(logreg).set_params(**params)
-    scores = cross_validate_scores(model, X[train], y[train], inner)  # inner loop: D_-i only
+    scores = cross_validate_scores(
+        model, X[train], y[train], inner
+    )  # inner loop: D_-i only
     inner_means.append(scores.mean())
-    print(f"  C = {params['logisticregression__C']:>6g}: inner scores {np.round(scores, 4)}, mean {scores.mean():.4f}")
+    print(
+        f"  C = {params['logisticregression__C']:>6g}: inner scores "
+        f"{np.round(scores, 4)}, mean {scores.mean():.4f}"
+    )
 chosen = parameter_grid(logreg_grid)[int(np.argmax(inner_means))]
-outer_score = cross_validate_scores(clone(logreg).set_params(**chosen), X, y, [(train, test)])[0]
-print(f"chosen {chosen}; refit on all {train.size} outer-training examples; "
-      f"outer test accuracy {outer_score:.4f}")
+outer_score = cross_validate_scores(
+    clone(logreg).set_params(**chosen), X, y, [(train, test)]
+)[0]
+print(
+    f"chosen {chosen}; refit on all {train.size} outer-training examples; "
+    f"outer test accuracy {outer_score:.4f}"
+)
 
 # %% [markdown]
 # `nested_cv` runs exactly these steps for all outer folds (on the same folds, since it draws
@@ -274,8 +297,16 @@ inner_folds = StratifiedKFold(n_splits=2, shuffle=True, random_state=0)
 outer_folds = StratifiedKFold(n_splits=5, shuffle=True, random_state=0)
 search = GridSearchCV(logreg, logreg_grid, cv=inner_folds, scoring="accuracy")
 sklearn_scores = cross_val_score(search, X, y, cv=outer_folds)
-print("scikit-learn's outer scores:", np.round(sklearn_scores, 4), f"mean {sklearn_scores.mean():.4f}")
-print("nested_cv's outer scores:   ", np.round(logreg_result.outer_scores, 4), f"mean {logreg_result.mean:.4f}")
+print(
+    "scikit-learn's outer scores:",
+    np.round(sklearn_scores, 4),
+    f"mean {sklearn_scores.mean():.4f}",
+)
+print(
+    "nested_cv's outer scores:   ",
+    np.round(logreg_result.outer_scores, 4),
+    f"mean {logreg_result.mean:.4f}",
+)
 
 # %% [markdown]
 # The outer scores differ fold by fold because scikit-learn drew other random folds (here the
@@ -302,7 +333,8 @@ print("nested_cv's outer scores:   ", np.round(logreg_result.outer_scores, 4), f
 
 # %% tags=["hide-input"]
 setup = nested_example("seed000_nested_setup")
-print(f"outer: stratified {setup['outer_cv']}-fold; inner: stratified {setup['inner_cv']}-fold; "
+print(f"outer: stratified {setup['outer_cv']}-fold; inner: stratified "
+      f"{setup['inner_cv']}-fold; "
       f"scoring: {setup['scoring']}")
 for name, description in setup["algorithms"].items():
     print(f"  {name:<8} {description}")
@@ -327,16 +359,25 @@ print("printed (mean, ddof-0 std of the outer accuracies, %):", setup["printed"]
 
 # %%
 algorithms = {
-    "k-NN": (make_pipeline(StandardScaler(), KNeighborsClassifier()),
-             {"kneighborsclassifier__n_neighbors": [1, 3, 5, 9, 15, 25]}),
+    "k-NN": (
+        make_pipeline(StandardScaler(), KNeighborsClassifier()),
+        {"kneighborsclassifier__n_neighbors": [1, 3, 5, 9, 15, 25]},
+    ),
     "logistic regression": (logreg, logreg_grid),
-    "decision tree": (DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, 3, 4, 6, None]}),
-    "SVM": (make_pipeline(StandardScaler(), SVC()),
-            {"svc__C": [0.1, 1.0, 10.0, 100.0], "svc__gamma": ["scale", 0.01, 0.1]}),
+    "decision tree": (
+        DecisionTreeClassifier(random_state=0),
+        {"max_depth": [1, 2, 3, 4, 6, None]},
+    ),
+    "SVM": (
+        make_pipeline(StandardScaler(), SVC()),
+        {"svc__C": [0.1, 1.0, 10.0, 100.0], "svc__gamma": ["scale", 0.01, 0.1]},
+    ),
 }
-# five nested CVs with fresh folds (n_repeats=5); why will become clear when we test. The first
-# repetition is an ordinary nested CV, the one we look at now.
-repeated = nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, seed=0, n_repeats=5)
+# five nested CVs with fresh folds (n_repeats=5); why will become clear when we test.
+# The first repetition is an ordinary nested CV, the one we look at now.
+repeated = nested_cv_compare(
+    algorithms, X, y, outer_cv=5, inner_cv=2, seed=0, n_repeats=5
+)
 comparison = repeated.repetition(0)
 print(comparison)
 
@@ -401,8 +442,10 @@ for other in ("SVM", "k-NN", "decision tree"):
     plain = kfold_cv_ttest(leader, comparison[other].outer_scores)
     single = comparison.ttest("logistic regression", other)
     ci = single.confidence_interval
-    print(f"logistic regression vs {other:<13}: mean difference {100 * single.mean_difference:+.1f} points; "
-          f"plain k-fold t p = {plain.pvalue:.4f}; corrected t (one nested CV) p = {single.pvalue:.4f}, "
+    print(f"logistic regression vs {other:<13}: mean difference "
+          f"{100 * single.mean_difference:+.1f} points; "
+          f"plain k-fold t p = {plain.pvalue:.4f}; corrected t (one nested CV) p = "
+          f"{single.pvalue:.4f}, "
           f"95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]")
 
 # %% [markdown]
@@ -420,10 +463,15 @@ for other in ("SVM", "k-NN", "decision tree"):
 # single-CV p-value of each repetition, as if each had been the only one run:
 
 # %%
-print(f"{'repetition':<22}" + "".join(f"{i:>8}" for i in range(repeated.results[0].n_repeats)))
+print(
+    f"{'repetition':<22}"
+    + "".join(f"{i:>8}" for i in range(repeated.results[0].n_repeats))
+)
 for other in ("SVM", "k-NN", "decision tree"):
-    pvalues = [repeated.repetition(i).ttest("logistic regression", other).pvalue
-               for i in range(repeated.results[0].n_repeats)]
+    pvalues = [
+        repeated.repetition(i).ttest("logistic regression", other).pvalue
+        for i in range(repeated.results[0].n_repeats)
+    ]
     print(f"LR vs {other:<16}" + "".join(f"{p:>8.3f}" for p in pvalues))
 
 # %% [markdown]
@@ -445,13 +493,22 @@ for other in ("SVM", "k-NN", "decision tree"):
 # nested CV (here about 310 fits for the four algorithms).
 
 # %%
-tests = {other: repeated.ttest("logistic regression", other) for other in ("SVM", "k-NN", "decision tree")}
-holm = dict(zip(tests, adjust_pvalues([t.pvalue for t in tests.values()], method="holm")))
+tests = {
+    other: repeated.ttest("logistic regression", other)
+    for other in ("SVM", "k-NN", "decision tree")
+}
+holm = dict(
+    zip(tests, adjust_pvalues([t.pvalue for t in tests.values()], method="holm"))
+)
 for other, result in tests.items():
     ci = result.confidence_interval
-    print(f"logistic regression vs {other:<13}: mean difference {100 * result.mean_difference:+.1f} points, "
-          f"95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]; t = {result.statistic:.2f}, "
-          f"df = {result.df}, p = {result.pvalue:.4f}, Holm-adjusted {holm[other]:.4f}")
+    print(
+        f"logistic regression vs {other:<13}: mean difference "
+        f"{100 * result.mean_difference:+.1f} points, "
+        f"95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]; t = "
+        f"{result.statistic:.2f}, "
+        f"df = {result.df}, p = {result.pvalue:.4f}, Holm-adjusted {holm[other]:.4f}"
+    )
 
 # %% [markdown]
 # In words, over the 25 outer folds:
@@ -479,12 +536,14 @@ for other, result in tests.items():
 
 # %% tags=["hide-input"]
 def describe(params):
-    """{'svc__C': 10.0, 'svc__gamma': 0.01} -> 'C=10.0, gamma=0.01' (step names dropped)."""
+    """{'svc__C': 10.0, 'svc__gamma': 0.01} -> 'C=10.0, gamma=0.01' (no step names)."""
     return ", ".join(f"{key.split('__')[-1]}={value}" for key, value in params.items())
 
 
 for name, result in zip(comparison.names, comparison.results):
-    chosen_text = "; ".join(f"{describe(params)} in {count} folds" for params, count in result.chosen_counts)
+    chosen_text = "; ".join(
+        f"{describe(params)} in {count} folds" for params, count in result.chosen_counts
+    )
     print(f"{name:<20} {chosen_text}")
 
 # %% [markdown]
@@ -533,14 +592,19 @@ for i, row in enumerate(tree.inner_scores):
 
 # %%
 final_folds = list(stratified_kfold(y, k=2, seed=0))
-final_means = [cross_validate_scores(clone(logreg).set_params(**params), X, y, final_folds).mean()
-               for params in parameter_grid(logreg_grid)]
+final_means = [
+    cross_validate_scores(clone(logreg).set_params(**params), X, y, final_folds).mean()
+    for params in parameter_grid(logreg_grid)
+]
 final_params = parameter_grid(logreg_grid)[int(np.argmax(final_means))]
 final_model = clone(logreg).set_params(**final_params).fit(X, y)
 print(f"final tuning on all {y.size} examples chose {final_params}")
-print(f"nested estimate of the procedure (Err): {repeated['logistic regression'].mean:.3f} over "
-      f"{len(repeated['logistic regression'].outer_scores)} outer folds "
-      f"(not the final tuning's own best score, {max(final_means):.3f})")
+print(
+    "nested estimate of the procedure (Err): "
+    f"{repeated['logistic regression'].mean:.3f} over "
+    f"{len(repeated['logistic regression'].outer_scores)} outer folds "
+    f"(not the final tuning's own best score, {max(final_means):.3f})"
+)
 
 # %% [markdown]
 # Report it as such: "tuned logistic regression, trained on about 455 tumours, is expected to be
@@ -681,9 +745,13 @@ print(f"nested estimate of the procedure (Err): {repeated['logistic regression']
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for n_samples in (60, 240):
-    result = simulate_tuning_bias(n_samples=n_samples, max_configs=20, outer_cv=5, inner_cv=2,
-                                  n_reps=500, seed=1)
-    print(f"n = {n_samples:>3}: non-nested {result.non_nested[-1]:.3f}, nested {result.nested[-1]:.3f}")
+    result = simulate_tuning_bias(
+        n_samples=n_samples, max_configs=20, outer_cv=5, inner_cv=2, n_reps=500, seed=1
+    )
+    print(
+        f"n = {n_samples:>3}: non-nested {result.non_nested[-1]:.3f}, nested "
+        f"{result.nested[-1]:.3f}"
+    )
 
 # %% [markdown]
 # <details class="solution">
@@ -709,9 +777,17 @@ for data_seed in range(100, 106):
     y_new = rng_data.integers(0, 2, size=100)
     splits_new = nested_splits(y_new, outer_cv=5, inner_cv=2, seed=0)
     outer_folds = [(train, test) for train, test, _ in splits_new]
-    best_scores.append(max(cross_validate_scores(KNeighborsClassifier(**params), X_new, y_new, outer_folds).mean()
-                           for params in candidates))
-    nested_scores.append(nested_cv(KNeighborsClassifier(), knn_grid, X_new, y_new, seed=0).mean)
+    best_scores.append(
+        max(
+            cross_validate_scores(
+                KNeighborsClassifier(**params), X_new, y_new, outer_folds
+            ).mean()
+            for params in candidates
+        )
+    )
+    nested_scores.append(
+        nested_cv(KNeighborsClassifier(), knn_grid, X_new, y_new, seed=0).mean
+    )
 print("best of grid:", np.round(best_scores, 3), f"mean {np.mean(best_scores):.3f}")
 print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores):.3f}")
 
@@ -732,7 +808,8 @@ print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for K in (5, 10):
     base = 1 / K + 1 / (K - 1)
-    row = ", ".join(f"r = {r}: {1 / (r * K) + 1 / (K - 1):.3f} (se x {np.sqrt((1 / (r * K) + 1 / (K - 1)) / base):.2f})"
+    row = ", ".join(f"r = {r}: {1 / (r * K) + 1 / (K - 1):.3f} (se x "
+                    f"{np.sqrt((1 / (r * K) + 1 / (K - 1)) / base):.2f})"
                     for r in (1, 5, 10, 50))
     print(f"K = {K:>2}: {row}")
 

@@ -89,12 +89,18 @@ from lecture_lib.bayesian_widgets import rope_explorer
 
 # %%
 rng = np.random.default_rng(1)
-comparisons = {"20 000 examples": rng.normal(0.002, 0.05, 20_000), "15 examples": rng.normal(0.06, 0.1, 15)}
+comparisons = {
+    "20 000 examples": rng.normal(0.002, 0.05, 20_000),
+    "15 examples": rng.normal(0.06, 0.1, 15),
+}
 for label, d in comparisons.items():
     res = paired_ttest(d, np.zeros_like(d))
     low, high = res.confidence_interval
-    print(f"{label:>16}: mean difference {res.mean_difference:.4f}, 95 % CI [{low:.4f}, {high:.4f}], "
-          f"p = {res.pvalue:.2g}")
+    print(
+        f"{label:>16}: mean difference {res.mean_difference:.4f}, 95 % CI "
+        f"[{low:.4f}, {high:.4f}], "
+        f"p = {res.pvalue:.2g}"
+    )
 
 # %% [markdown]
 # The large test set gives $p = 4.4 \times 10^{-5}$: if the expected difference were zero, a
@@ -228,8 +234,10 @@ plt.show()
 # %%
 no_rope = bayesian_correlated_ttest(acc_nb, acc_tree, test_train_ratio=1 / 9)
 print(f"P(mu < 0 | data)            = {no_rope.p_left:.6f}")
-print(f"one-sided corrected t p-value = {corrected.pvalue / 2:.6f}  (the two-sided p = {corrected.pvalue:.4f}, halved)")
-print(f"posterior scale {no_rope.scale:.6f} = corrected t standard error {corrected.std_error:.6f}")
+print(f"one-sided corrected t p-value = {corrected.pvalue / 2:.6f}  (the two-sided p = "
+      f"{corrected.pvalue:.4f}, halved)")
+print(f"posterior scale {no_rope.scale:.6f} = corrected t standard error "
+      f"{corrected.std_error:.6f}")
 
 # %% [markdown]
 # The numbers agree to every digit; the meanings do not. The p-value 0.133 is the probability,
@@ -252,7 +260,8 @@ for dataset in ("anneal", "audiology"):
     nbc = np.array(pair["scores"][dataset]["nbc"]) / 100
     res = bayesian_correlated_ttest(aode, nbc, test_train_ratio=1 / 9, rope=0.01)
     printed = pair["printed"][dataset]
-    print(f"{dataset:>9}: P(AODE better) = {res.p_right:.4f} (tutorial {printed['p_aode_better']:.4f}), "
+    print(f"{dataset:>9}: P(AODE better) = {res.p_right:.4f} (tutorial "
+          f"{printed['p_aode_better']:.4f}), "
           f"P(rope) = {res.p_rope:.4f} ({printed['p_rope']:.4f}), "
           f"P(NBC better) = {res.p_left:.2g} ({printed['p_nbc_better']:.2g})")
 
@@ -309,12 +318,21 @@ dem = wilcoxon_example("demsar2006_table2")
 d_dem = dem.differences  # (C4.5+m) - C4.5, rounded to the printed three decimals
 zeros = np.zeros_like(d_dem)
 print("differences:", d_dem.tolist())
-print(f"Wilcoxon signed-rank (chapter 5): exact p = {wilcoxon_signed_rank(d_dem).pvalue:.4f}")
+print(
+    "Wilcoxon signed-rank (chapter 5): exact p = "
+    f"{wilcoxon_signed_rank(d_dem).pvalue:.4f}"
+)
 print(f"{'':<26}{'p_left (C4.5)':>15}{'p_rope':>9}{'p_right (tuned)':>17}")
 for rope in (0.0, 0.01):
-    for name, test in (("signed-rank", bayesian_signed_rank), ("sign", bayesian_sign_test)):
+    for name, test in (
+        ("signed-rank", bayesian_signed_rank),
+        ("sign", bayesian_sign_test),
+    ):
         res = test(d_dem, zeros, rope=rope, seed=0)
-        print(f"{name + f', rope = {rope:g}':<26}{res.p_left:>15.3f}{res.p_rope:>9.3f}{res.p_right:>17.3f}")
+        label = f"{name}, rope = {rope:g}"
+        print(
+            f"{label:<26}{res.p_left:>15.3f}{res.p_rope:>9.3f}{res.p_right:>17.3f}"
+        )
 
 # %% [markdown]
 # Without a ROPE, the Bayesian signed-rank test agrees with Wilcoxon's: tuning is better with
@@ -354,14 +372,22 @@ plt.show()
 bench = appml_benchmark()
 ranger = 1 - bench.scores[:, bench.algorithms.index("ranger")]
 rpart = 1 - bench.scores[:, bench.algorithms.index("rpart")]
-d_forest = np.round(ranger - rpart, 4)  # the table's precision: no spurious digits at the ROPE's edge
+d_forest = np.round(
+    ranger - rpart, 4
+)  # the table's precision: no spurious digits at the ROPE's edge
 print("ranger - rpart:", d_forest.tolist())
 print(f"Wilcoxon signed-rank: exact p = {wilcoxon_signed_rank(d_forest).pvalue:.2g}")
 for rope in (0.01, 0.05):
-    for name, test in (("signed-rank", bayesian_signed_rank), ("sign", bayesian_sign_test)):
+    for name, test in (
+        ("signed-rank", bayesian_signed_rank),
+        ("sign", bayesian_sign_test),
+    ):
         res = test(d_forest, np.zeros_like(d_forest), rope=rope, seed=0)
-        print(f"{name:>11}, rope = {rope:g}: P(rpart better) = {res.p_left:.3f}, P(rope) = {res.p_rope:.3f}, "
-              f"P(ranger better) = {res.p_right:.3f}")
+        print(
+            f"{name:>11}, rope = {rope:g}: P(rpart better) = {res.p_left:.3f}, "
+            f"P(rope) = {res.p_rope:.3f}, "
+            f"P(ranger better) = {res.p_right:.3f}"
+        )
 
 # %% [markdown]
 # Here the approaches agree: ranger wins on 14 tasks, mostly by several points, and with a ROPE of
@@ -382,14 +408,22 @@ for rope in (0.01, 0.05):
 uci = bayesian_example("benavoli2017_uci54")
 acc = {name: np.array(values) / 100 for name, values in uci["mean_accuracy"].items()}
 printed = uci["printed"]
-sr = bayesian_signed_rank(acc["nbc"], acc["aode"], rope=0.01, prior_strength=0.6, seed=0)
+sr = bayesian_signed_rank(
+    acc["nbc"], acc["aode"], rope=0.01, prior_strength=0.6, seed=0
+)
 st = bayesian_sign_test(acc["nbc"], acc["aode"], rope=0.01, seed=0)
-print(f"NBC vs AODE, signed-rank: P(AODE better) = {sr.p_left:.3f} "
-      f"(tutorial {printed['tutorial_signrank_nbc_aode']['p_aode_better']}), P(rope) = {sr.p_rope:.3f} "
-      f"({printed['tutorial_signrank_nbc_aode']['p_rope']})")
-print(f"NBC vs AODE, sign test:   P(AODE better) = {st.p_left:.3f} "
-      f"(tutorial {printed['tutorial_signtest_nbc_aode']['p_aode_better']}), P(rope) = {st.p_rope:.3f} "
-      f"({printed['tutorial_signtest_nbc_aode']['p_rope']})")
+print(
+    f"NBC vs AODE, signed-rank: P(AODE better) = {sr.p_left:.3f} "
+    f"(tutorial {printed['tutorial_signrank_nbc_aode']['p_aode_better']}), P(rope) = "
+    f"{sr.p_rope:.3f} "
+    f"({printed['tutorial_signrank_nbc_aode']['p_rope']})"
+)
+print(
+    f"NBC vs AODE, sign test:   P(AODE better) = {st.p_left:.3f} "
+    f"(tutorial {printed['tutorial_signtest_nbc_aode']['p_aode_better']}), P(rope) = "
+    f"{st.p_rope:.3f} "
+    f"({printed['tutorial_signtest_nbc_aode']['p_rope']})"
+)
 
 # %% [markdown]
 # J48 and its grafted variant J48gr are the tutorial's example of two algorithms that are
@@ -398,12 +432,27 @@ print(f"NBC vs AODE, sign test:   P(AODE better) = {st.p_left:.3f} "
 
 # %% mystnb={"figure": {"caption": "Bayesian signed-rank test of J48 against J48gr on the tutorial's 54 data sets (prior strength 0.6): the posterior probabilities that J48gr is practically better, that the two are practically equivalent, and that J48 is practically better, for ROPE half-widths from 0.00001 to 0.01 (log scale). Practical equivalence has probability above 0.95 for ROPEs of 0.0015 and more; J48gr is practically better with probability above 0.95 for ROPEs of 0.0002 and less.", "name": "fig-bayesian-rope-sensitivity-j48"}, "image": {"alt": "Line chart with markers of posterior probability (y, 0 to 1) against the ROPE half-width on a logarithmic x axis from 0.00001 to 0.01, with three lines. The grey line (practically equivalent) is at 1 for ROPEs of 0.002 and more, 0.82 at 0.001, crosses 0.5 near 0.0006 and is near 0 below 0.0002. The orange line (J48gr practically better) is its mirror image: near 0 for ROPEs above 0.002, rising to about 1 below 0.0002. The blue line (J48 practically better) stays at 0 throughout."}} tags=["hide-input"]
 ropes = np.geomspace(1e-5, 1e-2, 19)
-curves = np.array([bayesian_signed_rank(acc["j48"], acc["j48gr"], rope=r, prior_strength=0.6, n_samples=20_000,
-                                        seed=0).probabilities for r in ropes])
+curves = np.array(
+    [
+        bayesian_signed_rank(
+            acc["j48"],
+            acc["j48gr"],
+            rope=r,
+            prior_strength=0.6,
+            n_samples=20_000,
+            seed=0,
+        ).probabilities
+        for r in ropes
+    ]
+)
 fig, ax = plt.subplots(figsize=(7, 3.4))
-for k, (label, colour) in enumerate((("J48gr practically better", "tab:orange"),
-                                     ("practically equivalent", "0.45"),
-                                     ("J48 practically better", "tab:blue"))):
+for k, (label, colour) in enumerate(
+    (
+        ("J48gr practically better", "tab:orange"),
+        ("practically equivalent", "0.45"),
+        ("J48 practically better", "tab:blue"),
+    )
+):
     ax.plot(ropes, curves[:, k], marker="o", markersize=3, color=colour, label=label)
 ax.set_xscale("log")
 ax.set_xlabel("ROPE half-width r (accuracy in [0, 1])")
@@ -413,8 +462,13 @@ ax.grid(alpha=0.3)
 fig.tight_layout()
 plt.show()
 for r in (0.001, 0.0001):
-    res = bayesian_signed_rank(acc["j48"], acc["j48gr"], rope=r, prior_strength=0.6, seed=0)
-    print(f"rope = {r:g}: P(J48gr better) = {res.p_left:.4f}, P(rope) = {res.p_rope:.4f}, P(J48 better) = {res.p_right:.4f}")
+    res = bayesian_signed_rank(
+        acc["j48"], acc["j48gr"], rope=r, prior_strength=0.6, seed=0
+    )
+    print(
+        f"rope = {r:g}: P(J48gr better) = {res.p_left:.4f}, P(rope) = "
+        f"{res.p_rope:.4f}, P(J48 better) = {res.p_right:.4f}"
+    )
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
 # **Figure 8.3.** Bayesian signed-rank test of J48 against J48gr on the tutorial's 54 data sets (prior strength 0.6): the posterior probabilities that J48gr is practically better, that the two are practically equivalent, and that J48 is practically better, for ROPE half-widths from 0.00001 to 0.01 (log scale). Practical equivalence has probability above 0.95 for ROPEs of 0.0015 and more; J48gr is practically better with probability above 0.95 for ROPEs of 0.0002 and less.
@@ -498,12 +552,15 @@ h_baycomp = printed["baycomp_hierarchical_nbc_j48"]
 s_baycomp = printed["baycomp_signedrank_nbc_j48"]
 h_tutorial = printed["tutorial_hierarchical_nbc_hnb"]
 print("NBC vs J48, 54 data sets, ROPE 1 point (baycomp's documentation):")
-print(f"  signed-rank on the means: P(NBC better) = {s_baycomp['p_nbc_better']}, P(rope) = {s_baycomp['p_rope']}, "
+print(f"  signed-rank on the means: P(NBC better) = {s_baycomp['p_nbc_better']}, "
+      f"P(rope) = {s_baycomp['p_rope']}, "
       f"P(J48 better) = {s_baycomp['p_j48_better']}")
-print(f"  hierarchical, all scores: P(NBC better) = {h_baycomp['p_nbc_better']}, P(rope) = {h_baycomp['p_rope']}, "
+print(f"  hierarchical, all scores: P(NBC better) = {h_baycomp['p_nbc_better']}, "
+      f"P(rope) = {h_baycomp['p_rope']}, "
       f"P(J48 better) = {h_baycomp['p_j48_better']}")
 print("NBC vs HNB, 54 data sets, ROPE 0.01 (the tutorial's hierarchical notebook):")
-print(f"  hierarchical: P(HNB better) = {h_tutorial['p_hnb_better']}, P(rope) = {h_tutorial['p_rope']}, "
+print(f"  hierarchical: P(HNB better) = {h_tutorial['p_hnb_better']}, P(rope) = "
+      f"{h_tutorial['p_rope']}, "
       f"P(NBC better) = {h_tutorial['p_nbc_better']}")
 
 # %% [markdown]
@@ -531,7 +588,8 @@ print(f"  hierarchical: P(HNB better) = {h_tutorial['p_hnb_better']}, P(rope) = 
 # %%
 tost = equivalence_test(acc_nb, acc_tree, margin=0.01, test_train_ratio=1 / 9)
 print(tost)
-print(f"\nBayesian correlated t with rope = 0.01: p_left = {bayes.p_left:.6f}, p_right = {bayes.p_right:.6f}")
+print(f"\nBayesian correlated t with rope = 0.01: p_left = {bayes.p_left:.6f}, p_right "
+      f"= {bayes.p_right:.6f}")
 
 # %% [markdown]
 # **Interpretation.** $H_0$: the expected accuracies differ by at least one point. TOST gives
@@ -564,14 +622,21 @@ print(f"\nBayesian correlated t with rope = 0.01: p_left = {bayes.p_left:.6f}, p
 # %%
 ci = bayes.credible_interval
 print(
-    "Naive Bayes and a depth-3 decision tree were compared on the breast-cancer data (569 examples) by\n"
-    "10 repetitions of stratified 10-fold cross-validation (accuracy), with the Bayesian correlated t-test\n"
-    f"(Corani & Benavoli 2015; n_test/n_train = 1/9) and a ROPE of +-0.01 fixed in advance. The mean\n"
-    f"difference was {100 * bayes.mean:.1f} points in favour of naive Bayes (95 % credible interval "
+    "Naive Bayes and a depth-3 decision tree were compared on the breast-cancer data "
+    "(569 examples) by\n"
+    "10 repetitions of stratified 10-fold cross-validation (accuracy), with the "
+    "Bayesian correlated t-test\n"
+    "(Corani & Benavoli 2015; n_test/n_train = 1/9) and a ROPE of +-0.01 fixed in "
+    "advance. The mean\n"
+    f"difference was {100 * bayes.mean:.1f} points in favour of naive Bayes (95 % "
+    "credible interval "
     f"{100 * ci.low:.1f} to {100 * ci.high:.1f} points).\n"
-    f"Posterior probabilities: naive Bayes practically better {bayes.p_right:.2f}, practically equivalent "
-    f"{bayes.p_rope:.2f},\ntree practically better {bayes.p_left:.3f}. No region exceeds 0.95, so the "
-    "comparison is not settled; with a ROPE of +-0.02\nthe probability of equivalence would be "
+    f"Posterior probabilities: naive Bayes practically better {bayes.p_right:.2f}, "
+    "practically equivalent "
+    f"{bayes.p_rope:.2f},\ntree practically better {bayes.p_left:.3f}. No region "
+    "exceeds 0.95, so the "
+    "comparison is not settled; with a ROPE of +-0.02\nthe probability of equivalence "
+    "would be "
     f"{bayesian_correlated_ttest(acc_nb, acc_tree, 1 / 9, rope=0.02).p_rope:.2f}."
 )
 
@@ -700,8 +765,13 @@ print(
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 grid = np.arange(0.0, 0.06, 0.0005)
-p_rope = np.array([bayesian_correlated_ttest(acc_nb, acc_tree, 1 / 9, rope=r).p_rope for r in grid])
-print(f"smallest ROPE on the grid with p_rope > 0.95: {grid[np.argmax(p_rope > 0.95)]:.4f}")
+p_rope = np.array(
+    [bayesian_correlated_ttest(acc_nb, acc_tree, 1 / 9, rope=r).p_rope for r in grid]
+)
+print(
+    "smallest ROPE on the grid with p_rope > 0.95: "
+    f"{grid[np.argmax(p_rope > 0.95)]:.4f}"
+)
 
 # %% [markdown]
 # <details class="solution">
@@ -716,9 +786,14 @@ print(f"smallest ROPE on the grid with p_rope > 0.95: {grid[np.argmax(p_rope > 0
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-naive_bayes = bayesian_correlated_ttest(acc_nb, acc_tree, test_train_ratio=1e-9, rope=0.01)
-print(f"naive ratio: probabilities {np.round(naive_bayes.probabilities, 4).tolist()}, scale {naive_bayes.scale:.4f} "
-      f"(corrected: {bayes.scale:.4f})")
+naive_bayes = bayesian_correlated_ttest(
+    acc_nb, acc_tree, test_train_ratio=1e-9, rope=0.01
+)
+print(
+    f"naive ratio: probabilities {np.round(naive_bayes.probabilities, 4).tolist()}, "
+    f"scale {naive_bayes.scale:.4f} "
+    f"(corrected: {bayes.scale:.4f})"
+)
 
 # %% [markdown]
 # <details class="solution">
@@ -746,7 +821,8 @@ print(f"naive ratio: probabilities {np.round(naive_bayes.probabilities, 4).tolis
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for margin in (0.03, 0.035):
-    print(f"margin {margin}: TOST p = {equivalence_test(acc_nb, acc_tree, margin, test_train_ratio=1 / 9).pvalue:.4f}")
+    tost = equivalence_test(acc_nb, acc_tree, margin, test_train_ratio=1 / 9)
+    print(f"margin {margin}: TOST p = {tost.pvalue:.4f}")
 
 # %% [markdown] tags=["references"]
 # ## References

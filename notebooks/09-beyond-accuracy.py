@@ -66,7 +66,13 @@ import warnings
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
-from sklearn.datasets import load_breast_cancer, load_digits, load_iris, load_wine, make_classification
+from sklearn.datasets import (
+    load_breast_cancer,
+    load_digits,
+    load_iris,
+    load_wine,
+    make_classification,
+)
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import train_test_split
@@ -101,7 +107,11 @@ from lecture_lib import (
     simulate_cv_coverage,
     stratified_kfold,
 )
-from lecture_lib.beyond_widgets import bootstrap_explorer, coverage_explorer, seeds_explorer
+from lecture_lib.beyond_widgets import (
+    bootstrap_explorer,
+    coverage_explorer,
+    seeds_explorer,
+)
 
 # Many tiny model fits: one BLAS thread each is faster than a team of threads per fit.
 threadpool_limits(1)
@@ -176,13 +186,24 @@ print("naive, same 5 folds:", naive_bc5.interval)
 # checks whether they contain the truth.
 
 # %%
-coverage = simulate_cv_coverage(n_examples=100, n_features=50, bayes_accuracy=0.8, k=5, n_repeats=5,
-                                n_datasets=300, confidence=0.9, seed=0)
+coverage = simulate_cv_coverage(
+    n_examples=100,
+    n_features=50,
+    bayes_accuracy=0.8,
+    k=5,
+    n_repeats=5,
+    n_datasets=300,
+    confidence=0.9,
+    seed=0,
+)
 for target in ("accuracy_xy", "accuracy"):
     table = coverage_table(coverage, target=target)
     for name, (rate, low, high, width) in table.items():
-        print(f"{target:>11} {name:>6}: coverage {rate:.3f}  95 % Monte Carlo interval [{low:.3f}, {high:.3f}]"
-              f"  mean width {width:.3f}")
+        print(
+            f"{target:>11} {name:>6}: coverage {rate:.3f}  95 % Monte Carlo interval "
+            f"[{low:.3f}, {high:.3f}]"
+            f"  mean width {width:.3f}"
+        )
 
 # %% mystnb={"figure": {"caption": "Coverage of the naive and the nested 90 % cross-validation intervals over 300 simulated data sets (n = 100, 50 features, nearest-centroid rule), for the accuracy of the model at hand (Err_XY) and the average accuracy of the procedure (Err), with 95 % Wilson intervals for the Monte Carlo error. The naive interval stays below the nominal 90 % for both targets; the nested one reaches it.", "name": "fig-beyond-cv-coverage"}, "image": {"alt": "Horizontal bar chart of coverage, x axis from 0.7 to 1.0, with a dashed vertical line at the nominal 0.9. Four bars with error bars, from the top: Err_XY naive 0.86 (red), Err_XY nested 0.95 (blue), Err naive 0.82 (red), Err nested 0.94 (blue). Both red bars have their whole Monte Carlo interval left of the dashed line; both blue intervals lie right of it."}} tags=["hide-input"]
 fig, ax = plt.subplots(figsize=(6.4, 2.6))
@@ -244,7 +265,8 @@ asah = auc_example()
 asah_test = delong_test(asah["outcome"], asah["s100b"], asah["wfns"], positive="Poor")
 print(asah_test)
 printed = asah["printed"]["s100b_vs_wfns"]
-print(f"pROC: Z = {printed['statistic']:.6f}, p = {printed['pvalue']:.6f}, 95 % CI {printed['ci95']}")
+print(f"pROC: Z = {printed['statistic']:.6f}, p = {printed['pvalue']:.6f}, 95 % CI "
+      f"{printed['ci95']}")
 
 # %% [markdown]
 # Every digit agrees with pROC. In words: the WFNS grade has the larger AUC, 0.824 against
@@ -261,11 +283,13 @@ print(f"pROC: Z = {printed['statistic']:.6f}, p = {printed['pvalue']:.6f}, 95 % 
 # %%
 se_independent = np.hypot(asah_test.std_error_1, asah_test.std_error_2)
 z_independent = (asah_test.auc_1 - asah_test.auc_2) / se_independent
-print(f"AUC standard errors: {asah_test.std_error_1:.4f} and {asah_test.std_error_2:.4f}; "
+print(f"AUC standard errors: {asah_test.std_error_1:.4f} and "
+      f"{asah_test.std_error_2:.4f}; "
       f"correlation of the two AUCs {asah_test.correlation:.2f}")
 print(f"as if independent: se = {se_independent:.4f}, z = {z_independent:.3f}, "
       f"p = {2 * stats.norm.sf(abs(z_independent)):.3f}")
-print(f"DeLong (paired):   se = {asah_test.std_error:.4f}, z = {asah_test.statistic:.3f}, p = {asah_test.pvalue:.4f}")
+print(f"DeLong (paired):   se = {asah_test.std_error:.4f}, z = "
+      f"{asah_test.statistic:.3f}, p = {asah_test.pvalue:.4f}")
 
 # %% [markdown]
 # The correlation of 0.60 between the two AUC estimates cuts the standard error of their
@@ -286,10 +310,16 @@ print(f"DeLong (paired):   se = {asah_test.std_error:.4f}, z = {asah_test.statis
 # Here are two models on the breast-cancer data, trained on one half and scored on the other.
 
 # %%
-X_tr, X_te, y_tr, y_te = train_test_split(X_bc, y_bc, test_size=0.5, random_state=0, stratify=y_bc)
-logistic = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)).fit(X_tr, y_tr)
+X_tr, X_te, y_tr, y_te = train_test_split(
+    X_bc, y_bc, test_size=0.5, random_state=0, stratify=y_bc
+)
+logistic = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)).fit(
+    X_tr, y_tr
+)
 bayes = GaussianNB().fit(X_tr, y_tr)
-auc_test = delong_test(y_te, logistic.predict_proba(X_te)[:, 1], bayes.predict_proba(X_te)[:, 1])
+auc_test = delong_test(
+    y_te, logistic.predict_proba(X_te)[:, 1], bayes.predict_proba(X_te)[:, 1]
+)
 print(auc_test)
 print(verdict(auc_test.pvalue))
 
@@ -310,18 +340,33 @@ print(verdict(auc_test.pvalue))
 # "balanced"`, which trades accuracy for recall on the rare class.
 
 # %%
-X_imb, y_imb = make_classification(n_samples=2000, n_features=8, n_informative=5, n_redundant=1,
-                                   weights=[0.9], class_sep=1.0, random_state=3)
-Xa, Xb, ya, yb = train_test_split(X_imb, y_imb, test_size=0.5, random_state=0, stratify=y_imb)
-pred_balanced = LogisticRegression(max_iter=1000, class_weight="balanced").fit(Xa, ya).predict(Xb)
+X_imb, y_imb = make_classification(
+    n_samples=2000,
+    n_features=8,
+    n_informative=5,
+    n_redundant=1,
+    weights=[0.9],
+    class_sep=1.0,
+    random_state=3,
+)
+Xa, Xb, ya, yb = train_test_split(
+    X_imb, y_imb, test_size=0.5, random_state=0, stratify=y_imb
+)
+pred_balanced = (
+    LogisticRegression(max_iter=1000, class_weight="balanced").fit(Xa, ya).predict(Xb)
+)
 pred_plain = LogisticRegression(max_iter=1000).fit(Xa, ya).predict(Xb)
 print(f"{yb.size} test examples, {int(yb.sum())} of them positive")
 for name, pred in (("balanced", pred_balanced), ("plain", pred_plain)):
     print(f"{name:>9}: accuracy {np.mean(pred == yb):.3f}, F1 {f1_score(yb, pred):.3f}")
 accuracy_test = mcnemar(mcnemar_table(yb, pred_balanced, pred_plain), method="midp")
 print("McNemar (mid-p) on right/wrong:", verdict(accuracy_test.pvalue))
-print("accuracy difference (balanced - plain):",
-      paired_bootstrap(yb, pred_balanced, pred_plain, metric="accuracy", seed=0).difference)
+print(
+    "accuracy difference (balanced - plain):",
+    paired_bootstrap(
+        yb, pred_balanced, pred_plain, metric="accuracy", seed=0
+    ).difference,
+)
 
 # %% [markdown]
 # McNemar's test gives overwhelming evidence that the *plain* model is more accurate: by 13.7
@@ -336,7 +381,9 @@ print("accuracy difference (balanced - plain):",
 # interval; the BCa version corrects it for bias and skewness (Efron and Tibshirani, 1993).
 
 # %%
-f1_boot = paired_bootstrap(yb, pred_balanced, pred_plain, metric="f1", n_resamples=10_000, seed=0)
+f1_boot = paired_bootstrap(
+    yb, pred_balanced, pred_plain, metric="f1", n_resamples=10_000, seed=0
+)
 print(f1_boot)
 f1_perm = paired_permutation_test(yb, pred_balanced, pred_plain, metric="f1")
 print(f1_perm)
@@ -355,9 +402,14 @@ print(verdict(f1_perm.pvalue))
 # is the exact McNemar test of chapter 2:
 
 # %%
-perm_accuracy = paired_permutation_test(yb, pred_balanced, pred_plain, metric="accuracy")
+perm_accuracy = paired_permutation_test(
+    yb, pred_balanced, pred_plain, metric="accuracy"
+)
 exact_mcnemar = mcnemar(mcnemar_table(yb, pred_balanced, pred_plain), method="exact")
-print(f"permutation test on accuracy: p = {perm_accuracy.pvalue:.6g}; exact McNemar: p = {exact_mcnemar.pvalue:.6g}")
+print(
+    f"permutation test on accuracy: p = {perm_accuracy.pvalue:.6g}; exact McNemar: p "
+    f"= {exact_mcnemar.pvalue:.6g}"
+)
 
 # %% [markdown]
 # ### Which interval? A small coverage lab
@@ -378,28 +430,46 @@ def population_f1(cells):
 
 
 def cell_labels(counts):
-    """Label vectors with the given counts of the 8 cells (index = 4 truth + 2 model 1 + model 2)."""
+    """Label vectors with the given counts of the 8 cells.
+
+    Cell index = 4 * truth + 2 * model 1 + model 2.
+    """
     code = np.repeat(np.arange(8), counts)
     return code // 4, (code // 2) % 2, code % 2
 
 
-# P(positive) = 0.1; model 1 finds 70 % of positives with 4 % false alarms, model 2 60 % and 3 %,
-# their errors positively correlated
+# P(positive) = 0.1; model 1 finds 70 % of positives with 4 % false alarms,
+# model 2 60 % and 3 %, their errors positively correlated
 rng = np.random.default_rng(1)
-p_cells = np.array([0.9 * 0.94, 0.9 * 0.02, 0.9 * 0.03, 0.9 * 0.01,
-                    0.1 * 0.22, 0.1 * 0.08, 0.1 * 0.18, 0.1 * 0.52])
+p_cells = np.array(
+    [
+        0.9 * 0.94,
+        0.9 * 0.02,
+        0.9 * 0.03,
+        0.9 * 0.01,
+        0.1 * 0.22,
+        0.1 * 0.08,
+        0.1 * 0.18,
+        0.1 * 0.52,
+    ]
+)
 true_diff = np.subtract(*population_f1(p_cells))
 hits = {"percentile": 0, "bca": 0}
 n_sets = 1000
 for counts in rng.multinomial(300, p_cells, size=n_sets):
     y_s, a_s, b_s = cell_labels(counts)
     for method in hits:
-        iv = paired_bootstrap(y_s, a_s, b_s, metric="f1", n_resamples=2000, seed=rng, method=method).difference
+        iv = paired_bootstrap(
+            y_s, a_s, b_s, metric="f1", n_resamples=2000, seed=rng, method=method
+        ).difference
         hits[method] += iv.low <= true_diff <= iv.high
 print(f"population F1 difference: {true_diff:.4f}")
 for method, count in hits.items():
     low, high = proportion_interval(count, n_sets)
-    print(f"{method:>10}: coverage {count / n_sets:.3f} [{float(low):.3f}, {float(high):.3f}] (nominal 0.95)")
+    print(
+        f"{method:>10}: coverage {count / n_sets:.3f} [{float(low):.3f}, "
+        f"{float(high):.3f}] (nominal 0.95)"
+    )
 
 # %% [markdown]
 # With about 30 positives per test set, the population F1 difference of 0.038 is covered by
@@ -431,11 +501,17 @@ bootstrap_explorer(yb, pred_balanced, pred_plain)
 # seed's influence is if anything larger than after full convergence.
 
 # %%
-X_nn, y_nn = make_classification(n_samples=400, n_features=10, n_informative=4, flip_y=0.05, random_state=2)
+X_nn, y_nn = make_classification(
+    n_samples=400, n_features=10, n_informative=4, flip_y=0.05, random_state=2
+)
 procedures = {"weight decay 1e-4": 1e-4, "weight decay 1": 1.0}
 n_splits, n_seeds = 8, 4
 nn_scores = np.empty((2, n_splits, n_seeds))
-splits = list(repeated_holdout(len(y_nn), n_repeats=n_splits, test_size=0.3, seed=0, stratify=y_nn))
+splits = list(
+    repeated_holdout(
+        len(y_nn), n_repeats=n_splits, test_size=0.3, seed=0, stratify=y_nn
+    )
+)
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", ConvergenceWarning)
     for s, (train, test) in enumerate(splits):
@@ -443,13 +519,21 @@ with warnings.catch_warnings():
         X_train, X_test = scaler.transform(X_nn[train]), scaler.transform(X_nn[test])
         for r in range(n_seeds):
             for a, alpha in enumerate(procedures.values()):
-                net = MLPClassifier(hidden_layer_sizes=(10,), alpha=alpha, max_iter=30, learning_rate_init=0.02,
-                                    random_state=r).fit(X_train, y_nn[train])
+                net = MLPClassifier(
+                    hidden_layer_sizes=(10,),
+                    alpha=alpha,
+                    max_iter=30,
+                    learning_rate_init=0.02,
+                    random_state=r,
+                ).fit(X_train, y_nn[train])
                 nn_scores[a, s, r] = np.mean(net.predict(X_test) == y_nn[test])
 for a, name in enumerate(procedures):
     v = seed_split_variance(nn_scores[a])
-    print(f"{name}: mean accuracy {v.mean:.4f}, sd between splits {np.sqrt(v.split_variance):.4f}, "
-          f"sd between seeds {np.sqrt(v.seed_variance):.4f}")
+    print(
+        f"{name}: mean accuracy {v.mean:.4f}, sd between splits "
+        f"{np.sqrt(v.split_variance):.4f}, "
+        f"sd between seeds {np.sqrt(v.seed_variance):.4f}"
+    )
 differences = nn_scores[0] - nn_scores[1]
 diff_var = seed_split_variance(differences)
 print(diff_var)
@@ -469,7 +553,8 @@ print(diff_var)
 # %%
 naive_runs = paired_ttest(nn_scores[0].ravel(), nn_scores[1].ravel())
 low_run, high_run = (float(v) for v in naive_runs.confidence_interval)
-print(f"paired t over all {naive_runs.n} runs: mean difference {naive_runs.mean_difference:+.4f}, "
+print(f"paired t over all {naive_runs.n} runs: mean difference "
+      f"{naive_runs.mean_difference:+.4f}, "
       f"95 % CI [{low_run:+.4f}, {high_run:+.4f}], p = {naive_runs.pvalue:.3f}")
 
 # %% [markdown]
@@ -483,7 +568,8 @@ split_means = nn_scores.mean(axis=2)
 by_split = resampled_ttest(split_means[0], split_means[1], test_train_ratio=0.3 / 0.7)
 print(by_split)
 interval = by_split.confidence_interval  # t interval from the same corrected variance
-print(f"mean difference {interval.estimate:+.4f}, 95 % interval [{interval.low:+.4f}, {interval.high:+.4f}]")
+print(f"mean difference {interval.estimate:+.4f}, 95 % interval [{interval.low:+.4f}, "
+      f"{interval.high:+.4f}]")
 print(verdict(by_split.pvalue))
 
 # %% [markdown]
@@ -507,7 +593,8 @@ print(verdict(by_split.pvalue))
 # %%
 one_procedure = seed_split_variance(nn_scores[0])
 for S, R in ((8, 1), (8, 4), (8, 16), (32, 1)):
-    print(f"{S:>2} splits x {R:>2} seeds: standard error of the difference {design_std_error(diff_var, S, R):.4f}, "
+    print(f"{S:>2} splits x {R:>2} seeds: standard error of the difference "
+          f"{design_std_error(diff_var, S, R):.4f}, "
           f"of one procedure's accuracy {design_std_error(one_procedure, S, R):.4f}")
 
 # %% tags=["nbval-ignore-output"]
@@ -524,12 +611,19 @@ seeds_explorer(diff_var)
 
 # %%
 def patients(rng, n_patients, per_patient, d=5, spread=1.5, signal=2.0):
-    """Scans of patients: each patient has a centre (its own look) shifted by its diagnosis."""
+    """Scans of patients: a patient's centre (own look) is shifted by its diagnosis."""
     diagnosis = rng.integers(0, 2, n_patients)
-    centre = rng.normal(0, spread, (n_patients, d)) + np.outer(np.where(diagnosis == 1, signal, -signal),
-                                                              np.ones(d)) / np.sqrt(d)
-    X = np.repeat(centre, per_patient, axis=0) + rng.normal(0, 0.3, (n_patients * per_patient, d))
-    return X, np.repeat(diagnosis, per_patient), np.repeat(np.arange(n_patients), per_patient)
+    centre = rng.normal(0, spread, (n_patients, d)) + np.outer(
+        np.where(diagnosis == 1, signal, -signal), np.ones(d)
+    ) / np.sqrt(d)
+    X = np.repeat(centre, per_patient, axis=0) + rng.normal(
+        0, 0.3, (n_patients * per_patient, d)
+    )
+    return (
+        X,
+        np.repeat(diagnosis, per_patient),
+        np.repeat(np.arange(n_patients), per_patient),
+    )
 
 
 rng = np.random.default_rng(0)
@@ -568,11 +662,18 @@ for _ in range(n_sim):
     right_1 = rng.random((n_pat, per)) < 0.75 + favour
     right_2 = rng.random((n_pat, per)) < 0.75 - favour
     b, c = int(np.sum(right_1 & ~right_2)), int(np.sum(~right_1 & right_2))
-    reject["McNemar on scans"] += mcnemar([[0, b], [c, 0]], method="midp").pvalue <= 0.05
-    reject["paired t on patient means"] += paired_ttest(right_1.mean(1), right_2.mean(1)).pvalue <= 0.05
+    reject["McNemar on scans"] += (
+        mcnemar([[0, b], [c, 0]], method="midp").pvalue <= 0.05
+    )
+    reject["paired t on patient means"] += (
+        paired_ttest(right_1.mean(1), right_2.mean(1)).pvalue <= 0.05
+    )
 for name, count in reject.items():
     low, high = proportion_interval(count, n_sim)
-    print(f"{name:>26}: rejects a true H0 in {count / n_sim:.3f} [{float(low):.3f}, {float(high):.3f}] of test sets")
+    print(
+        f"{name:>26}: rejects a true H0 in {count / n_sim:.3f} [{float(low):.3f}, "
+        f"{float(high):.3f}] of test sets"
+    )
 
 # %% [markdown]
 # McNemar's test on the 200 scans rejects a true $H_0$ in 14 % of the test sets, nearly three
@@ -593,13 +694,20 @@ for name, count in reject.items():
 rng = np.random.default_rng(7)
 n_t = 600
 state = np.cumsum(rng.random(n_t) < 0.02) % 2  # a state that switches rarely
-X_time = np.cumsum(rng.normal(0, 0.15, (n_t, 2)), axis=0) + 0.5 * state[:, None] + rng.normal(0, 0.3, (n_t, 2))
+X_time = (
+    np.cumsum(rng.normal(0, 0.15, (n_t, 2)), axis=0)
+    + 0.5 * state[:, None]
+    + rng.normal(0, 0.3, (n_t, 2))
+)
 knn = KNeighborsClassifier(n_neighbors=5)
 shuffled = cross_validate_scores(knn, X_time, state, kfold(n_t, k=5, seed=0))
 forward = cross_validate_scores(knn, X_time, state, forward_chaining(n_t, k=5))
 print(f"shuffled 5-fold CV:  {shuffled.mean():.3f}  (folds {np.round(shuffled, 3)})")
 print(f"forward chaining:    {forward.mean():.3f}  (blocks {np.round(forward, 3)})")
-print(f"always predicting the more common state: {max(state.mean(), 1 - state.mean()):.3f}")
+print(
+    "always predicting the more common state: "
+    f"{max(state.mean(), 1 - state.mean()):.3f}"
+)
 
 # %% [markdown]
 # Shuffled CV finds the near-duplicates next door in time and reports 85 %. Forward chaining
@@ -630,21 +738,50 @@ print(f"always predicting the more common state: {max(state.mean(), 1 - state.me
 # %%
 tasks = {
     "breast cancer": (X_bc, y_bc),
-    "wine, class 0": (load_wine(return_X_y=True)[0], (load_wine(return_X_y=True)[1] == 0).astype(int)),
-    "iris, versicolor": (load_iris(return_X_y=True)[0], (load_iris(return_X_y=True)[1] == 1).astype(int)),
-    "digits, 8": (load_digits(return_X_y=True)[0], (load_digits(return_X_y=True)[1] == 8).astype(int)),
+    "wine, class 0": (
+        load_wine(return_X_y=True)[0],
+        (load_wine(return_X_y=True)[1] == 0).astype(int),
+    ),
+    "iris, versicolor": (
+        load_iris(return_X_y=True)[0],
+        (load_iris(return_X_y=True)[1] == 1).astype(int),
+    ),
+    "digits, 8": (
+        load_digits(return_X_y=True)[0],
+        (load_digits(return_X_y=True)[1] == 8).astype(int),
+    ),
 }
 rows = []
 for task, (X_task, y_task) in tasks.items():
-    Xa_t, Xb_t, ya_t, yb_t = train_test_split(X_task, y_task, test_size=0.5, random_state=0, stratify=y_task)
-    lr = make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)).fit(Xa_t, ya_t)
+    Xa_t, Xb_t, ya_t, yb_t = train_test_split(
+        X_task, y_task, test_size=0.5, random_state=0, stratify=y_task
+    )
+    lr = make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)).fit(
+        Xa_t, ya_t
+    )
     nb = GaussianNB().fit(Xa_t, ya_t)
     p_lr, p_nb = lr.predict(Xb_t), nb.predict(Xb_t)
     acc_iv = paired_bootstrap(yb_t, p_lr, p_nb, metric="accuracy", seed=0).difference
-    rows.append((task, "accuracy", acc_iv, mcnemar(mcnemar_table(yb_t, p_lr, p_nb), method="midp").pvalue))
+    rows.append(
+        (
+            task,
+            "accuracy",
+            acc_iv,
+            mcnemar(mcnemar_table(yb_t, p_lr, p_nb), method="midp").pvalue,
+        )
+    )
     f1_iv = paired_bootstrap(yb_t, p_lr, p_nb, metric="f1", seed=0).difference
-    rows.append((task, "F1", f1_iv, paired_permutation_test(yb_t, p_lr, p_nb, metric="f1").pvalue))
-    auc_res = delong_test(yb_t, lr.predict_proba(Xb_t)[:, 1], nb.predict_proba(Xb_t)[:, 1])
+    rows.append(
+        (
+            task,
+            "F1",
+            f1_iv,
+            paired_permutation_test(yb_t, p_lr, p_nb, metric="f1").pvalue,
+        )
+    )
+    auc_res = delong_test(
+        yb_t, lr.predict_proba(Xb_t)[:, 1], nb.predict_proba(Xb_t)[:, 1]
+    )
     rows.append((task, "AUC", auc_res.difference, auc_res.pvalue))
 pvalues = np.array([row[3] for row in rows])
 holm = adjust_pvalues(pvalues, method="holm")
@@ -657,12 +794,26 @@ holm = adjust_pvalues(pvalues, method="holm")
 # %%
 order = np.argsort(pvalues)
 bh = np.empty_like(pvalues)
-bh[order] = np.minimum(1, np.minimum.accumulate((pvalues[order] * len(pvalues) / np.arange(1, len(pvalues) + 1))[::-1])[::-1])
-print(f"{'data set':<18}{'metric':<10}{'LR - NB':>9}  {'95 % interval':<19}{'p':>10}{'Holm':>10}{'BH':>10}")
+bh[order] = np.minimum(
+    1,
+    np.minimum.accumulate(
+        (pvalues[order] * len(pvalues) / np.arange(1, len(pvalues) + 1))[::-1]
+    )[::-1],
+)
+print(
+    f"{'data set':<18}{'metric':<10}{'LR - NB':>9}  "
+    f"{'95 % interval':<19}{'p':>10}{'Holm':>10}{'BH':>10}"
+)
 for (task, metric, iv, p), p_holm, p_bh in zip(rows, holm, bh):
-    print(f"{task:<18}{metric:<10}{iv.estimate:>+9.4f}  [{iv.low:+.3f}, {iv.high:+.3f}]  "
-          f"{p:>10.2e}{p_holm:>10.2e}{p_bh:>10.2e}")
-print(f"rejections at 5 %: unadjusted {np.sum(pvalues <= 0.05)}, Holm {np.sum(holm <= 0.05)}, BH {np.sum(bh <= 0.05)}")
+    print(
+        f"{task:<18}{metric:<10}{iv.estimate:>+9.4f}  [{iv.low:+.3f}, "
+        f"{iv.high:+.3f}]  "
+        f"{p:>10.2e}{p_holm:>10.2e}{p_bh:>10.2e}"
+    )
+print(
+    f"rejections at 5 %: unadjusted {np.sum(pvalues <= 0.05)}, Holm "
+    f"{np.sum(holm <= 0.05)}, BH {np.sum(bh <= 0.05)}"
+)
 
 # %% [markdown]
 # Holm's adjusted p-values are bounds: rejecting where they are at most 0.05 keeps the
@@ -699,11 +850,17 @@ for name in ("unadjusted", "Holm", "BH"):
         np.put_along_axis(adj, o, ranked, axis=1)
     rejected = adj <= 0.05
     false = rejected[:, m_true:].sum(axis=1)
-    results[name] = (np.mean(false > 0), np.mean(false / np.maximum(rejected.sum(axis=1), 1)),
-                     rejected[:, :m_true].mean())
+    results[name] = (
+        np.mean(false > 0),
+        np.mean(false / np.maximum(rejected.sum(axis=1), 1)),
+        rejected[:, :m_true].mean(),
+    )
 for name, (fwer, fdr, power) in results.items():
-    print(f"{name:>10}: P(any false claim) = {fwer:.3f}, false discovery rate = {fdr:.3f}, "
-          f"share of real effects found = {power:.3f}")
+    print(
+        f"{name:>10}: P(any false claim) = {fwer:.3f}, false discovery rate = "
+        f"{fdr:.3f}, "
+        f"share of real effects found = {power:.3f}"
+    )
 
 # %% [markdown]
 # Unadjusted testing makes at least one false claim in about half of the runs (52 %). Holm
@@ -835,10 +992,21 @@ for name, (fwer, fdr, power) in results.items():
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-stable = simulate_cv_coverage(n_examples=100, n_features=5, bayes_accuracy=0.8, k=5, n_repeats=5,
-                              n_datasets=300, confidence=0.9, seed=0)
+stable = simulate_cv_coverage(
+    n_examples=100,
+    n_features=5,
+    bayes_accuracy=0.8,
+    k=5,
+    n_repeats=5,
+    n_datasets=300,
+    confidence=0.9,
+    seed=0,
+)
 for name, (rate, low, high, width) in coverage_table(stable).items():
-    print(f"{name:>6}: coverage {rate:.3f} [{low:.3f}, {high:.3f}], mean width {width:.3f}")
+    print(
+        f"{name:>6}: coverage {rate:.3f} [{low:.3f}, {high:.3f}], mean width "
+        f"{width:.3f}"
+    )
 
 # %% [markdown]
 # <details class="solution">
@@ -867,7 +1035,11 @@ print(delong_test(asah["outcome"], asah["s100b"], asah["ndka"], positive="Poor")
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-print(paired_bootstrap(yb, pred_balanced, pred_plain, metric="f1", positive=0, seed=0).difference)
+print(
+    paired_bootstrap(
+        yb, pred_balanced, pred_plain, metric="f1", positive=0, seed=0
+    ).difference
+)
 print(paired_permutation_test(yb, pred_balanced, pred_plain, metric="f1", positive=0))
 
 # %% [markdown]
@@ -889,7 +1061,8 @@ for _ in range(2000):
     right_2 = rng.random(200) < 0.75 - favour
     b, c = int(np.sum(right_1 & ~right_2)), int(np.sum(~right_1 & right_2))
     count += mcnemar([[0, b], [c, 0]], method="midp").pvalue <= 0.05
-print(f"one scan per patient: McNemar rejects a true H0 in {count / 2000:.3f} of 2000 test sets")
+print(f"one scan per patient: McNemar rejects a true H0 in {count / 2000:.3f} of 2000 "
+      "test sets")
 
 # %% [markdown] tags=["references"]
 # ## References
