@@ -56,6 +56,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 # mean, standard deviation and correlation.
 
 # %% tags=["hide-input"]
+import textwrap
+
 import numpy as np
 import matplotlib.pyplot as plt
 from sklearn.datasets import make_classification
@@ -156,10 +158,12 @@ print(f"error rate = {error_rate(y_true, y_pred):.4f},  F1 = "
 # The three printed values are right. The definitions:
 #
 # $$
-# \text{accuracy} = \frac{TP + TN}{TP + FN + FP + TN}, \qquad
-# \text{precision} = \frac{TP}{TP + FP}, \qquad
-# \text{recall} = \frac{TP}{TP + FN}, \qquad
-# F_1 = \frac{2\,TP}{2\,TP + FP + FN}.
+# \begin{aligned}
+# \text{accuracy} &= \frac{TP + TN}{TP + FN + FP + TN}, &
+# F_1 &= \frac{2\,TP}{2\,TP + FP + FN},\\
+# \text{precision} &= \frac{TP}{TP + FP}, &
+# \text{recall} &= \frac{TP}{TP + FN}.
+# \end{aligned}
 # $$
 #
 # Precision answers "of the examples the model called positive, how many are?" (here 100 of
@@ -177,10 +181,10 @@ for key in (
     "seed003-recall-parentheses",
     "seed003-n-two-meanings",
 ):
-    print(
-        f"[{key}]\n  seed says: {ERRATA[key].says}\n  correct:   "
-        f"{ERRATA[key].correct}\n"
-    )
+    print(f"[{key}]")
+    for label, text in (("seed says", ERRATA[key].says), ("correct", ERRATA[key].correct)):
+        print(textwrap.fill(f"{label}: {text}", 88, initial_indent="  ",
+                            subsequent_indent="    "))
 tp, fn, fp, tn = example.tp, example.fn, example.fp, example.tn
 print(
     "TP/TP + FP read literally:",
@@ -491,7 +495,7 @@ for method in ("wald", "wilson", "clopper-pearson"):
 
 # %%
 fold_scores = knn_split_scores(X, y, kfold(y.size, k=10, seed=2), n_neighbors=15)
-print("10 fold accuracies of 15-NN:", np.round(fold_scores, 3).tolist())
+print("10 fold accuracies of 15-NN:\n", np.round(fold_scores, 3).tolist())
 print(f"mean {fold_scores.mean():.3f}, sd {fold_scores.std(ddof=1):.3f}")
 
 # %% [markdown]
@@ -675,26 +679,20 @@ for name, s in scores.items():
 
 # %%
 pairs = [("logistic regression", "LDA"), ("pruned tree (depth 3)", "1-NN")]
-print(
-    "pair                          correlation  sd(a)   sd(b)   sd(a - b) paired  "
-    "sd(a - b) unpaired"
-)
+print(f"{'':<29}{'':>6}{'':>8}{'':>8}{'sd(a - b)':>10}{'sd(a - b)':>11}")
+print(f"{'pair a - b':<29}{'corr':>6}{'sd(a)':>8}{'sd(b)':>8}{'paired':>10}"
+      f"{'unpaired':>11}")
 for a, b in pairs:
     sa, sb = scores[a], scores[b]
     rho = np.corrcoef(sa, sb)[0, 1]
     paired = (sa - sb).std(ddof=1)
     unpaired = np.sqrt(sa.var(ddof=1) + sb.var(ddof=1))
-    print(
-        f"{a + ' - ' + b:<30}   {rho:.3f}     {sa.std(ddof=1):.4f}  "
-        f"{sb.std(ddof=1):.4f}      "
-        f"{paired:.4f}            {unpaired:.4f}"
-    )
+    print(f"{a + ' - ' + b:<29}{rho:>6.3f}{sa.std(ddof=1):>8.4f}{sb.std(ddof=1):>8.4f}"
+          f"{paired:>10.4f}{unpaired:>11.4f}")
 d = scores["logistic regression"] - scores["LDA"]
-print(
-    f"\nlogistic regression - LDA: mean difference {d.mean():.4f}; logistic "
-    "regression wins / ties / "
-    f"loses on {np.sum(d > 0)} / {np.sum(d == 0)} / {np.sum(d < 0)} of the 100 splits"
-)
+print(f"\nlogistic regression - LDA: mean difference {d.mean():.4f};\n"
+      f"logistic regression wins / ties / loses on {np.sum(d > 0)} / {np.sum(d == 0)}"
+      f" / {np.sum(d < 0)} of the 100 splits")
 
 # %% mystnb={"figure": {"caption": "Accuracy of two learners on each of the 100 shared splits of 10 x 10-fold cross-validation, with the line of equal accuracy. Logistic regression and LDA (left) move together, correlation 0.76; the depth-3 tree and 1-NN (right) hardly do, correlation 0.22.", "name": "fig-evaluation-basics-paired-scores"}, "image": {"alt": "Two scatter plots, one point per split, each with a grey diagonal line where both accuracies are equal. Left: accuracy of logistic regression (y) against LDA (x), both between about 0.73 and 1.0; the points form a narrow cloud along the diagonal, a few more of them above it than below, correlation 0.76. Right: accuracy of the depth-3 tree (y) against 1-NN (x); the points form a wide, round cloud, mostly above the diagonal, correlation 0.22. The accuracies are multiples of 1/30, so many points overlap."}} tags=["hide-input"]
 fig, axes = plt.subplots(1, 2, figsize=(11, 4))
@@ -746,7 +744,7 @@ plt.show()
 # independent is not, for the reason of the previous section:
 
 # %%
-print(ERRATA["seed003-paired-t-on-cv"].correct)
+print(textwrap.fill(ERRATA["seed003-paired-t-on-cv"].correct, 88))
 naive_se = d.std(ddof=1) / np.sqrt(d.size)
 print("\nlogistic regression - LDA: naive standard error sd / sqrt(100) = "
       f"{naive_se:.4f}")
@@ -928,7 +926,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     print(f"accuracy {accuracy(y_sick, y_all_healthy):.3f}, recall "
           f"{recall(y_sick, y_all_healthy):.3f}, "
-          f"precision (0/0 -> 0) {precision(y_sick, y_all_healthy):.3f}")
+          f"precision {precision(y_sick, y_all_healthy):.3f} (0/0 counted as 0)")
 
 # %% [markdown]
 # <details class="solution">
@@ -978,11 +976,12 @@ print(
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 scores_lr = scores["logistic regression"]
 scores_15nn = knn_split_scores(X, y, shared, n_neighbors=15)
-print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, sd 15-NN "
-      f"{scores_15nn.std(ddof=1):.4f}, "
+unpaired_sd = np.sqrt(scores_lr.var(ddof=1) + scores_15nn.var(ddof=1))
+print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, "
+      f"sd 15-NN {scores_15nn.std(ddof=1):.4f}\n"
       f"sd of differences {(scores_lr - scores_15nn).std(ddof=1):.4f}, "
       f"correlation {np.corrcoef(scores_lr, scores_15nn)[0, 1]:.3f}, "
-      f"unpaired sd {np.sqrt(scores_lr.var(ddof=1) + scores_15nn.var(ddof=1)):.4f}")
+      f"unpaired sd {unpaired_sd:.4f}")
 
 # %% [markdown]
 # <details class="solution">
