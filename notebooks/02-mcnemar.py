@@ -56,6 +56,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 # and what a p-value is.
 
 # %% tags=["hide-input"]
+import textwrap
+
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
@@ -181,8 +183,8 @@ for example in (panel_a, panel_b):
 # Everything that follows is a way to ask how surprising the observed b is under this coin.
 
 # %%
-print(ERRATA["seed002-not-accuracy"].says)
-print("Right:", ERRATA["seed002-not-accuracy"].correct)
+print(textwrap.fill(ERRATA["seed002-not-accuracy"].says, 88))
+print(textwrap.fill("Right: " + ERRATA["seed002-not-accuracy"].correct, 88))
 
 # %% [markdown]
 # ## Same effect, different precision
@@ -202,9 +204,9 @@ print("Right:", ERRATA["seed002-not-accuracy"].correct)
 for example in (panel_a, panel_b):
     result = mcnemar(example.table)
     wald = paired_accuracy_difference(example.table, method="wald")
-    print(f"{example.key}: accuracy difference {in_points(result.accuracy_difference)} "
-          f"(Bonett-Price; the Wald interval would be [{100 * wald.low:.3f}, "
-          f"{100 * wald.high:.3f}])")
+    print(f"{example.key}: accuracy difference {in_points(result.accuracy_difference)}"
+          f" (Bonett-Price)\n{'':>17}the Wald interval would be "
+          f"[{100 * wald.low:.3f}, {100 * wald.high:.3f}]")
 
 # %% [markdown]
 # Same effect, different precision. In A, where the models disagree on only 12 examples, the
@@ -259,22 +261,14 @@ for example in (panel_a, panel_b):
 # make every test reject on a large enough sample:
 
 # %%
-print(
-    "panel A, P(b = 11 exactly | 12 disagreements, H0) =",
-    stats.binom.pmf(11, 12, 0.5),
-    "= 12/4096",
-)
-print(
-    "panel A, P(split at least as uneven as 11:1 | H0) =",
-    2 * stats.binom.cdf(1, 12, 0.5),
-    "= 26/4096",
-)
-print(
-    "b = c = 5000: P(b = 5000 exactly | H0) = "
-    f"{stats.binom.pmf(5000, 10_000, 0.5):.4f}, "
-    f"p-value = {mcnemar([[0, 5000], [5000, 0]], method='exact').pvalue}"
-)
-print("Erratum:", ERRATA["seed003-pvalue-definition"].correct)
+print("panel A, P(b = 11 exactly | 12 disagreements, H0) = "
+      f"{stats.binom.pmf(11, 12, 0.5):.5f} = 12/4096")
+print("panel A, P(split at least as uneven as 11:1 | H0) = "
+      f"{2 * stats.binom.cdf(1, 12, 0.5):.5f} = 26/4096")
+print("b = c = 5000: P(b = 5000 exactly | H0) = "
+      f"{stats.binom.pmf(5000, 10_000, 0.5):.4f}, "
+      f"p-value = {mcnemar([[0, 5000], [5000, 0]], method='exact').pvalue:.4f}")
+print(textwrap.fill("Erratum: " + ERRATA["seed003-pvalue-definition"].correct, 88))
 
 # %% [markdown]
 # A 5 000 to 5 000 split is the result most in favour of $H_0$ there can be, yet its own
@@ -372,7 +366,7 @@ tail_from_max = 2 * stats.binom.sf(5 - 1, n_d, 0.5)  # 2 * P(X >= 5) for b = c =
 print(f"seed 000's formula at b = c = 5: {tail_from_max:.4f}")
 print("exact p-value (capped at 1):     "
       f"{mcnemar([[0, 5], [5, 0]], method='exact').pvalue:.4f}")
-print("Erratum:", ERRATA["seed000-exact-cap"].correct)
+print(textwrap.fill("Erratum: " + ERRATA["seed000-exact-cap"].correct, 88))
 
 # %%
 print(
@@ -396,7 +390,7 @@ print(
 # %%
 print("2.0 ** -1100 =", 2.0 ** -1100)
 huge = mcnemar([[0, 4_999_000], [5_001_000, 0]], method="exact")
-print(f"b = {huge.b:,}, c = {huge.c:,}: exact p = {huge.pvalue:.4f}, "
+print(f"b = {huge.b:,}, c = {huge.c:,}: exact p = {huge.pvalue:.4f},\n"
       f"accuracy difference {in_points(huge.accuracy_difference)}")
 
 # %% [markdown]
@@ -456,8 +450,10 @@ for example in (panel_a, panel_b):
         result = mcnemar(example.table, method=method)
         print(f"  {method:>9}: statistic = {result.statistic:7.3f}, p = "
               f"{result.pvalue:.4f}")
-    print("  default  ->", mcnemar(example.table).method)
-    print("  textbook ->", mcnemar(example.table, method="textbook").reason)
+    print(f"  the default is {mcnemar(example.table).method!r}; the textbook rule "
+          "chooses:")
+    print(textwrap.fill(mcnemar(example.table, method="textbook").reason, 88,
+                        initial_indent="    ", subsequent_indent="    "))
 
 # %% [markdown]
 # In A all four p-values are below 0.01: every variant finds strong evidence that model 1 is
@@ -507,7 +503,7 @@ for method in ("chi2", "corrected", "midp"):
 
 # %%
 for key in ("seed000-rules-of-thumb", "seed002-each-cell-25"):
-    print(f"[{key}] {NOTES[key].note}\n")
+    print(textwrap.fill(f"[{key}] {NOTES[key].note}", 88) + "\n")
 
 # %% [markdown]
 # With the mid-p test as the default, no threshold is needed at all: it is used for every
@@ -534,13 +530,14 @@ plt.show()
 
 # %%
 n_disc = np.arange(1, 61)
+print("Exact Type I error at alpha = 0.05 over b + c = 1, ..., 60")
+print(f"{'method':>9}{'worst':>8}{'at b + c':>10}{'b + c values above 0.05':>25}"
+      f"{'mean':>8}")
 for method in ("chi2", "corrected", "exact", "midp"):
     size = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method)
     worst = np.argmax(size)
-    print(f"{method:>9}: worst Type I error {size[worst]:.4f} at b + c = "
-          f"{n_disc[worst]}, "
-          f"above 0.05 for {np.sum(size > 0.05)} of 60 values of b + c, mean "
-          f"{size.mean():.4f}")
+    print(f"{method:>9}{size[worst]:>8.4f}{n_disc[worst]:>10}"
+          f"{f'{np.sum(size > 0.05)} of 60':>25}{size.mean():>8.4f}")
 
 # %% [markdown]
 # (Where two curves coincide, the wider one underneath shows through: the uncorrected and mid-p
@@ -656,9 +653,8 @@ print(mcnemar_sample_size(discordant_proportion=0.05, difference=0.01))
 for example in (panel_a, panel_b):
     b, c = example.table[0, 1], example.table[1, 0]
     plan = mcnemar_sample_size(discordant_proportion=(b + c) / 10_000, difference=0.001)
-    print(f"{example.key}: models disagree on {(b + c) / 100:.2f} % of examples -> "
-          f"Connor n = {plan.n_connor}, "
-          f"exact (mid-p) n = {plan.n_exact}")
+    print(f"{example.key}: the models disagree on {(b + c) / 100:.2f} % of examples;\n"
+          f"    Connor n = {plan.n_connor}, exact (mid-p) n = {plan.n_exact}")
 
 # %% [markdown]
 # With the models of A, which disagree on 0.12 % of the examples, about 8 200 test examples give
@@ -774,9 +770,9 @@ for other in ("SVM", "decision tree"):
     )
     result = mcnemar(table)  # the default: mid-p
     print(
-        f"logistic regression vs {other}: b = {result.b}, c = {result.c}, "
-        f"method = {result.method}, statistic = {result.statistic:.3f}, p = "
-        f"{result.pvalue:.3g}"
+        f"logistic regression vs {other}: b = {result.b}, c = {result.c},\n"
+        f"    method = {result.method}, statistic = {result.statistic:.3f}, "
+        f"p = {result.pvalue:.3g}"
     )
 
 # %%
@@ -786,9 +782,9 @@ for other in ("SVM", "decision tree"):
     )
     exact = mcnemar(table, method="exact").pvalue
     print(
-        f"logistic regression vs {other}: exact P(split at least this uneven | H0) = "
-        f"{exact:.3g}, "
-        f"accuracy difference {in_points(mcnemar(table).accuracy_difference)}"
+        f"logistic regression vs {other}:\n"
+        f"    exact P(split at least this uneven | H0) = {exact:.3g},\n"
+        f"    accuracy difference {in_points(mcnemar(table).accuracy_difference)}"
     )
 
 # %% [markdown]
@@ -846,13 +842,12 @@ comparisons = {
 }
 for label, table in comparisons.items():
     result = mcnemar(table)
-    verdict = practical_significance(
+    judgement = practical_significance(
         result.accuracy_difference, 0.01, percentage_points=True
     )
-    print(
-        f"{label}: p = {result.pvalue:.2g}, difference "
-        f"{in_points(result.accuracy_difference)}\n    -> {verdict}"
-    )
+    print(f"{label}: p = {result.pvalue:.2g}, difference "
+          f"{in_points(result.accuracy_difference)}")
+    print(textwrap.fill(judgement, 88, initial_indent="    ", subsequent_indent="    "))
 
 # %% [markdown]
 # - Panel A is significant ($p = 0.0034$), and the interval shows the difference is at most 0.17
@@ -1051,9 +1046,9 @@ for b, c in ((20, 0), (90, 70)):
     table = [[a, b], [c, 1000 - a - b - c]]
     result = mcnemar(table)
     acc_1, acc_2 = (a + b) / 1000, (a + c) / 1000
-    print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, mid-p = "
-          f"{result.pvalue:.3g}, "
-          f"difference {in_points(mcnemar(table).accuracy_difference)}")
+    print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, "
+          f"mid-p = {result.pvalue:.3g},\n"
+          f"{'':>18}difference {in_points(mcnemar(table).accuracy_difference)}")
 
 # %% [markdown]
 # <details class="solution">
@@ -1103,8 +1098,8 @@ forward = mcnemar(
 backward = mcnemar(
     mcnemar_table(y_test, predictions["k-NN"], predictions["SVM"]), method="exact"
 )
-print(forward.b, forward.c, forward.pvalue)
-print(backward.b, backward.c, backward.pvalue)
+print(f"SVM vs k-NN: b = {forward.b}, c = {forward.c}, exact p = {forward.pvalue:.4f}")
+print(f"k-NN vs SVM: b = {backward.b}, c = {backward.c}, exact p = {backward.pvalue:.4f}")
 
 # %% [markdown]
 # <details class="solution">
