@@ -61,6 +61,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 # the t distribution and what a p-value is.
 
 # %% tags=["hide-input"]
+import textwrap
+
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
@@ -186,7 +188,10 @@ for name, value in computed.items():
 as_printed = (d.sum() - 6 * d.mean() ** 2) / 5  # the slide's formula, read literally
 print(f"the printed formula (sum d - n dbar^2) / (n - 1) gives {as_printed:.2f}")
 for key in ("seed003-sd-formula", "seed003-truncated-digits"):
-    print(f"\n[{key}] says: {ERRATA[key].says}\n  correct: {ERRATA[key].correct}")
+    print(f"\n[{key}]")
+    for label, text in (("says", ERRATA[key].says), ("correct", ERRATA[key].correct)):
+        print(textwrap.fill(f"{label}: {text}", 88, initial_indent="  ",
+                            subsequent_indent="    "))
 
 # %% [markdown]
 # The slide's formula for $s_d$ has lost the square on $d_i$ and the square root: taken
@@ -206,18 +211,18 @@ for key in ("seed003-sd-formula", "seed003-truncated-digits"):
 
 # %%
 kin = paired_example("seed001_kin8nm_brier")
+print(f"{'id':>4}  {'rpart loss':<28}{'printed':>8}{'ranger loss':>13}{'printed':>9}")
 for row in kin.data["rows"]:
-    print(f"id {row['id']:>4}: rpart loss (1 - {row['rpart_prob']})^2 = "
-          f"{(1 - row['rpart_prob'])**2:.4f} "
-          f"(printed {row['rpart_loss']}), ranger loss "
-          f"{(1 - row['ranger_prob'])**2:.4f} (printed {row['ranger_loss']})")
+    formula = f"(1 - {row['rpart_prob']})^2 = {(1 - row['rpart_prob'])**2:.4f}"
+    print(f"{row['id']:>4}  {formula:<28}{row['rpart_loss']:>8}"
+          f"{(1 - row['ranger_prob'])**2:>13.4f}{row['ranger_loss']:>9}")
 n_kin, mean_kin, sd_kin = kin.data["n"], kin.data["mean_d"], kin.data["sd_d"]
 t_kin = np.sqrt(n_kin) * mean_kin / sd_kin
 p_kin = 2 * stats.t.sf(abs(t_kin), n_kin - 1)
 half_kin = stats.t.ppf(0.975, n_kin - 1) * sd_kin / np.sqrt(n_kin)
 print(f"\nT = sqrt({n_kin}) * {mean_kin} / {sd_kin} = {t_kin:.3f} (printed "
-      f"{kin.printed['statistic']}); "
-      f"two-sided p = {p_kin:.3f}; 95 % interval of the mean difference "
+      f"{kin.printed['statistic']}); two-sided p = {p_kin:.3f};\n"
+      f"95 % interval of the mean difference "
       f"[{mean_kin - half_kin:.4f}, {mean_kin + half_kin:.4f}]")
 print(f"critical value t(0.975, {n_kin - 1}) = {stats.t.ppf(0.975, n_kin - 1):.4f} "
       f"(printed {kin.printed['critical_value']})")
@@ -252,14 +257,8 @@ print(
 print(loss_test)
 print(verdict(loss_test.pvalue))
 table = mcnemar_table(y_test, nb.predict(X_test), tree.predict(X_test))
-print(
-    "McNemar table:",
-    table.tolist(),
-    "->",
-    verdict(mcnemar(table).pvalue),
-    "|",
-    effect(mcnemar(table).accuracy_difference, "accuracy difference"),
-)
+print(f"McNemar table: {table.tolist()}: {verdict(mcnemar(table).pvalue)};\n"
+      f"{effect(mcnemar(table).accuracy_difference, 'accuracy difference')}")
 
 # %% [markdown]
 # $H_0$ for the t-test: the two trained models have the same expected Brier score. Naive Bayes'
@@ -286,8 +285,8 @@ print("standard deviation of the Brier losses: naive Bayes "
 rng = np.random.default_rng(4)
 losses_1, losses_2 = rng.normal(0, 1, (2000, 30)), rng.normal(0, 3, (2000, 30))
 rate = np.mean([paired_ttest(a, b).pvalue <= 0.05 for a, b in zip(losses_1, losses_2)])
-print(f"H0 true, standard deviations 1 and 3, 30 pairs: paired t rejects {rate:.3f} of "
-      "2000 times at alpha = 0.05")
+print(f"H0 true, standard deviations 1 and 3, 30 pairs: the paired t rejects in "
+      f"{rate:.3f}\nof 2000 simulations at alpha = 0.05")
 
 # %% [markdown]
 # The paired t-test rejects a true $H_0$ in about 5 % of the simulated test sets, as promised
@@ -387,11 +386,8 @@ for test, res in results.items():
 
 # %%
 print(results["mcnemar"])
-print(
-    verdict(results["mcnemar"].pvalue),
-    "|",
-    effect(results["mcnemar"].result.accuracy_difference, "accuracy difference"),
-)
+print(verdict(results["mcnemar"].pvalue))
+print(effect(results["mcnemar"].result.accuracy_difference, "accuracy difference"))
 
 # %% [markdown]
 # On this split the two models disagree on 14 test examples, 7 in each direction ($b = c = 7$):
@@ -427,7 +423,8 @@ print(verdict(results["prop_diff"].pvalue))
 
 # %%
 print(results["resampled"])
-print(verdict(results["resampled"].pvalue), "|", effect(results["resampled"].result))
+print(verdict(results["resampled"].pvalue))
+print(effect(results["resampled"].result))
 
 # %% [markdown]
 # The p-value is 0.034: taken at face value, evidence at the 5 % level that naive Bayes is the
@@ -447,7 +444,8 @@ print(verdict(results["resampled"].pvalue), "|", effect(results["resampled"].res
 
 # %%
 print(results["kfold_cv"])
-print(verdict(results["kfold_cv"].pvalue), "|", effect(results["kfold_cv"].result))
+print(verdict(results["kfold_cv"].pvalue))
+print(effect(results["kfold_cv"].result))
 
 # %% [markdown]
 # With ten folds the p-value is 0.019, again below 5 %, with a mean difference of 1.6 points and
@@ -474,7 +472,8 @@ print(verdict(results["kfold_cv"].pvalue), "|", effect(results["kfold_cv"].resul
 # %%
 t_result = results["5x2cv_t"]
 print(t_result)
-print(verdict(t_result.pvalue), "|", effect(t_result.result, "first-fold difference"))
+print(verdict(t_result.pvalue))
+print(effect(t_result.result, "first-fold difference"))
 # the same statistic by hand, from the stored (5, 2) scores
 p = t_result.scores_1 - t_result.scores_2
 s2 = ((p - p.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
@@ -566,7 +565,8 @@ ratio = n_test / (len(y) - n_test)
 corrected = resampled_ttest(s1, s2, test_train_ratio=ratio)
 print(f"n_test / n_train = {n_test} / {len(y) - n_test} = {ratio:.4f}")
 print(corrected)
-print(verdict(corrected.pvalue), "|", effect(corrected))
+print(verdict(corrected.pvalue))
+print(effect(corrected))
 
 # %% [markdown]
 # The corrected test turns $p = 0.034$ into $p = 0.58$: not significant at the 5 % level. In
@@ -612,7 +612,8 @@ corrected_ttest_explorer(
 # %%
 repeated = results["corrected_repeated_cv"]
 print(repeated)
-print(verdict(repeated.pvalue), "|", effect(repeated.result))
+print(verdict(repeated.pvalue))
+print(effect(repeated.result))
 print(
     "the same folds as the naive computation:",
     bool(np.array_equal(repeated.scores_1, cv_nb)),
@@ -652,10 +653,11 @@ for label, result in (
     ("naive 10 x 10 t (wrong)", paired_ttest(cv_nb.ravel(), cv_tree.ravel())),
     ("corrected repeated CV t", repeated.result),
 ):
-    verdict = practical_significance(
+    judgement = practical_significance(
         result.confidence_interval, 0.01, percentage_points=True
     )
-    print(f"{label}: {effect(result)}\n    -> {verdict}")
+    print(f"{label}:\n    {effect(result)}")
+    print(textwrap.fill(judgement, 88, initial_indent="    ", subsequent_indent="    "))
 
 # %% [markdown]
 # The corrected test's interval holds both differences below one point and differences of up to
@@ -929,10 +931,8 @@ for test, claim in claims["false_positive_rate"].items():
         f"{name} {r.rates[j]:.3f} [{r.ci_low[j]:.3f}, {r.ci_high[j]:.3f}]"
         for name, r in rates.items()
     )
-    print(
-        f"{PAIRED_TEST_LABELS[test]:<27} seed: {claim:<25} lab: {measured}; "
-        f"{TRAININGS_PER_ALGORITHM[test]} training(s)"
-    )
+    print(f"{PAIRED_TEST_LABELS[test]} ({TRAININGS_PER_ALGORITHM[test]} training(s) "
+          f"per algorithm); seed: {claim}\n    lab: {measured}")
 print("\nErrata of this chapter:")
 for key in (
     "seed003-sd-formula",
@@ -941,7 +941,7 @@ for key in (
     "seed001-critical-value",
     "seed001-paired-t-equal-variances",
 ):
-    print(f"- {key}: {ERRATA[key].correct}")
+    print(textwrap.fill(f"- {key}: {ERRATA[key].correct}", 88, subsequent_indent="  "))
 
 # %% [markdown]
 # The lab agrees with seed 000 where it is sharpest: the resampled t is "high" with both learners,

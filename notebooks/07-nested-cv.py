@@ -57,6 +57,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 # t-tests on cross-validation scores and why overlapping training sets break them (chapter 4).
 
 # %% tags=["hide-input"]
+import textwrap
+
 import numpy as np
 import matplotlib.pyplot as plt
 from sklearn.base import clone
@@ -135,9 +137,8 @@ print(
     f"{len(candidates)} configurations; their 5-fold accuracies range from "
     f"{cv_means.min():.3f} to {cv_means.max():.3f}"
 )
-print(
-    f"best: {candidates[best]}, reported accuracy {cv_means[best]:.3f}  (truth: 0.500)"
-)
+print(f"best: {candidates[best]},\nreported accuracy {cv_means[best]:.3f}  "
+      "(truth: 0.500)")
 
 # %% [markdown]
 # The "best" k-NN appears to be right 57 % of the time on data where 50 % is the ceiling. No
@@ -270,10 +271,8 @@ chosen = parameter_grid(logreg_grid)[int(np.argmax(inner_means))]
 outer_score = cross_validate_scores(
     clone(logreg).set_params(**chosen), X, y, [(train, test)]
 )[0]
-print(
-    f"chosen {chosen}; refit on all {train.size} outer-training examples; "
-    f"outer test accuracy {outer_score:.4f}"
-)
+print(f"chosen {chosen}; refit on all {train.size} outer-training examples;\n"
+      f"outer test accuracy {outer_score:.4f}")
 
 # %% [markdown]
 # `nested_cv` runs exactly these steps for all outer folds (on the same folds, since it draws
@@ -337,8 +336,11 @@ print(f"outer: stratified {setup['outer_cv']}-fold; inner: stratified "
       f"{setup['inner_cv']}-fold; "
       f"scoring: {setup['scoring']}")
 for name, description in setup["algorithms"].items():
-    print(f"  {name:<8} {description}")
-print("printed (mean, ddof-0 std of the outer accuracies, %):", setup["printed"])
+    print(textwrap.fill(f"{name:<8} {description}", 88, initial_indent="  ",
+                        subsequent_indent=" " * 11))
+print("printed (mean, ddof-0 std of the outer accuracies, %):")
+for name, (mean, std) in setup["printed"].items():
+    print(f"  {name:<8} {mean:6.2f} {std:5.2f}")
 
 # %% [markdown]
 # **The seed, checked.** The slides' account of nested CV (outer loop for the estimate, inner
@@ -442,11 +444,11 @@ for other in ("SVM", "k-NN", "decision tree"):
     plain = kfold_cv_ttest(leader, comparison[other].outer_scores)
     single = comparison.ttest("logistic regression", other)
     ci = single.confidence_interval
-    print(f"logistic regression vs {other:<13}: mean difference "
-          f"{100 * single.mean_difference:+.1f} points; "
-          f"plain k-fold t p = {plain.pvalue:.4f}; corrected t (one nested CV) p = "
-          f"{single.pvalue:.4f}, "
-          f"95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]")
+    print(f"logistic regression vs {other}: mean difference "
+          f"{100 * single.mean_difference:+.1f} points\n"
+          f"    plain k-fold t p = {plain.pvalue:.4f}; corrected t (one nested CV) "
+          f"p = {single.pvalue:.4f},\n"
+          f"    95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]")
 
 # %% [markdown]
 # On this one nested CV, the corrected test gives $p = 0.019$ against k-NN (logistic regression
@@ -503,11 +505,11 @@ holm = dict(
 for other, result in tests.items():
     ci = result.confidence_interval
     print(
-        f"logistic regression vs {other:<13}: mean difference "
+        f"logistic regression vs {other}: mean difference "
         f"{100 * result.mean_difference:+.1f} points, "
-        f"95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]; t = "
-        f"{result.statistic:.2f}, "
-        f"df = {result.df}, p = {result.pvalue:.4f}, Holm-adjusted {holm[other]:.4f}"
+        f"95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]\n"
+        f"    t = {result.statistic:.2f}, df = {result.df}, p = {result.pvalue:.4f}, "
+        f"Holm-adjusted {holm[other]:.4f}"
     )
 
 # %% [markdown]
@@ -542,9 +544,10 @@ def describe(params):
 
 for name, result in zip(comparison.names, comparison.results):
     chosen_text = "; ".join(
-        f"{describe(params)} in {count} folds" for params, count in result.chosen_counts
+        f"{describe(params)} in {count} fold{'s' * (count != 1)}"
+        for params, count in result.chosen_counts
     )
-    print(f"{name:<20} {chosen_text}")
+    print(textwrap.fill(f"{name:<20} {chosen_text}", 88, subsequent_indent=" " * 21))
 
 # %% [markdown]
 # Logistic regression chose C = 1 in four folds of five and the SVM chose (C = 10, gamma =
@@ -602,7 +605,7 @@ print(f"final tuning on all {y.size} examples chose {final_params}")
 print(
     "nested estimate of the procedure (Err): "
     f"{repeated['logistic regression'].mean:.3f} over "
-    f"{len(repeated['logistic regression'].outer_scores)} outer folds "
+    f"{len(repeated['logistic regression'].outer_scores)} outer folds\n"
     f"(not the final tuning's own best score, {max(final_means):.3f})"
 )
 
@@ -806,10 +809,11 @@ print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+print("variance factor 1/(rK) + 1/(K - 1), and the standard error relative to r = 1")
 for K in (5, 10):
     base = 1 / K + 1 / (K - 1)
-    row = ", ".join(f"r = {r}: {1 / (r * K) + 1 / (K - 1):.3f} (se x "
-                    f"{np.sqrt((1 / (r * K) + 1 / (K - 1)) / base):.2f})"
+    row = ", ".join(f"r = {r}: {1 / (r * K) + 1 / (K - 1):.3f} "
+                    f"(x {np.sqrt((1 / (r * K) + 1 / (K - 1)) / base):.2f})"
                     for r in (1, 5, 10, 50))
     print(f"K = {K:>2}: {row}")
 
