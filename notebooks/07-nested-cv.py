@@ -391,7 +391,7 @@ ax.set_xticks(np.arange(1, 6))
 ax.set_xlabel("outer fold")
 ax.set_ylabel("outer test accuracy")
 ax.set_title("Nested CV on breast cancer: the same 5 outer folds for every algorithm")
-ax.legend(frameon=False, fontsize="small")
+ax.legend(frameon=False, fontsize=9)
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
@@ -506,9 +506,9 @@ for other, result in tests.items():
     ci = result.confidence_interval
     print(
         f"logistic regression vs {other}: mean difference "
-        f"{100 * result.mean_difference:+.1f} points, "
-        f"95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]\n"
-        f"    t = {result.statistic:.2f}, df = {result.df}, p = {result.pvalue:.4f}, "
+        f"{100 * result.mean_difference:+.1f} points,\n"
+        f"    95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]; "
+        f"t = {result.statistic:.2f}, df = {result.df}, p = {result.pvalue:.4f}, "
         f"Holm-adjusted {holm[other]:.4f}"
     )
 
@@ -809,13 +809,13 @@ print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-print("variance factor 1/(rK) + 1/(K - 1), and the standard error relative to r = 1")
+print("variance factor 1/(rK) + 1/(K - 1) (standard error relative to r = 1)")
+print(f"{'':>6}" + "".join(f"{f'r = {r}':>16}" for r in (1, 5, 10, 50)))
 for K in (5, 10):
     base = 1 / K + 1 / (K - 1)
-    row = ", ".join(f"r = {r}: {1 / (r * K) + 1 / (K - 1):.3f} "
-                    f"(x {np.sqrt((1 / (r * K) + 1 / (K - 1)) / base):.2f})"
-                    for r in (1, 5, 10, 50))
-    print(f"K = {K:>2}: {row}")
+    factors = [1 / (r * K) + 1 / (K - 1) for r in (1, 5, 10, 50)]
+    print(f"K = {K:>2}" + "".join(f"{f'{v:.3f} (x {np.sqrt(v / base):.2f})':>16}"
+                                  for v in factors))
 
 # %% [markdown]
 # <details class="solution">

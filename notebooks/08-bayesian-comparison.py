@@ -57,6 +57,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 # sign tests (chapter 5), and Bayes' rule.
 
 # %% tags=["hide-input"]
+import textwrap
+
 import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.datasets import load_breast_cancer, load_iris, load_wine
@@ -255,15 +257,16 @@ print(f"posterior scale {no_rope.scale:.6f} = corrected t standard error "
 
 # %%
 pair = bayesian_example("benavoli2017_anneal_audiology")
+print("ours (tutorial)")
 for dataset in ("anneal", "audiology"):
     aode = np.array(pair["scores"][dataset]["aode"]) / 100  # percent -> [0, 1]
     nbc = np.array(pair["scores"][dataset]["nbc"]) / 100
     res = bayesian_correlated_ttest(aode, nbc, test_train_ratio=1 / 9, rope=0.01)
     printed = pair["printed"][dataset]
-    print(f"{dataset:>9}: P(AODE better) = {res.p_right:.4f} (tutorial "
-          f"{printed['p_aode_better']:.4f}), "
-          f"P(rope) = {res.p_rope:.4f} ({printed['p_rope']:.4f}), "
-          f"P(NBC better) = {res.p_left:.2g} ({printed['p_nbc_better']:.2g})")
+    print(f"{dataset:>9}: P(AODE better) = {res.p_right:.4f} "
+          f"({printed['p_aode_better']:.4f}), "
+          f"P(rope) = {res.p_rope:.4f} ({printed['p_rope']:.4f}),\n"
+          f"{'':>11}P(NBC better) = {res.p_left:.2g} ({printed['p_nbc_better']:.2g})")
 
 # %% [markdown]
 # We reproduce the tutorial to three decimals (the accuracies available have three decimals of a
@@ -317,7 +320,7 @@ for dataset in ("anneal", "audiology"):
 dem = wilcoxon_example("demsar2006_table2")
 d_dem = dem.differences  # (C4.5+m) - C4.5, rounded to the printed three decimals
 zeros = np.zeros_like(d_dem)
-print("differences:", d_dem.tolist())
+print(textwrap.fill(f"differences: {d_dem.tolist()}", 88, subsequent_indent="  "))
 print(
     "Wilcoxon signed-rank (chapter 5): exact p = "
     f"{wilcoxon_signed_rank(d_dem).pvalue:.4f}"
@@ -375,7 +378,7 @@ rpart = 1 - bench.scores[:, bench.algorithms.index("rpart")]
 d_forest = np.round(
     ranger - rpart, 4
 )  # the table's precision: no spurious digits at the ROPE's edge
-print("ranger - rpart:", d_forest.tolist())
+print(textwrap.fill(f"ranger - rpart: {d_forest.tolist()}", 88, subsequent_indent="  "))
 print(f"Wilcoxon signed-rank: exact p = {wilcoxon_signed_rank(d_forest).pvalue:.2g}")
 for rope in (0.01, 0.05):
     for name, test in (
@@ -385,8 +388,7 @@ for rope in (0.01, 0.05):
         res = test(d_forest, np.zeros_like(d_forest), rope=rope, seed=0)
         print(
             f"{name:>11}, rope = {rope:g}: P(rpart better) = {res.p_left:.3f}, "
-            f"P(rope) = {res.p_rope:.3f}, "
-            f"P(ranger better) = {res.p_right:.3f}"
+            f"P(rope) = {res.p_rope:.3f},\n{'':>26}P(ranger better) = {res.p_right:.3f}"
         )
 
 # %% [markdown]
@@ -412,18 +414,12 @@ sr = bayesian_signed_rank(
     acc["nbc"], acc["aode"], rope=0.01, prior_strength=0.6, seed=0
 )
 st = bayesian_sign_test(acc["nbc"], acc["aode"], rope=0.01, seed=0)
-print(
-    f"NBC vs AODE, signed-rank: P(AODE better) = {sr.p_left:.3f} "
-    f"(tutorial {printed['tutorial_signrank_nbc_aode']['p_aode_better']}), P(rope) = "
-    f"{sr.p_rope:.3f} "
-    f"({printed['tutorial_signrank_nbc_aode']['p_rope']})"
-)
-print(
-    f"NBC vs AODE, sign test:   P(AODE better) = {st.p_left:.3f} "
-    f"(tutorial {printed['tutorial_signtest_nbc_aode']['p_aode_better']}), P(rope) = "
-    f"{st.p_rope:.3f} "
-    f"({printed['tutorial_signtest_nbc_aode']['p_rope']})"
-)
+print("NBC vs AODE, ours (tutorial)")
+for label, res, key in (("signed-rank", sr, "tutorial_signrank_nbc_aode"),
+                        ("sign test", st, "tutorial_signtest_nbc_aode")):
+    print(f"  {label:<12} P(AODE better) = {res.p_left:.3f} "
+          f"({printed[key]['p_aode_better']}), "
+          f"P(rope) = {res.p_rope:.3f} ({printed[key]['p_rope']})")
 
 # %% [markdown]
 # J48 and its grafted variant J48gr are the tutorial's example of two algorithms that are
@@ -457,7 +453,7 @@ for k, (label, colour) in enumerate(
 ax.set_xscale("log")
 ax.set_xlabel("ROPE half-width r (accuracy in [0, 1])")
 ax.set_ylabel("posterior probability")
-ax.legend(frameon=False, fontsize="small")
+ax.legend(frameon=False, fontsize=9)
 ax.grid(alpha=0.3)
 fig.tight_layout()
 plt.show()
@@ -499,8 +495,8 @@ for name, res in per_set.items():
           f"{res.p_right:>14.3f}")
 pooled = cv_run.across_datasets(bayesian_signed_rank, "naive Bayes", "tree",
                                 rope=0.01, seed=0)
-print(f"signed-rank over the {pooled.n_datasets} data sets: "
-      f"P(tree better) = {pooled.p_left:.3f}, P(rope) = {pooled.p_rope:.3f}, "
+print(f"signed-rank over the {pooled.n_datasets} data sets:\n"
+      f"  P(tree better) = {pooled.p_left:.3f}, P(rope) = {pooled.p_rope:.3f}, "
       f"P(NB better) = {pooled.p_right:.3f}")
 
 # %% [markdown]
@@ -553,11 +549,11 @@ s_baycomp = printed["baycomp_signedrank_nbc_j48"]
 h_tutorial = printed["tutorial_hierarchical_nbc_hnb"]
 print("NBC vs J48, 54 data sets, ROPE 1 point (baycomp's documentation):")
 print(f"  signed-rank on the means: P(NBC better) = {s_baycomp['p_nbc_better']}, "
-      f"P(rope) = {s_baycomp['p_rope']}, "
-      f"P(J48 better) = {s_baycomp['p_j48_better']}")
+      f"P(rope) = {s_baycomp['p_rope']},\n"
+      f"{'':>28}P(J48 better) = {s_baycomp['p_j48_better']}")
 print(f"  hierarchical, all scores: P(NBC better) = {h_baycomp['p_nbc_better']}, "
-      f"P(rope) = {h_baycomp['p_rope']}, "
-      f"P(J48 better) = {h_baycomp['p_j48_better']}")
+      f"P(rope) = {h_baycomp['p_rope']},\n"
+      f"{'':>28}P(J48 better) = {h_baycomp['p_j48_better']}")
 print("NBC vs HNB, 54 data sets, ROPE 0.01 (the tutorial's hierarchical notebook):")
 print(f"  hierarchical: P(HNB better) = {h_tutorial['p_hnb_better']}, P(rope) = "
       f"{h_tutorial['p_rope']}, "
@@ -621,24 +617,20 @@ print(f"\nBayesian correlated t with rope = 0.01: p_left = {bayes.p_left:.6f}, p
 
 # %%
 ci = bayes.credible_interval
-print(
+rope_2 = bayesian_correlated_ttest(acc_nb, acc_tree, 1 / 9, rope=0.02).p_rope
+report = (
     "Naive Bayes and a depth-3 decision tree were compared on the breast-cancer data "
-    "(569 examples) by\n"
-    "10 repetitions of stratified 10-fold cross-validation (accuracy), with the "
-    "Bayesian correlated t-test\n"
-    "(Corani & Benavoli 2015; n_test/n_train = 1/9) and a ROPE of +-0.01 fixed in "
-    "advance. The mean\n"
+    "(569 examples) by 10 repetitions of stratified 10-fold cross-validation "
+    "(accuracy), with the Bayesian correlated t-test (Corani & Benavoli 2015; "
+    "n_test/n_train = 1/9) and a ROPE of +-0.01 fixed in advance. The mean "
     f"difference was {100 * bayes.mean:.1f} points in favour of naive Bayes (95 % "
-    "credible interval "
-    f"{100 * ci.low:.1f} to {100 * ci.high:.1f} points).\n"
+    f"credible interval {100 * ci.low:.1f} to {100 * ci.high:.1f} points). "
     f"Posterior probabilities: naive Bayes practically better {bayes.p_right:.2f}, "
-    "practically equivalent "
-    f"{bayes.p_rope:.2f},\ntree practically better {bayes.p_left:.3f}. No region "
-    "exceeds 0.95, so the "
-    "comparison is not settled; with a ROPE of +-0.02\nthe probability of equivalence "
-    "would be "
-    f"{bayesian_correlated_ttest(acc_nb, acc_tree, 1 / 9, rope=0.02).p_rope:.2f}."
+    f"practically equivalent {bayes.p_rope:.2f}, tree practically better "
+    f"{bayes.p_left:.3f}. No region exceeds 0.95, so the comparison is not settled; "
+    f"with a ROPE of +-0.02 the probability of equivalence would be {rope_2:.2f}."
 )
+print(textwrap.fill(report, 88))
 
 # %% [markdown]
 # ## Summary

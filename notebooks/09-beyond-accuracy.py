@@ -167,7 +167,9 @@ print(naive_bc.interval)
 nested_bc = cv_interval(GaussianNB(), X_bc, y_bc, cv=5, n_repeats=10, seed=0)
 naive_bc5 = cv_interval(GaussianNB(), X_bc, y_bc, cv=5, method="naive", seed=0)
 print(nested_bc)
-print("naive, same 5 folds:", naive_bc5.interval)
+naive_iv = naive_bc5.interval
+print(f"naive, same 5 folds: {naive_iv.estimate:.4f} "
+      f"[{naive_iv.low:.4f}, {naive_iv.high:.4f}] (95 % naive)")
 
 # %% [markdown]
 # Here the two intervals are nearly the same: the inflation factor is about 1, the nested
@@ -196,14 +198,13 @@ coverage = simulate_cv_coverage(
     confidence=0.9,
     seed=0,
 )
+print(f"{'target':>11} {'method':>6}{'coverage':>10}  {'95 % Monte Carlo interval':<27}"
+      f"{'mean width':>10}")
 for target in ("accuracy_xy", "accuracy"):
     table = coverage_table(coverage, target=target)
     for name, (rate, low, high, width) in table.items():
-        print(
-            f"{target:>11} {name:>6}: coverage {rate:.3f}  95 % Monte Carlo interval "
-            f"[{low:.3f}, {high:.3f}]"
-            f"  mean width {width:.3f}"
-        )
+        print(f"{target:>11} {name:>6}{rate:>10.3f}  {f'[{low:.3f}, {high:.3f}]':<27}"
+              f"{width:>10.3f}")
 
 # %% mystnb={"figure": {"caption": "Coverage of the naive and the nested 90 % cross-validation intervals over 300 simulated data sets (n = 100, 50 features, nearest-centroid rule), for the accuracy of the model at hand (Err_XY) and the average accuracy of the procedure (Err), with 95 % Wilson intervals for the Monte Carlo error. The naive interval stays below the nominal 90 % for both targets; the nested one reaches it.", "name": "fig-beyond-cv-coverage"}, "image": {"alt": "Horizontal bar chart of coverage, x axis from 0.7 to 1.0, with a dashed vertical line at the nominal 0.9. Four bars with error bars, from the top: Err_XY naive 0.86 (red), Err_XY nested 0.95 (blue), Err naive 0.82 (red), Err nested 0.94 (blue). Both red bars have their whole Monte Carlo interval left of the dashed line; both blue intervals lie right of it."}} tags=["hide-input"]
 fig, ax = plt.subplots(figsize=(6.4, 2.6))
@@ -265,8 +266,9 @@ asah = auc_example()
 asah_test = delong_test(asah["outcome"], asah["s100b"], asah["wfns"], positive="Poor")
 print(asah_test)
 printed = asah["printed"]["s100b_vs_wfns"]
-print(f"pROC: Z = {printed['statistic']:.6f}, p = {printed['pvalue']:.6f}, 95 % CI "
-      f"{printed['ci95']}")
+ci_low, ci_high = printed["ci95"]
+print(f"pROC: Z = {printed['statistic']:.6f}, p = {printed['pvalue']:.6f}, "
+      f"95 % CI [{ci_low:.6f}, {ci_high:.6f}]")
 
 # %% [markdown]
 # Every digit agrees with pROC. In words: the WFNS grade has the larger AUC, 0.824 against
@@ -360,7 +362,7 @@ print(f"{yb.size} test examples, {int(yb.sum())} of them positive")
 for name, pred in (("balanced", pred_balanced), ("plain", pred_plain)):
     print(f"{name:>9}: accuracy {np.mean(pred == yb):.3f}, F1 {f1_score(yb, pred):.3f}")
 accuracy_test = mcnemar(mcnemar_table(yb, pred_balanced, pred_plain), method="midp")
-print("McNemar (mid-p) on right/wrong:", verdict(accuracy_test.pvalue))
+print("McNemar (mid-p) on right/wrong:\n   ", verdict(accuracy_test.pvalue))
 print(
     "accuracy difference (balanced - plain):",
     paired_bootstrap(
@@ -530,7 +532,7 @@ with warnings.catch_warnings():
 for a, name in enumerate(procedures):
     v = seed_split_variance(nn_scores[a])
     print(
-        f"{name}: mean accuracy {v.mean:.4f}, sd between splits "
+        f"{name}: mean accuracy {v.mean:.4f},\n    sd between splits "
         f"{np.sqrt(v.split_variance):.4f}, "
         f"sd between seeds {np.sqrt(v.seed_variance):.4f}"
     )
@@ -554,7 +556,7 @@ print(diff_var)
 naive_runs = paired_ttest(nn_scores[0].ravel(), nn_scores[1].ravel())
 low_run, high_run = (float(v) for v in naive_runs.confidence_interval)
 print(f"paired t over all {naive_runs.n} runs: mean difference "
-      f"{naive_runs.mean_difference:+.4f}, "
+      f"{naive_runs.mean_difference:+.4f},\n"
       f"95 % CI [{low_run:+.4f}, {high_run:+.4f}], p = {naive_runs.pvalue:.3f}")
 
 # %% [markdown]
@@ -592,10 +594,11 @@ print(verdict(by_split.pvalue))
 
 # %%
 one_procedure = seed_split_variance(nn_scores[0])
+print(f"{'design':<20}{'standard error of':>20}{'standard error of':>22}")
+print(f"{'':<20}{'the difference':>20}{'one accuracy':>22}")
 for S, R in ((8, 1), (8, 4), (8, 16), (32, 1)):
-    print(f"{S:>2} splits x {R:>2} seeds: standard error of the difference "
-          f"{design_std_error(diff_var, S, R):.4f}, "
-          f"of one procedure's accuracy {design_std_error(one_procedure, S, R):.4f}")
+    print(f"{f'{S} splits x {R} seeds':<20}{design_std_error(diff_var, S, R):>20.4f}"
+          f"{design_std_error(one_procedure, S, R):>22.4f}")
 
 # %% tags=["nbval-ignore-output"]
 seeds_explorer(diff_var)
@@ -858,8 +861,7 @@ for name in ("unadjusted", "Holm", "BH"):
 for name, (fwer, fdr, power) in results.items():
     print(
         f"{name:>10}: P(any false claim) = {fwer:.3f}, false discovery rate = "
-        f"{fdr:.3f}, "
-        f"share of real effects found = {power:.3f}"
+        f"{fdr:.3f},\n{'':>12}share of real effects found = {power:.3f}"
     )
 
 # %% [markdown]
