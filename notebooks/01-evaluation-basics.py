@@ -347,15 +347,15 @@ for size, row in zip(test_sizes, table):
           f"{row.std(ddof=1):.3f}   "
           f"{low:.3f} to {high:.3f}")
 
-# %% mystnb={"figure": {"caption": "Test accuracy of 15-NN over 200 random holdout splits with 10 % (left) and 50 % (right) of the 300 examples in the test set; the dashed line is the accuracy on new data, 0.862. The small test set gives coarse, widely spread estimates; the large one a narrower spread.", "name": "fig-evaluation-basics-holdout-spread"}, "image": {"alt": "Two histograms on the same test-accuracy axis from 0.65 to 1.0, each counting 200 random splits, with a dashed vertical line at 0.862, the accuracy on new data. Left, 10 % test set (30 examples): the accuracies take a few discrete values about 0.033 apart, from about 0.67 to 1.0, with the tallest bars at about 0.87 and 0.90. Right, 50 % test set (150 examples): finer-grained values concentrated between about 0.80 and 0.92 around the dashed line, with a few lower ones."}} tags=["hide-input"]
-fig, axes = plt.subplots(1, 2, figsize=(11, 3.4), sharex=True)
+# %% mystnb={"figure": {"caption": "Test accuracy of 15-NN over 200 random holdout splits with 10 % (top) and 50 % (bottom) of the 300 examples in the test set; the dashed line is the accuracy on new data, 0.862. The small test set gives coarse, widely spread estimates; the large one a narrower spread.", "name": "fig-evaluation-basics-holdout-spread"}, "image": {"alt": "Two histograms on the same test-accuracy axis from 0.65 to 1.0, each counting 200 random splits, with a dashed vertical line at 0.862, the accuracy on new data. Top, 10 % test set (30 examples): the accuracies take a few discrete values about 0.033 apart, from about 0.67 to 1.0, with the tallest bars at about 0.87 and 0.90. Bottom, 50 % test set (150 examples): finer-grained values concentrated between about 0.80 and 0.92 around the dashed line, with a few lower ones."}} tags=["hide-input"]
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 6.8), sharex=True)
 plot_holdout_spread(table, test_sizes, 0.1, reference=truth_15, ax=axes[0])
 plot_holdout_spread(table, test_sizes, 0.5, reference=truth_15, ax=axes[1])
 fig.tight_layout()
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 1.2.** Test accuracy of 15-NN over 200 random holdout splits with 10 % (left) and 50 % (right) of the 300 examples in the test set; the dashed line is the accuracy on new data, 0.862. The small test set gives coarse, widely spread estimates; the large one a narrower spread.
+# **Figure 1.2.** Test accuracy of 15-NN over 200 random holdout splits with 10 % (top) and 50 % (bottom) of the 300 examples in the test set; the dashed line is the accuracy on new data, 0.862. The small test set gives coarse, widely spread estimates; the large one a narrower spread.
 
 # %% mystnb={"figure": {"caption": "Mean and standard deviation of the holdout accuracy of 15-NN over 200 splits at each test size, against the accuracy on new data of the model trained on all 300 examples (dashed, 0.862). The spread shrinks from 0.057 at 10 % to about 0.03 from 30 % on, while the mean falls from 0.877 to 0.795 as less data is left for training.", "name": "fig-evaluation-basics-holdout-bias"}, "image": {"alt": "Line chart with error bars: test accuracy of 15-NN (y, about 0.76 to 0.93) against the test set size in percent of 300 examples (x, 10 to 80). Blue points are the means over 200 splits, with bars of plus and minus one standard deviation; a dashed horizontal line marks 0.862, the accuracy on new data. The means stay near 0.877 at 10 and 20 %, meet the dashed line at about 40 % and drop to 0.795 at 80 %; the bars are widest at 10 % and narrower from 30 % to 70 %."}} tags=["hide-input"]
 fig, ax = plt.subplots(figsize=(6.4, 3.6))
@@ -377,7 +377,7 @@ ax.axhline(
 ax.set_xlabel("test set size (% of 300 examples)")
 ax.set_ylabel("test accuracy of 15-NN")
 ax.set_title("Holdout estimates: spread and bias against test size")
-ax.legend(fontsize="small")
+ax.legend(fontsize=9)
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
@@ -627,10 +627,10 @@ for k in (1, 15):
 # score on the fold's test set; then summarise the t x k curves. Here t = 2 and k = 5, for 1-NN
 # and the depth-3 tree.
 
-# %% mystnb={"figure": {"caption": "Learning curves from 2 x 5-fold cross-validation: training and test accuracy against the number of training examples for 1-NN (left) and the depth-3 tree (right); the bands show the spread of single splits. 1-NN keeps a perfect training score and its test accuracy levels off near 0.83, while the tree's two curves approach each other and its test accuracy still rises, to 0.853 at 240 examples.", "name": "fig-evaluation-basics-learning-curves"}, "image": {"alt": "Two line charts side by side with a shared accuracy axis (0.5 to 1.0) against the number of training examples (15 to 240). Each shows a dashed blue training-score curve and a solid orange test-score curve, with shaded bands. Left, 1-NN: the training score is flat at 1.0; the test score rises from 0.74 at 15 examples to 0.84 at 120 and then stays near 0.83, a gap of about 17 points. Right, depth-3 tree: the training score falls from about 0.99 to 0.91 while the test score rises from 0.59 to 0.85, so the gap narrows to about 6 points."}}
+# %% mystnb={"figure": {"caption": "Learning curves from 2 x 5-fold cross-validation: training and test accuracy against the number of training examples for 1-NN (top) and the depth-3 tree (bottom); the bands show the spread of single splits. 1-NN keeps a perfect training score and its test accuracy levels off near 0.83, while the tree's two curves approach each other and its test accuracy still rises, to 0.853 at 240 examples.", "name": "fig-evaluation-basics-learning-curves"}, "image": {"alt": "Two line charts one above the other with a shared accuracy axis (0.5 to 1.0) against the number of training examples (15 to 240). Each shows a dashed blue training-score curve and a solid orange test-score curve, with shaded bands. Top, 1-NN: the training score is flat at 1.0; the test score rises from 0.74 at 15 examples to 0.84 at 120 and then stays near 0.83, a gap of about 17 points. Bottom, depth-3 tree: the training score falls from about 0.99 to 0.91 while the test score rises from 0.59 to 0.85, so the gap narrows to about 6 points."}}
 lc_splits = list(repeated_kfold(y.size, k=5, n_repeats=2, seed=8))
 train_sizes = [15, 30, 60, 120, 180, 240]
-fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.2), sharey=True)
 for ax, name in zip(axes, ("1-NN", "pruned tree (depth 3)")):
     lc = learning_curve(models[name], X, y, train_sizes, lc_splits, seed=9)
     plot_learning_curve(lc, ax=ax, label=name)
@@ -640,7 +640,7 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 1.4.** Learning curves from 2 x 5-fold cross-validation: training and test accuracy against the number of training examples for 1-NN (left) and the depth-3 tree (right); the bands show the spread of single splits. 1-NN keeps a perfect training score and its test accuracy levels off near 0.83, while the tree's two curves approach each other and its test accuracy still rises, to 0.853 at 240 examples.
+# **Figure 1.4.** Learning curves from 2 x 5-fold cross-validation: training and test accuracy against the number of training examples for 1-NN (top) and the depth-3 tree (bottom); the bands show the spread of single splits. 1-NN keeps a perfect training score and its test accuracy levels off near 0.83, while the tree's two curves approach each other and its test accuracy still rises, to 0.853 at 240 examples.
 
 # %% [markdown]
 # 1-NN keeps a perfect training score at every size, and its test accuracy levels off around
@@ -694,8 +694,8 @@ print(f"\nlogistic regression - LDA: mean difference {d.mean():.4f};\n"
       f"logistic regression wins / ties / loses on {np.sum(d > 0)} / {np.sum(d == 0)}"
       f" / {np.sum(d < 0)} of the 100 splits")
 
-# %% mystnb={"figure": {"caption": "Accuracy of two learners on each of the 100 shared splits of 10 x 10-fold cross-validation, with the line of equal accuracy. Logistic regression and LDA (left) move together, correlation 0.76; the depth-3 tree and 1-NN (right) hardly do, correlation 0.22.", "name": "fig-evaluation-basics-paired-scores"}, "image": {"alt": "Two scatter plots, one point per split, each with a grey diagonal line where both accuracies are equal. Left: accuracy of logistic regression (y) against LDA (x), both between about 0.73 and 1.0; the points form a narrow cloud along the diagonal, a few more of them above it than below, correlation 0.76. Right: accuracy of the depth-3 tree (y) against 1-NN (x); the points form a wide, round cloud, mostly above the diagonal, correlation 0.22. The accuracies are multiples of 1/30, so many points overlap."}} tags=["hide-input"]
-fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+# %% mystnb={"figure": {"caption": "Accuracy of two learners on each of the 100 shared splits of 10 x 10-fold cross-validation, with the line of equal accuracy. Logistic regression and LDA (top) move together, correlation 0.76; the depth-3 tree and 1-NN (bottom) hardly do, correlation 0.22.", "name": "fig-evaluation-basics-paired-scores"}, "image": {"alt": "Two scatter plots, one point per split, each with a grey diagonal line where both accuracies are equal. Top: accuracy of logistic regression (y) against LDA (x), both between about 0.73 and 1.0; the points form a narrow cloud along the diagonal, a few more of them above it than below, correlation 0.76. Bottom: accuracy of the depth-3 tree (y) against 1-NN (x); the points form a wide, round cloud, mostly above the diagonal, correlation 0.22. The accuracies are multiples of 1/30, so many points overlap."}} tags=["hide-input"]
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.6))
 for ax, (a, b) in zip(axes, pairs):
     ax.scatter(scores[b], scores[a], alpha=0.4)
     low = min(scores[a].min(), scores[b].min()) - 0.02
@@ -708,7 +708,7 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 1.5.** Accuracy of two learners on each of the 100 shared splits of 10 x 10-fold cross-validation, with the line of equal accuracy. Logistic regression and LDA (left) move together, correlation 0.76; the depth-3 tree and 1-NN (right) hardly do, correlation 0.22.
+# **Figure 1.5.** Accuracy of two learners on each of the 100 shared splits of 10 x 10-fold cross-validation, with the line of equal accuracy. Logistic regression and LDA (top) move together, correlation 0.76; the depth-3 tree and 1-NN (bottom) hardly do, correlation 0.22.
 
 # %% [markdown]
 # Some test folds are hard (many wrong labels, examples near the class boundary) and some are

@@ -468,15 +468,15 @@ for example in (panel_a, panel_b):
 # from the exact one. Blue cells are where the approximation is *smaller* than the exact p-value
 # (too eager to reject), red where it is larger (too cautious).
 
-# %% mystnb={"figure": {"caption": "Approximate minus exact McNemar p-value for every table with b and c up to 60: the uncorrected chi-squared statistic (left) and Edwards' corrected statistic (right); note the different colour scales. The uncorrected p-values are too small near the diagonal, by up to 0.68 for the smallest tables, while the corrected ones stay within 0.02 of the exact test.", "name": "fig-mcnemar-pvalue-heatmaps"}, "image": {"alt": "Two heat maps with b (model 1 right, model 2 wrong) from 0 to 60 on the x axis and c (model 1 wrong, model 2 right) from 0 to 60 on the y axis. The colour is the approximate minus the exact p-value: blue where the approximation is smaller (too eager to reject), red where it is larger, white where they agree. Left, uncorrected chi-squared, colour scale from -0.68 to 0.68: a blue band runs along both sides of the white diagonal b = c, dark near the origin and fading as b and c grow; the rest is nearly white. Right, Edwards' correction, colour scale from -0.02 to 0.02: a few dark blue cells next to the origin, faint red bands on both sides of the diagonal for small counts, and near-white elsewhere."}} tags=["hide-input"]
-fig, axes = plt.subplots(1, 2, figsize=(10.5, 4.2))
+# %% mystnb={"figure": {"caption": "Approximate minus exact McNemar p-value for every table with b and c up to 60: the uncorrected chi-squared statistic (top) and Edwards' corrected statistic (bottom); note the different colour scales. The uncorrected p-values are too small near the diagonal, by up to 0.68 for the smallest tables, while the corrected ones stay within 0.02 of the exact test.", "name": "fig-mcnemar-pvalue-heatmaps"}, "image": {"alt": "Two heat maps with b (model 1 right, model 2 wrong) from 0 to 60 on the x axis and c (model 1 wrong, model 2 right) from 0 to 60 on the y axis. The colour is the approximate minus the exact p-value: blue where the approximation is smaller (too eager to reject), red where it is larger, white where they agree. Top, uncorrected chi-squared, colour scale from -0.68 to 0.68: a blue band runs along both sides of the white diagonal b = c, dark near the origin and fading as b and c grow; the rest is nearly white. Bottom, Edwards' correction, colour scale from -0.02 to 0.02: a few dark blue cells next to the origin, faint red bands on both sides of the diagonal for small counts, and near-white elsewhere."}} tags=["hide-input"]
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.2))
 plot_mcnemar_pvalue_heatmap(60, "chi2", ax=axes[0])
 plot_mcnemar_pvalue_heatmap(60, "corrected", ax=axes[1])
 fig.tight_layout()
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 2.1.** Approximate minus exact McNemar p-value for every table with b and c up to 60: the uncorrected chi-squared statistic (left) and Edwards' corrected statistic (right); note the different colour scales. The uncorrected p-values are too small near the diagonal, by up to 0.68 for the smallest tables, while the corrected ones stay within 0.02 of the exact test.
+# **Figure 2.1.** Approximate minus exact McNemar p-value for every table with b and c up to 60: the uncorrected chi-squared statistic (top) and Edwards' corrected statistic (bottom); note the different colour scales. The uncorrected p-values are too small near the diagonal, by up to 0.68 for the smallest tables, while the corrected ones stay within 0.02 of the exact test.
 
 # %%
 for method in ("chi2", "corrected", "midp"):

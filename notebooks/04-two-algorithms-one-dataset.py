@@ -704,10 +704,10 @@ for label, result in (
 # vectorised over data sets with numpy. The lab above ran 1 000 data sets for the nearest
 # centroid and 500 for 1-NN.
 
-# %% mystnb={"figure": {"caption": "Rejection rates of the nine tests at alpha = 0.05 on simulated data sets on which the two algorithms are equally good, with 95 % Wilson intervals, for the stable nearest-centroid learner (left, 1000 data sets of 300 examples) and the unstable 1-NN (right, 500 data sets); red bars have their whole interval above 0.05. The resampled t rejects in 59 % and 64 % of the data sets. With the nearest centroid every other test stays between 0.7 % (corrected t on one 10-fold CV) and 6.7 % (difference of proportions); with 1-NN the k-fold t (13.4 %), the corrected repeated CV t (12.6 %), the 5x2cv F (12.4 %), the 5x2cv t (11.6 %) and the corrected resampled t (7.6 %) reject too often, while the corrected t on one 10-fold CV (3.8 %), McNemar (5.2 %) and the difference of proportions (4.8 %) stay near 5 %.", "name": "fig-two-algorithms-one-dataset-type1-error"}, "image": {"alt": "Two panels of horizontal bar charts sharing the test names on the y axis, each bar with a 95 % interval and a dashed vertical line at alpha = 0.05. Left, nearest centroid: McNemar 0.062, difference of proportions 0.067 (red), resampled t 0.589 (red, far right), corrected resampled t 0.045, k-fold CV t 0.051, corrected t on one k-fold CV 0.007, corrected repeated CV t 0.040, 5x2cv t 0.038, 5x2cv F 0.031. Right, 1-NN: McNemar 0.052, difference of proportions 0.048, resampled t 0.642 (red), corrected resampled t 0.076 (red), k-fold CV t 0.134 (red), corrected t on one k-fold CV 0.038, corrected repeated CV t 0.126 (red), 5x2cv t 0.116 (red), 5x2cv F 0.124 (red)."}}
+# %% mystnb={"figure": {"caption": "Rejection rates of the nine tests at alpha = 0.05 on simulated data sets on which the two algorithms are equally good, with 95 % Wilson intervals, for the stable nearest-centroid learner (top, 1000 data sets of 300 examples) and the unstable 1-NN (bottom, 500 data sets); red bars have their whole interval above 0.05. The resampled t rejects in 59 % and 64 % of the data sets. With the nearest centroid every other test stays between 0.7 % (corrected t on one 10-fold CV) and 6.7 % (difference of proportions); with 1-NN the k-fold t (13.4 %), the corrected repeated CV t (12.6 %), the 5x2cv F (12.4 %), the 5x2cv t (11.6 %) and the corrected resampled t (7.6 %) reject too often, while the corrected t on one 10-fold CV (3.8 %), McNemar (5.2 %) and the difference of proportions (4.8 %) stay near 5 %.", "name": "fig-two-algorithms-one-dataset-type1-error"}, "image": {"alt": "Two panels of horizontal bar charts sharing the test names on the y axis, each bar with a 95 % interval and a dashed vertical line at alpha = 0.05. Top, nearest centroid: McNemar 0.062, difference of proportions 0.067 (red), resampled t 0.589 (red, far right), corrected resampled t 0.045, k-fold CV t 0.051, corrected t on one k-fold CV 0.007, corrected repeated CV t 0.040, 5x2cv t 0.038, 5x2cv F 0.031. Bottom, 1-NN: McNemar 0.052, difference of proportions 0.048, resampled t 0.642 (red), corrected resampled t 0.076 (red), k-fold CV t 0.134 (red), corrected t on one k-fold CV 0.038, corrected repeated CV t 0.126 (red), 5x2cv t 0.116 (red), 5x2cv F 0.124 (red)."}}
 for name, sim in lab.items():
     print(sim, end="\n\n")
-fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.2), sharey=True)
 for ax, (name, sim) in zip(axes, lab.items()):
     plot_paired_rejection_rates(sim.rates(0.05), ax=ax, title=f"{name}, H0 true "
                                                               f"({sim.n_reps} data "
@@ -716,7 +716,7 @@ plt.tight_layout()
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 4.1.** Rejection rates of the nine tests at alpha = 0.05 on simulated data sets on which the two algorithms are equally good, with 95 % Wilson intervals, for the stable nearest-centroid learner (left, 1000 data sets of 300 examples) and the unstable 1-NN (right, 500 data sets); red bars have their whole interval above 0.05. The resampled t rejects in 59 % and 64 % of the data sets. With the nearest centroid every other test stays between 0.7 % (corrected t on one 10-fold CV) and 6.7 % (difference of proportions); with 1-NN the k-fold t (13.4 %), the corrected repeated CV t (12.6 %), the 5x2cv F (12.4 %), the 5x2cv t (11.6 %) and the corrected resampled t (7.6 %) reject too often, while the corrected t on one 10-fold CV (3.8 %), McNemar (5.2 %) and the difference of proportions (4.8 %) stay near 5 %.
+# **Figure 4.1.** Rejection rates of the nine tests at alpha = 0.05 on simulated data sets on which the two algorithms are equally good, with 95 % Wilson intervals, for the stable nearest-centroid learner (top, 1000 data sets of 300 examples) and the unstable 1-NN (bottom, 500 data sets); red bars have their whole interval above 0.05. The resampled t rejects in 59 % and 64 % of the data sets. With the nearest centroid every other test stays between 0.7 % (corrected t on one 10-fold CV) and 6.7 % (difference of proportions); with 1-NN the k-fold t (13.4 %), the corrected repeated CV t (12.6 %), the 5x2cv F (12.4 %), the 5x2cv t (11.6 %) and the corrected resampled t (7.6 %) reject too often, while the corrected t on one 10-fold CV (3.8 %), McNemar (5.2 %) and the difference of proportions (4.8 %) stay near 5 %.
 
 # %% [markdown]
 # Each rate comes with a 95 % Wilson interval for its Monte Carlo error (1 000 data sets give
@@ -792,9 +792,9 @@ print(small)
 # $P(p \le \alpha) \le \alpha$ at every level. The resampled t's p-values pile up near 0;
 # the 5x2cv F's lean the other way:
 
-# %% mystnb={"figure": {"caption": "Histograms of the p-values of the resampled t test (left) and the 5x2cv F test (right) over the 1000 simulated data sets with the nearest-centroid learner on which H0 is true; a valid test would follow the flat dashed line. The resampled t piles its p-values below 0.05, while the 5x2cv F never exceeds 0.836 and, with this learner, gives fewer small p-values than a uniform distribution.", "name": "fig-two-algorithms-one-dataset-pvalue-histograms"}, "image": {"alt": "Two density histograms of p-values from 0 to 1 in 20 bins, each with a dashed horizontal line at density 1 (uniform) and a red vertical line at alpha = 0.05. Left, resampled t: the first bin, p-values below 0.05, reaches a density of about 12; all other bins are low, below 1.5. Right, 5x2cv F: the density rises from about 0.6 near 0 to a peak of about 2.8 near 0.8, and no p-value lies above about 0.84."}} tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Histograms of the p-values of the resampled t test (top) and the 5x2cv F test (bottom) over the 1000 simulated data sets with the nearest-centroid learner on which H0 is true; a valid test would follow the flat dashed line. The resampled t piles its p-values below 0.05, while the 5x2cv F never exceeds 0.836 and, with this learner, gives fewer small p-values than a uniform distribution.", "name": "fig-two-algorithms-one-dataset-pvalue-histograms"}, "image": {"alt": "Two density histograms of p-values from 0 to 1 in 20 bins, each with a dashed horizontal line at density 1 (uniform) and a red vertical line at alpha = 0.05. Top, resampled t: the first bin, p-values below 0.05, reaches a density of about 12; all other bins are low, below 1.5. Bottom, 5x2cv F: the density rises from about 0.6 near 0 to a peak of about 2.8 near 0.8, and no p-value lies above about 0.84."}} tags=["hide-input"]
 null_sim = lab["nearest centroid"]
-fig, axes = plt.subplots(1, 2, figsize=(9, 3))
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 6.0))
 plot_pvalue_histogram(
     null_sim.pvalues[:, PAIRED_TESTS.index("resampled")],
     ax=axes[0],
@@ -807,7 +807,7 @@ plt.tight_layout()
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 4.2.** Histograms of the p-values of the resampled t test (left) and the 5x2cv F test (right) over the 1000 simulated data sets with the nearest-centroid learner on which H0 is true; a valid test would follow the flat dashed line. The resampled t piles its p-values below 0.05, while the 5x2cv F never exceeds 0.836 and, with this learner, gives fewer small p-values than a uniform distribution.
+# **Figure 4.2.** Histograms of the p-values of the resampled t test (top) and the 5x2cv F test (bottom) over the 1000 simulated data sets with the nearest-centroid learner on which H0 is true; a valid test would follow the flat dashed line. The resampled t piles its p-values below 0.05, while the 5x2cv F never exceeds 0.836 and, with this learner, gives fewer small p-values than a uniform distribution.
 
 # %% [markdown]
 # The F test's p-values never exceed 0.836. Within a replication
@@ -851,8 +851,8 @@ for name, sim in alternative.items():
     )
     print(sim.table(0.05))
 
-# %% mystnb={"figure": {"caption": "Power at alpha = 0.05 against a true difference of 0.1 in Bayes accuracy (y, 500 data sets) against the Type I error under H0 (x, 1000 or 500 data sets), one point per test with both 95 % intervals, for the nearest centroid (left) and 1-NN (right); the dashed line marks alpha and hollow markers belong to tests that reject a true H0 too often. With the nearest centroid the corrected repeated CV t sits highest among the tests left of the line (power 0.77 at a Type I error of 0.040); with 1-NN only the corrected t on one 10-fold CV and the two holdout tests are at or near the line, with power about 0.4.", "name": "fig-two-algorithms-one-dataset-power"}, "image": {"alt": "Two scatter plots with error bars, Type I error on the x axis (0 to about 0.17) and power on the y axis (0 to 1), a dashed vertical line at 0.05; one colour and marker per test, listed in a legend below both panels, hollow for tests whose Type I error interval lies above 0.05. Left, nearest centroid: corrected repeated CV t at (0.040, 0.77), corrected resampled t (0.045, 0.75), k-fold CV t (0.051, 0.69), 5x2cv F (0.031, 0.58), 5x2cv t (0.038, 0.45), difference of proportions (0.067, 0.35, hollow), McNemar (0.062, 0.34), corrected t on one k-fold CV (0.007, 0.35). Right, 1-NN: corrected repeated CV t (0.126, 0.72, hollow), 5x2cv F (0.124, 0.72, hollow), corrected resampled t (0.076, 0.69, hollow), k-fold CV t (0.134, 0.68, hollow), 5x2cv t (0.116, 0.52, hollow), corrected t on one k-fold CV (0.038, 0.42), McNemar (0.052, 0.40), difference of proportions (0.048, 0.40)."}} tags=["hide-input"]
-fig, axes = plt.subplots(1, 2, figsize=(10, 5.0), sharey=True)
+# %% mystnb={"figure": {"caption": "Power at alpha = 0.05 against a true difference of 0.1 in Bayes accuracy (y, 500 data sets) against the Type I error under H0 (x, 1000 or 500 data sets), one point per test with both 95 % intervals, for the nearest centroid (top) and 1-NN (bottom); the dashed line marks alpha and hollow markers belong to tests that reject a true H0 too often. With the nearest centroid the corrected repeated CV t sits highest among the tests left of the line (power 0.77 at a Type I error of 0.040); with 1-NN only the corrected t on one 10-fold CV and the two holdout tests are at or near the line, with power about 0.4.", "name": "fig-two-algorithms-one-dataset-power"}, "image": {"alt": "Two scatter plots with error bars, Type I error on the x axis (0 to about 0.17) and power on the y axis (0 to 1), a dashed vertical line at 0.05; one colour and marker per test, listed in a legend below both panels, hollow for tests whose Type I error interval lies above 0.05. Top, nearest centroid: corrected repeated CV t at (0.040, 0.77), corrected resampled t (0.045, 0.75), k-fold CV t (0.051, 0.69), 5x2cv F (0.031, 0.58), 5x2cv t (0.038, 0.45), difference of proportions (0.067, 0.35, hollow), McNemar (0.062, 0.34), corrected t on one k-fold CV (0.007, 0.35). Bottom, 1-NN: corrected repeated CV t (0.126, 0.72, hollow), 5x2cv F (0.124, 0.72, hollow), corrected resampled t (0.076, 0.69, hollow), k-fold CV t (0.134, 0.68, hollow), 5x2cv t (0.116, 0.52, hollow), corrected t on one k-fold CV (0.038, 0.42), McNemar (0.052, 0.40), difference of proportions (0.048, 0.40)."}} tags=["hide-input"]
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 9.2), sharey=True)
 for ax, name in zip(axes, lab):
     plot_size_power(
         lab[name],
@@ -866,14 +866,14 @@ fig.legend(
     loc="lower center",
     ncol=4,
     frameon=False,
-    fontsize="small",
+    fontsize=9,
     title="hollow marker: rejects a true H0 too often",
 )
 fig.tight_layout(rect=(0, 0.16, 1, 1))
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 4.3.** Power at alpha = 0.05 against a true difference of 0.1 in Bayes accuracy (y, 500 data sets) against the Type I error under H0 (x, 1000 or 500 data sets), one point per test with both 95 % intervals, for the nearest centroid (left) and 1-NN (right); the dashed line marks alpha and hollow markers belong to tests that reject a true H0 too often. With the nearest centroid the corrected repeated CV t sits highest among the tests left of the line (power 0.77 at a Type I error of 0.040); with 1-NN only the corrected t on one 10-fold CV and the two holdout tests are at or near the line, with power about 0.4.
+# **Figure 4.3.** Power at alpha = 0.05 against a true difference of 0.1 in Bayes accuracy (y, 500 data sets) against the Type I error under H0 (x, 1000 or 500 data sets), one point per test with both 95 % intervals, for the nearest centroid (top) and 1-NN (bottom); the dashed line marks alpha and hollow markers belong to tests that reject a true H0 too often. With the nearest centroid the corrected repeated CV t sits highest among the tests left of the line (power 0.77 at a Type I error of 0.040); with 1-NN only the corrected t on one 10-fold CV and the two holdout tests are at or near the line, with power about 0.4.
 
 # %% [markdown]
 # With the **nearest centroid**, among the tests that hold their level, the corrected repeated
