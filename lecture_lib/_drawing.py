@@ -147,8 +147,9 @@ def mark_grid_size(ax, result, n_configs: int) -> list:
     i = n_configs - 1
     return [
         ax.axvline(n_configs, color="grey", linewidth=1),
+        # below and to the right of the rising curve, away from the legend (upper left)
         ax.annotate(f"{result.non_nested[i]:.3f}", (n_configs, result.non_nested[i]),
-                    textcoords="offset points", xytext=(5, 5), color="tab:red"),
+                    textcoords="offset points", xytext=(6, -4), va="top", color="tab:red"),
         ax.annotate(f"{result.nested[i]:.3f}", (n_configs, result.nested[i]),
                     textcoords="offset points", xytext=(5, -12), color="tab:blue"),
     ]

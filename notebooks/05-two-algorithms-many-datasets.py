@@ -59,6 +59,7 @@ if importlib.util.find_spec("lecture_lib") is None:
 
 # %% tags=["hide-input"]
 import itertools
+import textwrap
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -94,7 +95,7 @@ ERRATA = {e.key: e for e in errata()}
 # %%
 ex = wilcoxon_example("seed001_rpart_ranger_6tasks")
 d = ex.differences  # rpart - ranger, rounded to the 4 printed decimals
-print(ex.provenance[:95] + " ...")
+print(textwrap.shorten(ex.provenance, 88, placeholder=" ..."))
 print()
 print(f"{'task':<18}{'rpart':>8}{'ranger':>8}{'d = rpart - ranger':>20}")
 for name, e1, e2, di in zip(ex.datasets, ex.scores_1, ex.scores_2, d):
@@ -262,8 +263,9 @@ i, j = np.triu_indices(d.size)
 walsh = np.sort((d[i] + d[j]) / 2)  # the 21 Walsh averages, listed to check the library
 print(f"Hodges-Lehmann estimate of rpart - ranger: {res_pratt.hodges_lehmann:.4f} "
       f"(median of the Walsh averages: {np.median(walsh):.4f})")
-print(f"interval: {res_pratt.confidence_interval}, coverage "
-      f"{res_pratt.interval_coverage:.1%} "
+ci_pratt = res_pratt.confidence_interval
+print(f"95 % interval [{ci_pratt.low:.4f}, {ci_pratt.high:.4f}] ({ci_pratt.method}), "
+      f"coverage {res_pratt.interval_coverage:.1%}\n"
       f"(smallest and largest Walsh average: {walsh[0]:.4f}, {walsh[-1]:.4f})")
 print(f"rank-biserial correlation (R+ - R-)/(R+ + R-) = ({res_pratt.r_plus:g} - "
       f"{res_pratt.r_minus:g}) / "
@@ -284,7 +286,7 @@ print(f"rank-biserial correlation (R+ - R-)/(R+ + R-) = ({res_pratt.r_plus:g} - 
 # and zeros. The figure shows the resulting distribution for our six tasks.
 
 # %% mystnb={"figure": {"caption": "Exact null distribution of the rank sum R+ for the six differences between rpart and ranger (the zero's rank left out, Pratt's convention), with its normal approximation. The red bars, the outcomes at least as extreme as the observed R+ = 18, add up to the exact p-value 0.125; the normal approximation gives 0.0917.", "name": "fig-two-algorithms-many-datasets-signed-rank-null"}, "image": {"alt": "Bar chart of the exact probability under H0 (y, up to about 0.09) of each possible value of R+, the sum of the ranks of the positive differences (x, 0 to 20), with a black bell-shaped normal curve centred at 10 and a dashed red vertical line at the observed R+ = 18. The bars are symmetric around 10, with heights that are multiples of 1/32; R+ = 1 and 19 cannot occur. Four bars are red, two in each tail (at 0 and 2, and at 18 and 20), each of height 1/32, together 4/32 = 0.125."}} tags=["hide-input"]
-fig, ax = plt.subplots(figsize=(7, 3.6))
+fig, ax = plt.subplots(figsize=(6.6, 3.6))
 plot_signed_rank_null(d, ax=ax)
 fig.tight_layout()
 plt.show()
@@ -396,7 +398,11 @@ for key in (
     "seed001-wilcoxon-critical-value",
     "seed001-wilcoxon-decision",
 ):
-    print(f"[{key}]\n  says:  {ERRATA[key].says}\n  right: {ERRATA[key].correct}\n")
+    print(f"[{key}]")
+    for label, text in (("says", ERRATA[key].says), ("right", ERRATA[key].correct)):
+        print(textwrap.fill(f"{label}: {text}", 88, initial_indent="  ",
+                            subsequent_indent="    "))
+    print()
 print(
     f"exact critical value of T for N = 6: {wilcoxon_critical_value(6)}; "
     f"normal critical value: {stats.norm.ppf(0.975):.2f}"
@@ -437,11 +443,10 @@ print(f"R+ = {res_dem.r_plus:g} (paper: 93), R- = {res_dem.r_minus:g} (paper: 12
 print(f"Pratt: R+ = {res_dem_pratt.r_plus:g}, R- = {res_dem_pratt.r_minus:g}; "
       f"exact p = {res_dem.pvalue:.4f} (both), normal p = "
       f"{wilcoxon_signed_rank(d_dem, method='approx').pvalue:.4f}")
-print(f"Hodges-Lehmann estimate of the AUC gain: {res_dem.hodges_lehmann:.4f}; "
-      "interval "
-      f"[{res_dem.confidence_interval.low:.4f}, "
+print(f"Hodges-Lehmann estimate of the AUC gain: {res_dem.hodges_lehmann:.4f};\n"
+      f"interval [{res_dem.confidence_interval.low:.4f}, "
       f"{res_dem.confidence_interval.high:.4f}] "
-      f"(coverage {res_dem.interval_coverage:.1%} for continuous differences); "
+      f"(coverage {res_dem.interval_coverage:.1%} for continuous differences);\n"
       f"rank-biserial correlation {res_dem.rank_biserial:.2f} (zsplit), "
       f"{res_dem_pratt.rank_biserial:.2f} (Pratt)")
 
@@ -482,7 +487,9 @@ for ties in ("split", "drop"):
 print(f"check with scipy.stats.binomtest: p = {stats.binomtest(4, 5).pvalue:.4f}")
 # the effect: ranger's probability of winning a decided task,
 # with the exact (Clopper-Pearson) interval
-print(f"ranger's probability of winning a task: {res.win_probability}")
+win = res.win_probability
+print(f"ranger's probability of winning a task: {win.estimate:.2f},\n"
+      f"95 % interval [{win.low:.2f}, {win.high:.2f}] ({win.method})")
 
 # %% [markdown]
 # ranger wins 4 of the 5 decided tasks; if both algorithms were equally likely to win, a split
@@ -516,7 +523,9 @@ sign_dem = sign_test(dem.scores_1, dem.scores_2)
 print(f"wins {sign_dem.wins} + half of {sign_dem.ties} ties = {sign_dem.statistic:g} "
       f"of {sign_dem.n}: "
       f"two-sided p = {sign_dem.pvalue:.4f}, one-sided p = {sign_dem.pvalue / 2:.4f}")
-print(f"probability that tuned C4.5 wins a data set: {sign_dem.win_probability}")
+win = sign_dem.win_probability
+print(f"probability that tuned C4.5 wins a data set: {win.estimate:.3f},\n"
+      f"95 % interval [{win.low:.3f}, {win.high:.3f}] ({win.method})")
 
 # %% [markdown]
 # p = 0.057: not significant at the 5 % level, only weak evidence from the sign test on these
@@ -535,7 +544,7 @@ print(f"probability that tuned C4.5 wins a data set: {sign_dem.win_probability}"
 # ground. Right: heavy-tailed differences (Student t with 2 df), as with occasional extreme
 # data sets.
 
-# %% mystnb={"figure": {"caption": "Power of the paired t-test, the exact Wilcoxon signed-rank test and the sign test at the 5 % level against the number of data sets N, from 20 000 simulated benchmarks per point, for normal differences (left) and heavy-tailed differences (right), both shifted by 0.5. With normal differences the t-test leads narrowly; with heavy tails the Wilcoxon test wins (0.458 against 0.285 at N = 30); the sign test never beats the Wilcoxon test.", "name": "fig-two-algorithms-many-datasets-power"}, "image": {"alt": "Two line charts with a shared power axis (rejection rate at 5 %) against the number of data sets N (6 to 30), each with three lines: paired t-test (blue), Wilcoxon exact (orange) and sign test (green). Left, normal differences: the t-test and Wilcoxon lines rise almost together, from 0.17 and 0.11 at N = 6 to 0.75 and 0.73 at N = 30; the sign test rises in a saw-tooth, dipping from 0.11 at N = 6 to 0.05 at N = 8, and reaches 0.55. Right, heavy tails: all lines are lower; Wilcoxon rises to 0.46, the sign test to 0.42, overtaking the t-test from N = 20, and the t-test only to 0.29."}}
+# %% mystnb={"figure": {"caption": "Power of the paired t-test, the exact Wilcoxon signed-rank test and the sign test at the 5 % level against the number of data sets N, from 20 000 simulated benchmarks per point, for normal differences (top) and heavy-tailed differences (bottom), both shifted by 0.5. With normal differences the t-test leads narrowly; with heavy tails the Wilcoxon test wins (0.458 against 0.285 at N = 30); the sign test never beats the Wilcoxon test.", "name": "fig-two-algorithms-many-datasets-power"}, "image": {"alt": "Two line charts with a shared power axis (rejection rate at 5 %) against the number of data sets N (6 to 30), each with three lines: paired t-test (blue), Wilcoxon exact (orange) and sign test (green). Top, normal differences: the t-test and Wilcoxon lines rise almost together, from 0.17 and 0.11 at N = 6 to 0.75 and 0.73 at N = 30; the sign test rises in a saw-tooth, dipping from 0.11 at N = 6 to 0.05 at N = 8, and reaches 0.55. Bottom, heavy tails: all lines are lower; Wilcoxon rises to 0.46, the sign test to 0.42, overtaking the t-test from N = 20, and the t-test only to 0.29."}}
 def rejection_rates(draw, n_values, n_reps=20_000, seed=5):
     rng = np.random.default_rng(seed)
     rates = {"paired t-test": [], "Wilcoxon (exact)": [], "sign test": []}
@@ -563,7 +572,7 @@ scenarios = {
     "normal differences, shift 0.5 sd": lambda rng, size: rng.normal(0.5, 1.0, size),
     "heavy tails (t, 2 df), shift 0.5": lambda rng, size: 0.5 + rng.standard_t(2, size),
 }
-fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), sharey=True)
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.2), sharey=True)
 for ax, (title, draw) in zip(axes, scenarios.items()):
     rates = rejection_rates(draw, n_values)
     print(f"{title} (N = {n_values}):")
@@ -580,7 +589,7 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 5.2.** Power of the paired t-test, the exact Wilcoxon signed-rank test and the sign test at the 5 % level against the number of data sets N, from 20 000 simulated benchmarks per point, for normal differences (left) and heavy-tailed differences (right), both shifted by 0.5. With normal differences the t-test leads narrowly; with heavy tails the Wilcoxon test wins (0.458 against 0.285 at N = 30); the sign test never beats the Wilcoxon test.
+# **Figure 5.2.** Power of the paired t-test, the exact Wilcoxon signed-rank test and the sign test at the 5 % level against the number of data sets N, from 20 000 simulated benchmarks per point, for normal differences (top) and heavy-tailed differences (bottom), both shifted by 0.5. With normal differences the t-test leads narrowly; with heavy tails the Wilcoxon test wins (0.458 against 0.285 at N = 30); the sign test never beats the Wilcoxon test.
 
 # %% [markdown]
 # With normal differences the t-test is the most powerful and the Wilcoxon test is close
@@ -836,9 +845,10 @@ for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
 one_sided = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, alternative="greater")
 print(f"statistic R+ = {one_sided.statistic:g}, one-sided exact p = "
       f"{one_sided.pvalue:.4f}")
-print("one-sided interval for the typical difference: "
-      f"{one_sided.confidence_interval}, "
-      f"coverage {one_sided.interval_coverage:.1%}")
+ci_one = one_sided.confidence_interval
+print(f"one-sided 95 % interval for the typical difference: [{ci_one.low:.4f}, "
+      f"{ci_one.high}), coverage {one_sided.interval_coverage:.1%}\n"
+      f"({ci_one.method})")
 
 # %% [markdown]
 # <details class="solution">

@@ -209,7 +209,7 @@ bayes = bayesian_correlated_ttest(acc_nb, acc_tree, test_train_ratio=1 / 9, rope
 print(bayes)
 
 # %% mystnb={"figure": {"caption": "Posterior density of the mean difference in accuracy, naive Bayes minus depth-3 tree, from 10 x 10 cross-validation on breast cancer (Bayesian correlated t-test), with the ROPE of plus or minus 0.01 shaded grey. The areas are the three posterior probabilities: 0.029 that the tree is practically better, 0.349 that the two are practically equivalent, 0.623 that naive Bayes is practically better.", "name": "fig-bayesian-correlated-t-posterior"}, "image": {"alt": "A bell-shaped Student density over the mean difference in accuracy (x from about -0.028 to 0.056), centred at 0.0139. Dashed vertical lines at -0.01 and 0.01 mark the ROPE and a dotted line marks 0. The area left of -0.01 is orange and small (tree practically better, 0.029); the area between the dashed lines is grey (practically equivalent, 0.349); the area right of 0.01 is blue and holds the peak and the right half of the curve (naive Bayes practically better, 0.623). The legend gives the three probabilities."}} tags=["hide-input"]
-fig, ax = plt.subplots(figsize=(7, 3.4))
+fig, ax = plt.subplots(figsize=(6.6, 3.4))
 plot_posterior_t(bayes, names=("naive Bayes", "tree"), ax=ax)
 fig.tight_layout()
 plt.show()
@@ -441,7 +441,7 @@ curves = np.array(
         for r in ropes
     ]
 )
-fig, ax = plt.subplots(figsize=(7, 3.4))
+fig, ax = plt.subplots(figsize=(6.6, 3.4))
 for k, (label, colour) in enumerate(
     (
         ("J48gr practically better", "tab:orange"),
