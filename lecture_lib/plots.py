@@ -776,7 +776,7 @@ def plot_signed_rank_null(differences, zero_method: str = "pratt", ax=None):
     ax.set_ylabel("probability under H0")
     ax.set_title(f"Null distribution of R+ (n = {res.n}, zero_method = {zero_method!r}): "
                  f"exact p = {res.pvalue:.3g}, normal p = {normal.pvalue:.3g}", fontsize=9)
-    ax.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)
+    ax.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
     return ax
 
 

@@ -864,12 +864,12 @@ for ax, name in zip(axes, lab):
 fig.legend(
     handles=paired_test_legend_handles(),
     loc="lower center",
-    ncol=4,
+    ncol=3,
     frameon=False,
     fontsize=9,
     title="hollow marker: rejects a true H0 too often",
 )
-fig.tight_layout(rect=(0, 0.16, 1, 1))
+fig.tight_layout(rect=(0, 0.1, 1, 1))
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
