@@ -182,7 +182,8 @@ for key in (
     "seed003-n-two-meanings",
 ):
     print(f"[{key}]")
-    for label, text in (("seed says", ERRATA[key].says), ("correct", ERRATA[key].correct)):
+    erratum = ERRATA[key]
+    for label, text in (("seed says", erratum.says), ("correct", erratum.correct)):
         print(textwrap.fill(f"{label}: {text}", 88, initial_indent="  ",
                             subsequent_indent="    "))
 tp, fn, fp, tn = example.tp, example.fn, example.fp, example.tn
@@ -517,9 +518,8 @@ repeated_scores = knn_split_scores(
 )
 by_repeat = repeated_scores.reshape(10, 10).mean(axis=1)
 print(
-    f"10 x 10-fold CV: mean {repeated_scores.mean():.4f}; the 10 repetition means "
-    "range "
-    f"from {by_repeat.min():.4f} to {by_repeat.max():.4f}"
+    f"10 x 10-fold CV: mean {repeated_scores.mean():.4f}; "
+    f"the 10 repetition means range from {by_repeat.min():.4f} to {by_repeat.max():.4f}"
 )
 
 # %% [markdown]

@@ -1098,8 +1098,8 @@ forward = mcnemar(
 backward = mcnemar(
     mcnemar_table(y_test, predictions["k-NN"], predictions["SVM"]), method="exact"
 )
-print(f"SVM vs k-NN: b = {forward.b}, c = {forward.c}, exact p = {forward.pvalue:.4f}")
-print(f"k-NN vs SVM: b = {backward.b}, c = {backward.c}, exact p = {backward.pvalue:.4f}")
+for label, result in (("SVM vs k-NN", forward), ("k-NN vs SVM", backward)):
+    print(f"{label}: b = {result.b}, c = {result.c}, exact p = {result.pvalue:.4f}")
 
 # %% [markdown]
 # <details class="solution">

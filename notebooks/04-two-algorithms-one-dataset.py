@@ -142,9 +142,12 @@ def effect(result, label="mean difference"):
 # $H_0$: the mean difference in the population is 0. With $n$ pairs,
 #
 # $$
-# \bar d = \frac1n \sum_i d_i,\qquad
-# s_d = \sqrt{\frac{\sum_i (d_i - \bar d)^2}{n - 1}} = \sqrt{\frac{\sum_i d_i^2 - n\bar d^2}{n - 1}},\qquad
-# t = \frac{\bar d}{s_d/\sqrt n} \sim t_{n-1} \text{ under } H_0 .
+# \begin{aligned}
+# \bar d &= \frac1n \sum_i d_i, \qquad
+# t = \frac{\bar d}{s_d/\sqrt n} \sim t_{n-1} \text{ under } H_0,\\
+# s_d &= \sqrt{\frac{\sum_i (d_i - \bar d)^2}{n - 1}}
+#      = \sqrt{\frac{\sum_i d_i^2 - n\bar d^2}{n - 1}}.
+# \end{aligned}
 # $$
 #
 # It assumes the $d_i$ are independent draws from one distribution, roughly normal (or $n$
@@ -547,7 +550,8 @@ print(f"folds swapped: F = {swapped.statistic:.6f} (unchanged), t = "
 # $\rho = (\sigma_L^2/n)/(\sigma_L^2/n_2) = n_2/n$, and $\rho/(1-\rho) = n_2/n_1$:
 #
 # $$
-# t_{\text{corrected}} = \frac{\bar d}{\sqrt{\left(\frac1J + \frac{n_2}{n_1}\right) s^2}}, \qquad J - 1 \text{ degrees of freedom.}
+# t_{\text{corrected}} = \frac{\bar d}{\sqrt{\left(\frac1J + \frac{n_2}{n_1}\right) s^2}}
+# \quad \text{with } J - 1 \text{ degrees of freedom.}
 # $$
 #
 # A real learner's model does change with its training set. That adds variance of two kinds: a
@@ -709,9 +713,8 @@ for name, sim in lab.items():
     print(sim, end="\n\n")
 fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.2), sharey=True)
 for ax, (name, sim) in zip(axes, lab.items()):
-    plot_paired_rejection_rates(sim.rates(0.05), ax=ax, title=f"{name}, H0 true "
-                                                              f"({sim.n_reps} data "
-                                                              "sets)")
+    title = f"{name}, H0 true ({sim.n_reps} data sets)"
+    plot_paired_rejection_rates(sim.rates(0.05), ax=ax, title=title)
 plt.tight_layout()
 plt.show()
 

@@ -480,9 +480,8 @@ for ties in ("split", "drop"):
         ex.scores_2, ex.scores_1, ties=ties, higher_is_better=False
     )  # x = ranger
     print(
-        f"ties={ties!r}: ranger wins {res.wins}, loses {res.losses}, ties "
-        f"{res.ties}; "
-        f"counted {res.statistic:g} of {res.n}, p = {res.pvalue:.4f}"
+        f"ties={ties!r}: ranger wins {res.wins}, loses {res.losses}, "
+        f"ties {res.ties}; counted {res.statistic:g} of {res.n}, p = {res.pvalue:.4f}"
     )
 print(f"check with scipy.stats.binomtest: p = {stats.binomtest(4, 5).pvalue:.4f}")
 # the effect: ranger's probability of winning a decided task,

@@ -1006,8 +1006,8 @@ stable = simulate_cv_coverage(
 )
 for name, (rate, low, high, width) in coverage_table(stable).items():
     print(
-        f"{name:>6}: coverage {rate:.3f} [{low:.3f}, {high:.3f}], mean width "
-        f"{width:.3f}"
+        f"{name:>6}: coverage {rate:.3f} [{low:.3f}, {high:.3f}], "
+        f"mean width {width:.3f}"
     )
 
 # %% [markdown]
