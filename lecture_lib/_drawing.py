@@ -114,7 +114,7 @@ def pvalue_histogram_bars(ax, pvalues, alpha: float) -> list:
     """The density histogram of ``pvalues`` in 20 bins on [0, 1], the line at alpha and the legend."""
     _, _, bars = ax.hist(pvalues, bins=20, range=(0, 1), density=True, color="tab:blue", alpha=0.8)
     line = ax.axvline(alpha, color="tab:red", linewidth=1, label=f"alpha = {alpha:g}")
-    return [bars, line, ax.legend(frameon=False, fontsize="x-small")]
+    return [bars, line, ax.legend(frameon=False, fontsize=9)]
 
 
 # --------------------------------------------------------------------------- tuning bias (chapter 7)
@@ -147,8 +147,9 @@ def mark_grid_size(ax, result, n_configs: int) -> list:
     i = n_configs - 1
     return [
         ax.axvline(n_configs, color="grey", linewidth=1),
+        # below and to the right of the rising curve, away from the legend (upper left)
         ax.annotate(f"{result.non_nested[i]:.3f}", (n_configs, result.non_nested[i]),
-                    textcoords="offset points", xytext=(5, 5), color="tab:red"),
+                    textcoords="offset points", xytext=(6, -4), va="top", color="tab:red"),
         ax.annotate(f"{result.nested[i]:.3f}", (n_configs, result.nested[i]),
                     textcoords="offset points", xytext=(5, -12), color="tab:blue"),
     ]
@@ -170,9 +171,9 @@ def simplex_frame(ax, first: str, second: str) -> None:
     for mid in ([0.5, 0, 0.5], [0.5, 0.5, 0], [0, 0.5, 0.5]):
         mx, my = simplex_xy(np.array(mid))
         ax.plot([cx, mx], [cy, my], color="0.35", linewidth=1, linestyle="--")
-    ax.text(-0.04, -0.05, f"{second}\npractically better", ha="center", va="top", fontsize="small")
-    ax.text(1.04, -0.05, f"{first}\npractically better", ha="center", va="top", fontsize="small")
-    ax.text(0.5, _SQRT3_2 + 0.1, "practically equivalent", ha="center", va="bottom", fontsize="small")
+    ax.text(-0.04, -0.05, f"{second}\npractically better", ha="center", va="top", fontsize=9)
+    ax.text(1.04, -0.05, f"{first}\npractically better", ha="center", va="top", fontsize=9)
+    ax.text(0.5, _SQRT3_2 + 0.1, "practically equivalent", ha="center", va="bottom", fontsize=9)
     ax.set_xlim(-0.25, 1.25)
     ax.set_ylim(-0.3, _SQRT3_2 + 0.25)
     ax.set_aspect("equal")
@@ -189,8 +190,8 @@ def simplex_points(ax, result, max_points: int) -> list:
         artists += ax.plot(x[winner == k], y[winner == k], ".", markersize=2.5, color=colour, alpha=0.4,
                            rasterized=True)
     probs = result.probabilities
-    artists.append(ax.text(-0.04, -0.19, f"p = {probs[0]:.3f}", ha="center", va="top", fontsize="small"))
-    artists.append(ax.text(1.04, -0.19, f"p = {probs[2]:.3f}", ha="center", va="top", fontsize="small"))
+    artists.append(ax.text(-0.04, -0.19, f"p = {probs[0]:.3f}", ha="center", va="top", fontsize=9))
+    artists.append(ax.text(1.04, -0.19, f"p = {probs[2]:.3f}", ha="center", va="top", fontsize=9))
     artists.append(ax.text(0.5, _SQRT3_2 + 0.03, f"p = {probs[1]:.3f}", ha="center", va="bottom",
-                           fontsize="small"))
+                           fontsize=9))
     return artists

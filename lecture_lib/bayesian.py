@@ -739,7 +739,7 @@ def plot_posterior_t(result, names=None, ax=None):
     ax.axvline(0, color="0.3", linestyle=":", linewidth=1)
     ax.set_xlabel(f"mean difference {first} - {second}")
     ax.set_ylabel("posterior density")
-    ax.legend(loc="upper left", fontsize="small", frameon=False)
+    ax.legend(loc="upper left", fontsize=9, frameon=False)
     return ax
 
 

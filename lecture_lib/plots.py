@@ -216,7 +216,7 @@ def plot_mcnemar_rejection_curves(
     ax.set_ylabel("P(reject H0 | H0 true)" if p_b == 0.5 else f"power (P(reject H0), p_b = {p_b:g})")
     ax.set_xlim(0.5, max_discordant + 0.5)
     ax.set_ylim(0, None)
-    ax.legend(frameon=False, fontsize="small")
+    ax.legend(frameon=False, fontsize=9)
     return ax
 
 
@@ -302,7 +302,7 @@ def plot_familywise_error(max_models: int = 10, alpha: float = 0.05, n_sim: int 
     ax.set_title(f"All models equally accurate, alpha = {alpha:g}, {n_sim} test sets per k")
     ax.set_ylim(0, 1)
     ax.set_xticks(ks)
-    ax.legend(frameon=False, fontsize="small")
+    ax.legend(frameon=False, fontsize=9)
     return ax
 
 
@@ -367,7 +367,7 @@ def plot_complexity_curve(curve, k=None, reference=None, ax=None):
     ax.set_xlabel("k (number of neighbours; complexity grows to the right)")
     ax.set_ylabel("error rate")
     ax.set_title("k-NN: training and test error against model complexity")
-    ax.legend(loc="upper right", fontsize="small")
+    ax.legend(loc="upper right", fontsize=9)
     return ax
 
 
@@ -430,7 +430,7 @@ def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None
     ax.set_xlabel("test accuracy")
     ax.set_ylabel("number of splits")
     ax.set_title(f"Holdout with {test_size:.0%} of the data as test set")
-    ax.legend(loc="upper left", fontsize="small")
+    ax.legend(loc="upper left", fontsize=9)
     return ax
 
 
@@ -482,7 +482,7 @@ def plot_learning_curve(curve, ax=None, label=None):
     ax.set_xlabel("number of training examples")
     ax.set_ylabel("accuracy")
     ax.set_title("Learning curve (mean +- 1 sd over the splits)")
-    ax.legend(fontsize="small")
+    ax.legend(fontsize=9)
     return ax
 
 
@@ -537,7 +537,7 @@ def plot_paired_rejection_rates(result: RejectionRates, ax=None, title: str | No
     ax.set_xlabel("rejection rate (95 % Wilson interval)")
     ax.set_xlim(0, max(1.05 * float(result.ci_high.max()), 2 * result.alpha))
     ax.set_title(title or f"{result.n_reps} simulated data sets, alpha = {result.alpha:g}")
-    ax.legend(frameon=False, fontsize="small", loc="lower right")
+    ax.legend(frameon=False, fontsize=9, loc="lower right")
     return ax
 
 
@@ -577,7 +577,7 @@ def plot_power_curves(curve: PowerCurve, ax=None, tests=None):
     ax.set_title(f"Power, {curve.n_reps} data sets per point (bands: 95 % intervals), alpha = "
                  f"{curve.alpha:g}",
                  fontsize="medium")
-    ax.legend(frameon=False, fontsize="x-small", ncol=2, loc="center left")
+    ax.legend(frameon=False, fontsize=9, ncol=2, loc="center left")
     return ax
 
 
@@ -673,7 +673,7 @@ def plot_size_power(null_simulation, alternative_simulation, alpha: float = 0.05
                                                                           null_simulation.learner)
     ax.set_title(title or f"{learner}: power at a Bayes difference of {difference:.2g}", fontsize="medium")
     if legend:
-        ax.legend(frameon=False, fontsize="small", ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.15))
+        ax.legend(frameon=False, fontsize=9, ncol=2, loc="upper center", bbox_to_anchor=(0.5, -0.15))
     return ax
 
 
@@ -776,7 +776,7 @@ def plot_signed_rank_null(differences, zero_method: str = "pratt", ax=None):
     ax.set_ylabel("probability under H0")
     ax.set_title(f"Null distribution of R+ (n = {res.n}, zero_method = {zero_method!r}): "
                  f"exact p = {res.pvalue:.3g}, normal p = {normal.pvalue:.3g}", fontsize=9)
-    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=3, frameon=False)
+    ax.legend(fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
     return ax
 
 
@@ -1022,7 +1022,7 @@ def plot_tuning_bias(result, n_configs=None, ax=None):
     ax.set_xlabel("number of configurations tried (grid size)")
     ax.set_ylabel("mean estimated accuracy")
     ax.set_title(tuning_bias_title(result), fontsize="medium")
-    ax.legend(frameon=False, fontsize="small", loc="upper left")
+    ax.legend(frameon=False, fontsize=9, loc="upper left")
     return ax
 
 
@@ -1081,7 +1081,7 @@ def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
             ax.add_patch(Rectangle((j * width, y), width, 0.8, facecolor=colors[kind], edgecolor="white"))
         edge = "black" if i == outer_fold else "none"
         ax.add_patch(Rectangle((0, y), 1, 0.8, fill=False, edgecolor=edge, linewidth=1.5))
-        ax.text(-0.02, y + 0.4, f"outer fold {i + 1}", ha="right", va="center", fontsize="small")
+        ax.text(-0.02, y + 0.4, f"outer fold {i + 1}", ha="right", va="center", fontsize=9)
         row += 1.0
     # the inner loop of the chosen outer fold: its training part, re-split
     row += 1.0
@@ -1095,15 +1095,15 @@ def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
             kind = "validation" if g == f else "inner train"
             ax.add_patch(Rectangle((left + g * inner_width, y), inner_width, 0.8, facecolor=colors[kind],
                                    edgecolor="white"))
-        ax.text(-0.02, y + 0.4, f"inner split {f + 1}", ha="right", va="center", fontsize="small")
+        ax.text(-0.02, y + 0.4, f"inner split {f + 1}", ha="right", va="center", fontsize=9)
         row += 1.0
     ax.text(left, -(outer_cv + 1.0) + 0.95, f"inner loop of outer fold {outer_fold + 1}: its outer training "
-            f"part, split into {inner_cv} folds", ha="left", va="bottom", fontsize="small")
+            f"part, split into {inner_cv} folds", ha="left", va="bottom", fontsize=9)
     ax.set_xlim(-0.25, 1.05)
     ax.set_ylim(-row, 1.0)
     ax.axis("off")
     ax.legend(handles=[Patch(facecolor=c, label=k) for k, c in colors.items()], loc="upper center",
-              ncol=4, fontsize="small", frameon=False, bbox_to_anchor=(0.5, 0.0))
+              ncol=4, fontsize=9, frameon=False, bbox_to_anchor=(0.5, 0.0))
     ax.set_title(f"Nested CV: {outer_cv} outer folds estimate, {inner_cv} inner folds tune",
                  fontsize="medium")
     return ax

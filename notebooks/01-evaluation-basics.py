@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Evaluating one model: metrics, overfitting and resampling estimates
 #
@@ -27,7 +39,7 @@
 # After this chapter you will be able to
 #
 # - tell apart the three questions of model evaluation, model selection and algorithm selection
-#   {cite}`raschka2018`;
+#   ([Raschka, 2018](https://arxiv.org/abs/1811.12808));
 # - compute accuracy, error rate, precision, recall and F1 from a confusion matrix, and check a
 #   worked example;
 # - explain why the training accuracy cannot choose a model, and see overfitting in a plot of
@@ -44,6 +56,8 @@
 # mean, standard deviation and correlation.
 
 # %% tags=["hide-input"]
+import textwrap
+
 import numpy as np
 import matplotlib.pyplot as plt
 from sklearn.datasets import make_classification
@@ -85,7 +99,7 @@ ERRATA = {e.key: e for e in errata()}
 # ## Three questions
 #
 # The slides of seed 001 start from three different things one may want to know
-# {cite}`raschka2018`:
+# ([Raschka, 2018](https://arxiv.org/abs/1811.12808)):
 #
 # | question | what is compared | example | where in the course |
 # |---|---|---|---|
@@ -135,17 +149,21 @@ computed = {
 for name, value in computed.items():
     printed = example.printed[name]
     same = round(value, example.decimals[name]) == printed
-    print(f"{name:>9} = {value:.4f}   seed prints {printed}   agree to 2 decimals: {same}")
-print(f"error rate = {error_rate(y_true, y_pred):.4f},  F1 = {f1_score(y_true, y_pred):.4f}")
+    print(f"{name:>9} = {value:.4f}   seed prints {printed}   agree to 2 decimals: "
+          f"{same}")
+print(f"error rate = {error_rate(y_true, y_pred):.4f},  F1 = "
+      f"{f1_score(y_true, y_pred):.4f}")
 
 # %% [markdown]
 # The three printed values are right. The definitions:
 #
 # $$
-# \text{accuracy} = \frac{TP + TN}{TP + FN + FP + TN}, \qquad
-# \text{precision} = \frac{TP}{TP + FP}, \qquad
-# \text{recall} = \frac{TP}{TP + FN}, \qquad
-# F_1 = \frac{2\,TP}{2\,TP + FP + FN}.
+# \begin{aligned}
+# \text{accuracy} &= \frac{TP + TN}{TP + FN + FP + TN}, &
+# F_1 &= \frac{2\,TP}{2\,TP + FP + FN},\\
+# \text{precision} &= \frac{TP}{TP + FP}, &
+# \text{recall} &= \frac{TP}{TP + FN}.
+# \end{aligned}
 # $$
 #
 # Precision answers "of the examples the model called positive, how many are?" (here 100 of
@@ -158,10 +176,23 @@ print(f"error rate = {error_rate(y_true, y_pred):.4f},  F1 = {f1_score(y_true, y
 # Three slips in the seed's formulas, recorded as errata:
 
 # %%
-for key in ("seed003-precision-parentheses", "seed003-recall-parentheses", "seed003-n-two-meanings"):
-    print(f"[{key}]\n  seed says: {ERRATA[key].says}\n  correct:   {ERRATA[key].correct}\n")
+for key in (
+    "seed003-precision-parentheses",
+    "seed003-recall-parentheses",
+    "seed003-n-two-meanings",
+):
+    print(f"[{key}]")
+    erratum = ERRATA[key]
+    for label, text in (("seed says", erratum.says), ("correct", erratum.correct)):
+        print(textwrap.fill(f"{label}: {text}", 88, initial_indent="  ",
+                            subsequent_indent="    "))
 tp, fn, fp, tn = example.tp, example.fn, example.fp, example.tn
-print("TP/TP + FP read literally:", tp / tp + fp, "  TP/(TP + FP):", round(tp / (tp + fp), 4))
+print(
+    "TP/TP + FP read literally:",
+    tp / tp + fp,
+    "  TP/(TP + FP):",
+    round(tp / (tp + fp), 4),
+)
 print("positives P =", tp + fn, " negatives N =", fp + tn, " P + N =", example.n)
 
 # %% [markdown]
@@ -183,14 +214,23 @@ print("positives P =", tp + fn, " negatives N =", fp + tn, " P + N =", example.n
 
 # %%
 X_population, y_population = make_classification(
-    n_samples=20_000, n_features=10, n_informative=4, n_redundant=2, flip_y=0.1, class_sep=1.0, random_state=1
+    n_samples=20_000,
+    n_features=10,
+    n_informative=4,
+    n_redundant=2,
+    flip_y=0.1,
+    class_sep=1.0,
+    random_state=1,
 )
 rng = np.random.default_rng(0)
 in_data = np.zeros(y_population.size, dtype=bool)
 in_data[rng.choice(y_population.size, size=300, replace=False)] = True
 X, y = X_population[in_data], y_population[in_data]
 X_new, y_new = X_population[~in_data], y_population[~in_data]
-print(f"data set: {X.shape[0]} examples, {X.shape[1]} features, class counts {np.bincount(y).tolist()}")
+print(
+    f"data set: {X.shape[0]} examples, {X.shape[1]} features, class counts "
+    f"{np.bincount(y).tolist()}"
+)
 print(f"new data: {X_new.shape[0]} examples")
 
 # %% [markdown]
@@ -233,8 +273,10 @@ for name, model in models.items():
 [(train, test)] = holdout(y.size, test_size=0.3, seed=1, stratify=y)
 for name, model in models.items():
     model.fit(X[train], y[train])
-    print(f"{name:>22}: training accuracy {accuracy(y[train], model.predict(X[train])):.3f}, "
-          f"test accuracy {accuracy(y[test], model.predict(X[test])):.3f}  ({test.size} test examples)")
+    print(f"{name:>22}: training accuracy "
+          f"{accuracy(y[train], model.predict(X[train])):.3f}, "
+          f"test accuracy {accuracy(y[test], model.predict(X[test])):.3f}  "
+          f"({test.size} test examples)")
 
 # %% [markdown]
 # The test accuracies put 1-NN last, as the new data did. They swap the tree and 15-NN, which
@@ -262,13 +304,16 @@ for k in (1, curve.best_k, on_new.best_k, 100, 210):
     print(f"k = {k:>3}: training error {train_err:.3f}, test error {test_err:.3f}, "
           f"error on new data {on_new.at(k)[1]:.3f}")
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 1.1.** Training error (210 examples), test error (90 held-out examples) and error on the 19 700 new examples of k-NN for every k from 1 to 210, with complexity growing to the right. The training error falls to 0 at k = 1, while the error on new data is lowest around k = 17 (0.145) and rises again for small k: overfitting.
+
 # %% [markdown]
 # Read the plot from left (rigid) to right (flexible):
 #
 # - **Underfitting** (large k): the model is too simple; training and test errors are both
 #   large.
 # - **Overfitting** (small k): the training error falls to 0 at k = 1 while the test error rises
-#   again; the model has learned the noise of its training set {cite}`hastie2009`.
+#   again; the model has learned the noise of its training set ([Hastie et al., 2009](https://doi.org/10.1007/978-0-387-84858-7)).
 # - In between lies the best trade-off. On the new data it is around k = 17 (error 0.145). On
 #   our 90 test examples the lowest test error is at k = 58 (error 0.100), where the error on
 #   new data is 0.192: the test curve is itself noisy, and the k that happens to suit 90
@@ -299,29 +344,48 @@ print(f"15-NN trained on all 300 examples, accuracy on new data: {truth_15:.3f}"
 print("test size  n_test  mean acc.  sd      middle 95 % of the splits")
 for size, row in zip(test_sizes, table):
     low, high = np.quantile(row, [0.025, 0.975])
-    print(f"   {size:.0%}     {int(np.ceil(size * 300)):>4}    {row.mean():.3f}   {row.std(ddof=1):.3f}   "
+    print(f"   {size:.0%}     {int(np.ceil(size * 300)):>4}    {row.mean():.3f}   "
+          f"{row.std(ddof=1):.3f}   "
           f"{low:.3f} to {high:.3f}")
 
-# %% mystnb={"figure": {"caption": "Test accuracy of 15-NN over 200 random holdout splits with 10 % (left) and 50 % (right) of the 300 examples in the test set; the dashed line is the accuracy on new data, 0.862. The small test set gives coarse, widely spread estimates; the large one a narrower spread.", "name": "fig-evaluation-basics-holdout-spread"}, "image": {"alt": "Two histograms on the same test-accuracy axis from 0.65 to 1.0, each counting 200 random splits, with a dashed vertical line at 0.862, the accuracy on new data. Left, 10 % test set (30 examples): the accuracies take a few discrete values about 0.033 apart, from about 0.67 to 1.0, with the tallest bars at about 0.87 and 0.90. Right, 50 % test set (150 examples): finer-grained values concentrated between about 0.80 and 0.92 around the dashed line, with a few lower ones."}} tags=["hide-input"]
-fig, axes = plt.subplots(1, 2, figsize=(11, 3.4), sharex=True)
+# %% mystnb={"figure": {"caption": "Test accuracy of 15-NN over 200 random holdout splits with 10 % (top) and 50 % (bottom) of the 300 examples in the test set; the dashed line is the accuracy on new data, 0.862. The small test set gives coarse, widely spread estimates; the large one a narrower spread.", "name": "fig-evaluation-basics-holdout-spread"}, "image": {"alt": "Two histograms on the same test-accuracy axis from 0.65 to 1.0, each counting 200 random splits, with a dashed vertical line at 0.862, the accuracy on new data. Top, 10 % test set (30 examples): the accuracies take a few discrete values about 0.033 apart, from about 0.67 to 1.0, with the tallest bars at about 0.87 and 0.90. Bottom, 50 % test set (150 examples): finer-grained values concentrated between about 0.80 and 0.92 around the dashed line, with a few lower ones."}} tags=["hide-input"]
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 6.8), sharex=True)
 plot_holdout_spread(table, test_sizes, 0.1, reference=truth_15, ax=axes[0])
 plot_holdout_spread(table, test_sizes, 0.5, reference=truth_15, ax=axes[1])
 fig.tight_layout()
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 1.2.** Test accuracy of 15-NN over 200 random holdout splits with 10 % (top) and 50 % (bottom) of the 300 examples in the test set; the dashed line is the accuracy on new data, 0.862. The small test set gives coarse, widely spread estimates; the large one a narrower spread.
+
 # %% mystnb={"figure": {"caption": "Mean and standard deviation of the holdout accuracy of 15-NN over 200 splits at each test size, against the accuracy on new data of the model trained on all 300 examples (dashed, 0.862). The spread shrinks from 0.057 at 10 % to about 0.03 from 30 % on, while the mean falls from 0.877 to 0.795 as less data is left for training.", "name": "fig-evaluation-basics-holdout-bias"}, "image": {"alt": "Line chart with error bars: test accuracy of 15-NN (y, about 0.76 to 0.93) against the test set size in percent of 300 examples (x, 10 to 80). Blue points are the means over 200 splits, with bars of plus and minus one standard deviation; a dashed horizontal line marks 0.862, the accuracy on new data. The means stay near 0.877 at 10 and 20 %, meet the dashed line at about 40 % and drop to 0.795 at 80 %; the bars are widest at 10 % and narrower from 30 % to 70 %."}} tags=["hide-input"]
 fig, ax = plt.subplots(figsize=(6.4, 3.6))
-ax.errorbar(np.array(test_sizes) * 100, table.mean(axis=1), yerr=table.std(axis=1, ddof=1),
-            marker="o", capsize=3, label="holdout: mean +- 1 sd over 200 splits")
-ax.axhline(truth_15, color="black", linestyle="--", linewidth=1, label="model trained on all 300, new data")
+ax.errorbar(
+    np.array(test_sizes) * 100,
+    table.mean(axis=1),
+    yerr=table.std(axis=1, ddof=1),
+    marker="o",
+    capsize=3,
+    label="holdout: mean +- 1 sd over 200 splits",
+)
+ax.axhline(
+    truth_15,
+    color="black",
+    linestyle="--",
+    linewidth=1,
+    label="model trained on all 300, new data",
+)
 ax.set_xlabel("test set size (% of 300 examples)")
 ax.set_ylabel("test accuracy of 15-NN")
 ax.set_title("Holdout estimates: spread and bias against test size")
-ax.legend(fontsize="small")
+ax.legend(fontsize=9)
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 1.3.** Mean and standard deviation of the holdout accuracy of 15-NN over 200 splits at each test size, against the accuracy on new data of the model trained on all 300 examples (dashed, 0.862). The spread shrinks from 0.057 at 10 % to about 0.03 from 30 % on, while the mean falls from 0.877 to 0.795 as less data is left for training.
+
 # %% [markdown]
-# Two forces pull in opposite directions {cite}`kohavi1995`:
+# Two forces pull in opposite directions (Kohavi, 1995):
 #
 # - A **small test set** gives a noisy estimate: with 30 test examples, one more or one fewer
 #   mistake moves the accuracy by 3.3 percentage points, and the middle 95 % of the splits span
@@ -352,21 +416,25 @@ holdout_explorer(table, test_sizes, reference=truth_15, test_size=0.3, split=0)
 # examples are drawn independently from the population, the number it gets right is
 # Binomial($n$, $p$), where $p$ is the model's true accuracy, its accuracy on new data. A
 # **confidence interval** for $p$ turns the one test accuracy into a range of accuracies that
-# are compatible with it. The course uses Wilson's score interval {cite}`wilson1927`, which
-# Brown, Cai and DasGupta {cite}`brown2001` recommend: `proportion_interval(right, n)`.
+# are compatible with it. The course uses Wilson's score interval ([Wilson, 1927](https://doi.org/10.1080/01621459.1927.10502953)), which
+# Brown, Cai and DasGupta ([Brown et al., 2001](https://doi.org/10.1214/ss/1009213286)) recommend: `proportion_interval(right, n)`.
 #
 # Take one 70/30 split of our 300 examples, train 15-NN on the 210 training examples and test it
 # on the other 90:
 
 # %%
-(train_idx, test_idx), = holdout(y.size, test_size=0.3, seed=0, stratify=y)
-pred_test, pred_new = np.split(knn_predictions(X[train_idx], y[train_idx], np.vstack([X[test_idx], X_new]), 15)[0],
-                               [test_idx.size])
+((train_idx, test_idx),) = holdout(y.size, test_size=0.3, seed=0, stratify=y)
+pred_test, pred_new = np.split(
+    knn_predictions(X[train_idx], y[train_idx], np.vstack([X[test_idx], X_new]), 15)[0],
+    [test_idx.size],
+)
 right = int(np.sum(pred_test == y[test_idx]))
 one_model = proportion_interval(right, test_idx.size)
 right_new = pred_new == y_new  # what we could never know in practice
 print(f"right on {right} of {test_idx.size} test examples: accuracy {one_model}")
-print(f"the same model on the {y_new.size} new examples: accuracy {right_new.mean():.4f}")
+print(
+    f"the same model on the {y_new.size} new examples: accuracy {right_new.mean():.4f}"
+)
 
 # %% [markdown]
 # The model is right on 76 of the 90 test examples, 84.4 %. **In words:** the test set is
@@ -384,11 +452,16 @@ rng_tests = np.random.default_rng(1)
 truth_model = right_new.mean()
 print(" n_test  mean width of the 95 % interval  covers the true accuracy")
 for n_test in (30, 90, 300, 1000, 3000):
-    counts = right_new[rng_tests.integers(0, right_new.size, size=(10_000, n_test))].sum(axis=1)
+    counts = right_new[
+        rng_tests.integers(0, right_new.size, size=(10_000, n_test))
+    ].sum(axis=1)
     intervals = proportion_interval(counts, n_test)
     covered = np.mean((intervals.low <= truth_model) & (truth_model <= intervals.high))
-    print(f"{n_test:>6}  {np.mean(intervals.high - intervals.low):>10.3f} (about +-{50 * np.mean(intervals.high - intervals.low):.1f} points)"
-          f"      {covered:.1%}")
+    print(
+        f"{n_test:>6}  {np.mean(intervals.high - intervals.low):>10.3f} (about "
+        f"+-{50 * np.mean(intervals.high - intervals.low):.1f} points)"
+        f"      {covered:.1%}"
+    )
 
 # %% [markdown]
 # The intervals cover the true accuracy in about 95 % of the test sets at every size, and their
@@ -411,7 +484,7 @@ for method in ("wald", "wilson", "clopper-pearson"):
 # perfect. Wilson's interval says what the data allow: any accuracy from 88.6 % to 100 %. (The
 # Clopper-Pearson interval, which guarantees at least 95 % coverage, is a little wider.) Brown,
 # Cai and DasGupta show that the Wald interval covers too rarely for many $n$ and $p$, not only at
-# the ends {cite}`brown2001`.
+# the ends ([Brown et al., 2001](https://doi.org/10.1214/ss/1009213286)).
 
 # %% [markdown]
 # ## k-fold cross-validation
@@ -423,7 +496,7 @@ for method in ("wald", "wilson", "clopper-pearson"):
 
 # %%
 fold_scores = knn_split_scores(X, y, kfold(y.size, k=10, seed=2), n_neighbors=15)
-print("10 fold accuracies of 15-NN:", np.round(fold_scores, 3).tolist())
+print("10 fold accuracies of 15-NN:\n", np.round(fold_scores, 3).tolist())
 print(f"mean {fold_scores.mean():.3f}, sd {fold_scores.std(ddof=1):.3f}")
 
 # %% [markdown]
@@ -440,10 +513,14 @@ print(f"mean {fold_scores.mean():.3f}, sd {fold_scores.std(ddof=1):.3f}")
 for seed in (2, 3, 4):
     scores = knn_split_scores(X, y, kfold(y.size, k=10, seed=seed), n_neighbors=15)
     print(f"10-fold CV, partition seed {seed}: mean {scores.mean():.4f}")
-repeated_scores = knn_split_scores(X, y, repeated_kfold(y.size, k=10, n_repeats=10, seed=5), n_neighbors=15)
+repeated_scores = knn_split_scores(
+    X, y, repeated_kfold(y.size, k=10, n_repeats=10, seed=5), n_neighbors=15
+)
 by_repeat = repeated_scores.reshape(10, 10).mean(axis=1)
-print(f"10 x 10-fold CV: mean {repeated_scores.mean():.4f}; the 10 repetition means range "
-      f"from {by_repeat.min():.4f} to {by_repeat.max():.4f}")
+print(
+    f"10 x 10-fold CV: mean {repeated_scores.mean():.4f}; "
+    f"the 10 repetition means range from {by_repeat.min():.4f} to {by_repeat.max():.4f}"
+)
 
 # %% [markdown]
 # The means of single repetitions differ by up to 3 percentage points; averaging them removes
@@ -452,7 +529,7 @@ print(f"10 x 10-fold CV: mean {repeated_scores.mean():.4f}; the 10 repetition me
 # towards n "the model becomes more accurate (more training data)": more precisely, the models
 # built inside the cross-validation get closer to the model trained on all n examples, so the
 # estimate's pessimistic bias shrinks, at the price of more fits and, for leave-one-out, often a
-# larger variance {cite}`kohavi1995`.
+# larger variance (Kohavi, 1995).
 
 # %% [markdown]
 # ## Why the spread of the fold scores is not a standard error
@@ -475,21 +552,31 @@ for _ in range(150):
     s = knn_split_scores(Xd, yd, kfold(300, k=10, seed=sim_rng), n_neighbors=15)
     cv_mean.append(s.mean())
     cv_se.append(s.std(ddof=1) / np.sqrt(s.size))
-    s = knn_split_scores(Xd, yd, repeated_kfold(300, k=10, n_repeats=5, seed=sim_rng), n_neighbors=15)
+    s = knn_split_scores(
+        Xd, yd, repeated_kfold(300, k=10, n_repeats=5, seed=sim_rng), n_neighbors=15
+    )
     rep_mean.append(s.mean())
     rep_se.append(s.std(ddof=1) / np.sqrt(s.size))
-print("                       real sd of the mean   average of s / sqrt(number of scores)")
-print(f"10-fold (10 scores)          {np.std(cv_mean, ddof=1):.4f}                {np.mean(cv_se):.4f}")
-print(f"5 x 10-fold (50 scores)      {np.std(rep_mean, ddof=1):.4f}                {np.mean(rep_se):.4f}")
+print(
+    "                       real sd of the mean   average of s / sqrt(number of scores)"
+)
+print(
+    f"10-fold (10 scores)          {np.std(cv_mean, ddof=1):.4f}                "
+    f"{np.mean(cv_se):.4f}"
+)
+print(
+    f"5 x 10-fold (50 scores)      {np.std(rep_mean, ddof=1):.4f}                "
+    f"{np.mean(rep_se):.4f}"
+)
 
 # %% [markdown]
 # For single 10-fold cross-validation the textbook standard error is somewhat too small. With
 # five repetitions it is far too small: the number of scores grew fivefold, so $s/\sqrt{50}$
 # shrank by a factor of about $\sqrt{5}$, but the real uncertainty barely moved, because the
 # repetitions add no new data. More repetitions would make the formula ever more confident and
-# ever more wrong. Bengio and Grandvalet {cite}`bengio2004` proved that no estimator of the
+# ever more wrong. Bengio and Grandvalet (Bengio and Grandvalet, 2004) proved that no estimator of the
 # variance of k-fold cross-validation is unbiased for all distributions; chapter 4 shows the
-# consequences for tests and the corrections that exist {cite}`dietterich1998,nadeau2003`.
+# consequences for tests and the corrections that exist ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197); [Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366)).
 #
 # So report the standard deviation of the fold scores as what it is, the spread of one fold's
 # score, and do not divide it by $\sqrt{k}$ to get the uncertainty of the mean.
@@ -502,7 +589,7 @@ print(f"5 x 10-fold (50 scores)      {np.std(rep_mean, ddof=1):.4f}             
 # called **out of bag** (OOB). Training on the bootstrap sample and testing on the OOB examples
 # gives one estimate; 200 bootstrap samples give 200. Each model sees only about 63.2 % of the
 # distinct examples, so the OOB estimate is pessimistic. Efron's **.632 estimate**
-# {cite}`efron1983` mixes it with the optimistic resubstitution (training) accuracy:
+# ([Efron, 1983](https://doi.org/10.1080/01621459.1983.10477973)) mixes it with the optimistic resubstitution (training) accuracy:
 #
 # $$
 # \widehat{\mathrm{acc}}_{.632} = 0.368 \cdot \mathrm{acc}_{\text{resubstitution}}
@@ -512,7 +599,8 @@ print(f"5 x 10-fold (50 scores)      {np.std(rep_mean, ddof=1):.4f}             
 # %%
 splits = list(bootstrap(y.size, n_bootstraps=200, seed=7))
 oob_fraction = np.mean([oob.size / y.size for _, oob in splits])
-print(f"average out-of-bag fraction: {oob_fraction:.3f} (theory {(1 - 1 / 300) ** 300:.3f})")
+print(f"average out-of-bag fraction: {oob_fraction:.3f} (theory "
+      f"{(1 - 1 / 300) ** 300:.3f})")
 print("model   resubstitution   OOB mean   .632 estimate   new data")
 for k in (1, 15):
     oob_scores = knn_split_scores(X, y, splits, n_neighbors=k)
@@ -526,7 +614,7 @@ for k in (1, 15):
 # lands within a point of the accuracy on new data (0.862). For 1-NN it fails: the
 # resubstitution accuracy of a model that memorises is 100 % whatever the data, and 36.8 % of
 # that optimism goes straight into the estimate, which overstates the accuracy by almost 8
-# points (0.887 against 0.810). Efron and Tibshirani's .632+ estimate {cite}`efron1997` shrinks
+# points (0.887 against 0.810). Efron and Tibshirani's .632+ estimate ([Efron and Tibshirani, 1997](https://doi.org/10.1080/01621459.1997.10474007)) shrinks
 # the weight of the resubstitution score when the model overfits. The out-of-bag means alone
 # (0.821 and 0.853) are within about a point of the truth here; in principle they lean to the
 # pessimistic side, since each bootstrap model sees only 63.2 % of the distinct examples.
@@ -539,10 +627,10 @@ for k in (1, 15):
 # score on the fold's test set; then summarise the t x k curves. Here t = 2 and k = 5, for 1-NN
 # and the depth-3 tree.
 
-# %% mystnb={"figure": {"caption": "Learning curves from 2 x 5-fold cross-validation: training and test accuracy against the number of training examples for 1-NN (left) and the depth-3 tree (right); the bands show the spread of single splits. 1-NN keeps a perfect training score and its test accuracy levels off near 0.83, while the tree's two curves approach each other and its test accuracy still rises, to 0.853 at 240 examples.", "name": "fig-evaluation-basics-learning-curves"}, "image": {"alt": "Two line charts side by side with a shared accuracy axis (0.5 to 1.0) against the number of training examples (15 to 240). Each shows a dashed blue training-score curve and a solid orange test-score curve, with shaded bands. Left, 1-NN: the training score is flat at 1.0; the test score rises from 0.74 at 15 examples to 0.84 at 120 and then stays near 0.83, a gap of about 17 points. Right, depth-3 tree: the training score falls from about 0.99 to 0.91 while the test score rises from 0.59 to 0.85, so the gap narrows to about 6 points."}}
+# %% mystnb={"figure": {"caption": "Learning curves from 2 x 5-fold cross-validation: training and test accuracy against the number of training examples for 1-NN (top) and the depth-3 tree (bottom); the bands show the spread of single splits. 1-NN keeps a perfect training score and its test accuracy levels off near 0.83, while the tree's two curves approach each other and its test accuracy still rises, to 0.853 at 240 examples.", "name": "fig-evaluation-basics-learning-curves"}, "image": {"alt": "Two line charts one above the other with a shared accuracy axis (0.5 to 1.0) against the number of training examples (15 to 240). Each shows a dashed blue training-score curve and a solid orange test-score curve, with shaded bands. Top, 1-NN: the training score is flat at 1.0; the test score rises from 0.74 at 15 examples to 0.84 at 120 and then stays near 0.83, a gap of about 17 points. Bottom, depth-3 tree: the training score falls from about 0.99 to 0.91 while the test score rises from 0.59 to 0.85, so the gap narrows to about 6 points."}}
 lc_splits = list(repeated_kfold(y.size, k=5, n_repeats=2, seed=8))
 train_sizes = [15, 30, 60, 120, 180, 240]
-fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.2), sharey=True)
 for ax, name in zip(axes, ("1-NN", "pruned tree (depth 3)")):
     lc = learning_curve(models[name], X, y, train_sizes, lc_splits, seed=9)
     plot_learning_curve(lc, ax=ax, label=name)
@@ -550,6 +638,9 @@ for ax, name in zip(axes, ("1-NN", "pruned tree (depth 3)")):
     print(f"{name}: mean test accuracy", np.round(lc.test_mean, 3).tolist())
 fig.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 1.4.** Learning curves from 2 x 5-fold cross-validation: training and test accuracy against the number of training examples for 1-NN (top) and the depth-3 tree (bottom); the bands show the spread of single splits. 1-NN keeps a perfect training score and its test accuracy levels off near 0.83, while the tree's two curves approach each other and its test accuracy still rises, to 0.853 at 240 examples.
 
 # %% [markdown]
 # 1-NN keeps a perfect training score at every size, and its test accuracy levels off around
@@ -576,36 +667,48 @@ learners = {
     "LDA": LinearDiscriminantAnalysis(),
     "pruned tree (depth 3)": models["pruned tree (depth 3)"],
 }
-scores = {name: cross_validate_scores(model, X, y, shared) for name, model in learners.items()}
+scores = {
+    name: cross_validate_scores(model, X, y, shared) for name, model in learners.items()
+}
 scores["1-NN"] = knn_split_scores(X, y, shared, n_neighbors=1)
 for name, s in scores.items():
-    print(f"{name:>22}: mean accuracy {s.mean():.4f}, sd over the 100 splits {s.std(ddof=1):.4f}")
+    print(
+        f"{name:>22}: mean accuracy {s.mean():.4f}, sd over the 100 splits "
+        f"{s.std(ddof=1):.4f}"
+    )
 
 # %%
 pairs = [("logistic regression", "LDA"), ("pruned tree (depth 3)", "1-NN")]
-print("pair                          correlation  sd(a)   sd(b)   sd(a - b) paired  sd(a - b) unpaired")
+print(f"{'':<29}{'':>6}{'':>8}{'':>8}{'sd(a - b)':>10}{'sd(a - b)':>11}")
+print(f"{'pair a - b':<29}{'corr':>6}{'sd(a)':>8}{'sd(b)':>8}{'paired':>10}"
+      f"{'unpaired':>11}")
 for a, b in pairs:
     sa, sb = scores[a], scores[b]
     rho = np.corrcoef(sa, sb)[0, 1]
     paired = (sa - sb).std(ddof=1)
     unpaired = np.sqrt(sa.var(ddof=1) + sb.var(ddof=1))
-    print(f"{a + ' - ' + b:<30}   {rho:.3f}     {sa.std(ddof=1):.4f}  {sb.std(ddof=1):.4f}      "
-          f"{paired:.4f}            {unpaired:.4f}")
+    print(f"{a + ' - ' + b:<29}{rho:>6.3f}{sa.std(ddof=1):>8.4f}{sb.std(ddof=1):>8.4f}"
+          f"{paired:>10.4f}{unpaired:>11.4f}")
 d = scores["logistic regression"] - scores["LDA"]
-print(f"\nlogistic regression - LDA: mean difference {d.mean():.4f}; logistic regression wins / ties / "
-      f"loses on {np.sum(d > 0)} / {np.sum(d == 0)} / {np.sum(d < 0)} of the 100 splits")
+print(f"\nlogistic regression - LDA: mean difference {d.mean():.4f};\n"
+      f"logistic regression wins / ties / loses on {np.sum(d > 0)} / {np.sum(d == 0)}"
+      f" / {np.sum(d < 0)} of the 100 splits")
 
-# %% mystnb={"figure": {"caption": "Accuracy of two learners on each of the 100 shared splits of 10 x 10-fold cross-validation, with the line of equal accuracy. Logistic regression and LDA (left) move together, correlation 0.76; the depth-3 tree and 1-NN (right) hardly do, correlation 0.22.", "name": "fig-evaluation-basics-paired-scores"}, "image": {"alt": "Two scatter plots, one point per split, each with a grey diagonal line where both accuracies are equal. Left: accuracy of logistic regression (y) against LDA (x), both between about 0.73 and 1.0; the points form a narrow cloud along the diagonal, a few more of them above it than below, correlation 0.76. Right: accuracy of the depth-3 tree (y) against 1-NN (x); the points form a wide, round cloud, mostly above the diagonal, correlation 0.22. The accuracies are multiples of 1/30, so many points overlap."}} tags=["hide-input"]
-fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+# %% mystnb={"figure": {"caption": "Accuracy of two learners on each of the 100 shared splits of 10 x 10-fold cross-validation, with the line of equal accuracy. Logistic regression and LDA (top) move together, correlation 0.76; the depth-3 tree and 1-NN (bottom) hardly do, correlation 0.22.", "name": "fig-evaluation-basics-paired-scores"}, "image": {"alt": "Two scatter plots, one point per split, each with a grey diagonal line where both accuracies are equal. Top: accuracy of logistic regression (y) against LDA (x), both between about 0.73 and 1.0; the points form a narrow cloud along the diagonal, a few more of them above it than below, correlation 0.76. Bottom: accuracy of the depth-3 tree (y) against 1-NN (x); the points form a wide, round cloud, mostly above the diagonal, correlation 0.22. The accuracies are multiples of 1/30, so many points overlap."}} tags=["hide-input"]
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.6))
 for ax, (a, b) in zip(axes, pairs):
     ax.scatter(scores[b], scores[a], alpha=0.4)
     low = min(scores[a].min(), scores[b].min()) - 0.02
     ax.plot([low, 1], [low, 1], color="grey", linewidth=0.8)
     ax.set_xlabel(f"accuracy of {b} on the split")
     ax.set_ylabel(f"accuracy of {a} on the split")
-    ax.set_title(f"{a} vs {b}: correlation {np.corrcoef(scores[a], scores[b])[0, 1]:.2f}")
+    ax.set_title(f"{a} vs {b}: correlation "
+                 f"{np.corrcoef(scores[a], scores[b])[0, 1]:.2f}")
 fig.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 1.5.** Accuracy of two learners on each of the 100 shared splits of 10 x 10-fold cross-validation, with the line of equal accuracy. Logistic regression and LDA (top) move together, correlation 0.76; the depth-3 tree and 1-NN (bottom) hardly do, correlation 0.22.
 
 # %% [markdown]
 # Some test folds are hard (many wrong labels, examples near the class boundary) and some are
@@ -641,19 +744,21 @@ plt.show()
 # independent is not, for the reason of the previous section:
 
 # %%
-print(ERRATA["seed003-paired-t-on-cv"].correct)
+print(textwrap.fill(ERRATA["seed003-paired-t-on-cv"].correct, 88))
 naive_se = d.std(ddof=1) / np.sqrt(d.size)
-print(f"\nlogistic regression - LDA: naive standard error sd / sqrt(100) = {naive_se:.4f}")
+print("\nlogistic regression - LDA: naive standard error sd / sqrt(100) = "
+      f"{naive_se:.4f}")
 for name in ("logistic regression", "LDA"):
     fitted = learners[name].fit(X, y)
-    print(f"{name} trained on all 300 examples, accuracy on new data: {accuracy(y_new, fitted.predict(X_new)):.3f}")
+    print(f"{name} trained on all 300 examples, accuracy on new data: "
+          f"{accuracy(y_new, fitted.predict(X_new)):.3f}")
 
 # %% [markdown]
 # That naive standard error treats the 100 differences as 100 independent pieces of evidence,
 # when there are only 300 examples behind all of them; ten more repetitions would shrink it by
 # another factor $\sqrt{2}$ without adding a single example. Chapter 4 measures how often the
 # resulting test rejects a true null hypothesis, and replaces it with tests that account for the
-# overlap {cite}`dietterich1998,nadeau2003`. For now only a description: on these 300 examples,
+# overlap ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197); [Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366)). For now only a description: on these 300 examples,
 # logistic regression beat LDA on twice as many splits as it lost, by 1.3 points on average. Whether that is evidence of a
 # real difference between the two learners is exactly the question chapter 4 answers. (On the
 # 19 700 new examples, the two models trained on all 300 examples score 0.856 and 0.848.)
@@ -677,7 +782,7 @@ for name in ("logistic regression", "LDA"):
 #
 # So which is best, seed 001's question? None uniformly. Its hint that "the more resources
 # invested, the better we can select a model" holds within limits: repetitions buy a smaller
-# noise from the partition, never more data. {cite}`raschka2018` and {cite}`japkowicz2011`
+# noise from the partition, never more data. ([Raschka, 2018](https://arxiv.org/abs/1811.12808)) and ([Japkowicz and Shah, 2011](https://doi.org/10.1017/CBO9780511921803))
 # discuss these choices in detail.
 
 # %% [markdown]
@@ -705,6 +810,80 @@ for name in ("logistic regression", "LDA"):
 #   correlation exceeds 1/2. Testing such paired differences properly is the subject of chapters
 #   2 to 7.
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** A 1-nearest-neighbour classifier has a training error of 0. What does that tell you about its error on new data?
+#
+# <details class="quiz-answer">
+# <summary>(a) Nothing much; the training error is an optimistic estimate for a flexible model.</summary>
+#
+# **Right.** The model is scored on the examples it memorised. Only held-out examples (a test set, or cross-validation) estimate the error on new data.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) That the model is underfitting.</summary>
+#
+# **Not quite.** Underfitting shows as a high training error; a training error of 0 is the usual sign of a model flexible enough to overfit.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Its error on new data is also close to 0.</summary>
+#
+# **Not quite.** No: 1-NN recalls every training example, so a training error of 0 is guaranteed whatever the data; it says nothing about new examples.
+#
+# </details>
+#
+# **Question 2.** You hold out a larger share of a fixed data set for testing. What happens to the holdout estimate of accuracy?
+#
+# <details class="quiz-answer">
+# <summary>(a) It becomes both less variable and less biased.</summary>
+#
+# **Not quite.** The variance falls, but the bias grows: the model being scored saw fewer training examples.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Nothing changes on average; only the variance changes.</summary>
+#
+# **Not quite.** The trained model changes too: with less training data its accuracy is usually lower.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) It becomes less variable, but it estimates a model trained on less data, so it tends to be pessimistic.</summary>
+#
+# **Right.** More test examples average out more noise, while fewer training examples usually make the model worse than the one you will finally train on all the data.
+#
+# </details>
+#
+# **Question 3.** Why are the fold scores of 10-fold cross-validation not independent measurements?
+#
+# <details class="quiz-answer">
+# <summary>(a) Because any two training sets share about eight ninths of their examples.</summary>
+#
+# **Right.** With 10 folds, two training sets share 8 of their 9 folds, so the models, and their scores, are correlated; this is what makes the naive t-test on folds too liberal (chapter 4).
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Because the folds are stratified.</summary>
+#
+# **Not quite.** Stratification keeps the class proportions equal across folds; the dependence comes from the shared training data whether or not the folds are stratified.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Because every fold uses the same test examples.</summary>
+#
+# **Not quite.** No: the test folds are disjoint. The overlap is in the training sets.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -728,77 +907,109 @@ for name in ("logistic regression", "LDA"):
 # `proportion_interval`.
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # There are 10 sick patients, all missed: TP = 0, FN = 10, FP = 0, TN = 990. Accuracy is
 # 990/1000 = 0.99, which looks excellent. Recall is 0/10 = 0: the model finds no sick patient.
 # Precision is 0/0, undefined, because the model never predicts "disease"; `precision` warns and
 # returns 0. Recall (and F1) reveal the problem; accuracy hides it.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 import warnings
 
 y_sick = np.r_[np.ones(10, dtype=int), np.zeros(990, dtype=int)]
 y_all_healthy = np.zeros(1000, dtype=int)
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    print(f"accuracy {accuracy(y_sick, y_all_healthy):.3f}, recall {recall(y_sick, y_all_healthy):.3f}, "
-          f"precision (0/0 -> 0) {precision(y_sick, y_all_healthy):.3f}")
+    print(f"accuracy {accuracy(y_sick, y_all_healthy):.3f}, recall "
+          f"{recall(y_sick, y_all_healthy):.3f}, "
+          f"precision {precision(y_sick, y_all_healthy):.3f} (0/0 counted as 0)")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # The minimum of a noisy curve is biased downwards: among many values of k, the one that
 # happened to suit these 90 test examples best is chosen, so its test error is optimistic. The
 # error on new data of the chosen model is larger. The code below prints both.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 k_chosen = curve.best_k
 print(f"chosen k = {k_chosen}: test error {curve.at(k_chosen)[1]:.3f}, "
       f"error on new data {on_new.at(k_chosen)[1]:.3f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # Use the table computed above (or a finer grid of test sizes). The standard deviation falls
 # with the test size at first; it rises again for the largest test sizes because the training
 # set becomes so small that the model itself changes a lot from split to split.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 sds = table.std(axis=1, ddof=1)
 for size, sd in zip(test_sizes, sds):
     print(f"test size {size:.0%}: sd {sd:.4f}")
-print("smallest test size with sd < 0.03:", next(s for s, sd in zip(test_sizes, sds) if sd < 0.03))
+print(
+    "smallest test size with sd < 0.03:",
+    next(s for s, sd in zip(test_sizes, sds) if sd < 0.03),
+)
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # The correlation is about 0.5, right at the threshold $\rho = 1/2$ of the section: the
 # standard deviation of the differences is about the same as that of each score. Pairing
 # still helps a lot compared with unpaired splits, whose difference would have a standard
 # deviation near 0.075.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 scores_lr = scores["logistic regression"]
 scores_15nn = knn_split_scores(X, y, shared, n_neighbors=15)
-print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, sd 15-NN {scores_15nn.std(ddof=1):.4f}, "
+unpaired_sd = np.sqrt(scores_lr.var(ddof=1) + scores_15nn.var(ddof=1))
+print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, "
+      f"sd 15-NN {scores_15nn.std(ddof=1):.4f}\n"
       f"sd of differences {(scores_lr - scores_15nn).std(ddof=1):.4f}, "
       f"correlation {np.corrcoef(scores_lr, scores_15nn)[0, 1]:.3f}, "
-      f"unpaired sd {np.sqrt(scores_lr.var(ddof=1) + scores_15nn.var(ddof=1)):.4f}")
+      f"unpaired sd {unpaired_sd:.4f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 5
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 5</summary>
+#
 # The half-width is about $1.96\sqrt{p(1-p)/n}$; setting it to 0.01 with $p = 0.9$ gives
 # $n \approx 1.96^2 \cdot 0.09 / 0.0001 \approx 3\,460$ test examples. The Wilson interval at that
 # size confirms it (it is slightly asymmetric, as the accuracy cannot exceed 100 %).
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 n_needed = int(np.ceil(1.959964**2 * 0.9 * 0.1 / 0.01**2))
 check = proportion_interval(round(0.9 * n_needed), n_needed)
-print(f"n = {n_needed}: {check}, half-widths {check.estimate - check.low:.4f} and {check.high - check.estimate:.4f}")
+print(f"n = {n_needed}: {check}, half-widths {check.estimate - check.low:.4f} and "
+      f"{check.high - check.estimate:.4f}")
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Bengio, Y. and Grandvalet, Y. (2004). No unbiased estimator of the variance of K-fold cross-validation. *Journal of Machine Learning Research*, 5, 1089–1105.
+# - Brown, L. D., Cai, T. T. and DasGupta, A. (2001). Interval estimation for a binomial proportion. *Statistical Science*, 16(2), 101–133. <https://doi.org/10.1214/ss/1009213286>
+# - Dietterich, T. G. (1998). Approximate statistical tests for comparing supervised classification learning algorithms. *Neural Computation*, 10(7), 1895–1923. <https://doi.org/10.1162/089976698300017197>
+# - Efron, B. and Tibshirani, R. (1997). Improvements on cross-validation: the .632+ bootstrap method. *Journal of the American Statistical Association*, 92(438), 548–560. <https://doi.org/10.1080/01621459.1997.10474007>
+# - Efron, B. (1983). Estimating the error rate of a prediction rule: improvement on cross-validation. *Journal of the American Statistical Association*, 78(382), 316–331. <https://doi.org/10.1080/01621459.1983.10477973>
+# - Hastie, T., Tibshirani, R. and Friedman, J. (2009). The Elements of Statistical Learning: Data Mining, Inference, and Prediction. *Springer*. <https://doi.org/10.1007/978-0-387-84858-7>
+# - Japkowicz, N. and Shah, M. (2011). Evaluating Learning Algorithms: A Classification Perspective. *Cambridge University Press*. <https://doi.org/10.1017/CBO9780511921803>
+# - Kohavi, R. (1995). A study of cross-validation and bootstrap for accuracy estimation and model selection. *Proceedings of the 14th International Joint Conference on Artificial Intelligence (IJCAI)*, 2, 1137–1143.
+# - Nadeau, C. and Bengio, Y. (2003). Inference for the generalization error. *Machine Learning*, 52(3), 239–281. <https://doi.org/10.1023/A:1024068626366>
+# - Raschka, S. (2018). Model evaluation, model selection, and algorithm selection in machine learning. *arXiv:1811.12808*. <https://arxiv.org/abs/1811.12808>
+# - Wilson, E. B. (1927). Probable inference, the law of succession, and statistical inference. *Journal of the American Statistical Association*, 22(158), 209–212. <https://doi.org/10.1080/01621459.1927.10502953>

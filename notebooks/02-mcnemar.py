@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # McNemar's test: two trained classifiers, one test set
 #
@@ -22,7 +34,7 @@
 # 99.7 % of the examples and model 2 on 99.6 %. Is model 1 really better, or would another test
 # set of the same size have told the opposite story? This chapter answers that question for the
 # common situation in which each model can be trained only once (a large network, say), so the
-# only evidence is one test set {cite}`dietterich1998`.
+# only evidence is one test set ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197)).
 #
 # After this chapter you will be able to
 #
@@ -32,8 +44,8 @@
 #   alone cannot;
 # - separate the size of a difference in accuracy (an effect, with its interval) from the
 #   evidence that it is real (a p-value), and say what a p-value is;
-# - derive McNemar's statistic {cite}`mcnemar1947`, Edwards' continuity correction
-#   {cite}`edwards1948`, the exact binomial p-value and the mid-p value {cite}`fagerland2013`;
+# - derive McNemar's statistic ([McNemar, 1947](https://doi.org/10.1007/BF02295996)), Edwards' continuity correction
+#   ([Edwards, 1948](https://doi.org/10.1007/BF02289261)), the exact binomial p-value and the mid-p value ([Fagerland et al., 2013](https://doi.org/10.1186/1471-2288-13-91));
 # - compute each variant's Type I error and power exactly, and explain why the course uses the
 #   mid-p test by default rather than the sources' textbook rule;
 # - plan how many test examples a comparison needs, and judge whether a difference matters in
@@ -44,6 +56,8 @@
 # and what a p-value is.
 
 # %% tags=["hide-input"]
+import textwrap
+
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
@@ -85,8 +99,9 @@ NOTES = {note.key: note for note in source_notes()}
 
 
 def in_points(interval):
-    """'0.10 points [0.027, 0.173]': an accuracy difference (an Interval) in percentage points."""
-    return f"{100 * interval.estimate:.2f} points [{100 * interval.low:.3f}, {100 * interval.high:.3f}]"
+    """'0.10 points [0.027, 0.173]': an accuracy difference (an Interval) in points."""
+    low, high = 100 * interval.low, 100 * interval.high
+    return f"{100 * interval.estimate:.2f} points [{low:.3f}, {high:.3f}]"
 
 # %% [markdown]
 # ## The wrong way first: compare the accuracies
@@ -102,7 +117,8 @@ for example in (panel_a, panel_b):
     y_true, y_pred_1, y_pred_2 = predictions_from_table(example.table, seed=0)
     acc_1 = np.mean(y_pred_1 == y_true)
     acc_2 = np.mean(y_pred_2 == y_true)
-    print(f"{example.key}: n = {y_true.size}, accuracy of model 1 = {acc_1:.3f}, of model 2 = {acc_2:.3f}")
+    print(f"{example.key}: n = {y_true.size}, accuracy of model 1 = {acc_1:.3f}, of "
+          f"model 2 = {acc_2:.3f}")
 
 # %% [markdown]
 # The accuracies are identical in A and B: 0.997 against 0.996. In both, model 1 makes 30
@@ -132,7 +148,9 @@ for example in (panel_a, panel_b):
 
 # %%
 for example in (panel_a, panel_b):
-    y_true, y_pred_1, y_pred_2 = predictions_from_table(example.table, n_classes=10, seed=1)
+    y_true, y_pred_1, y_pred_2 = predictions_from_table(
+        example.table, n_classes=10, seed=1
+    )
     print(example.key, "\n", mcnemar_table(y_true, y_pred_1, y_pred_2))
 
 # %% [markdown]
@@ -165,8 +183,8 @@ for example in (panel_a, panel_b):
 # Everything that follows is a way to ask how surprising the observed b is under this coin.
 
 # %%
-print(ERRATA["seed002-not-accuracy"].says)
-print("Right:", ERRATA["seed002-not-accuracy"].correct)
+print(textwrap.fill(ERRATA["seed002-not-accuracy"].says, 88))
+print(textwrap.fill("Right: " + ERRATA["seed002-not-accuracy"].correct, 88))
 
 # %% [markdown]
 # ## Same effect, different precision
@@ -177,8 +195,8 @@ print("Right:", ERRATA["seed002-not-accuracy"].correct)
 # $\bigl((b + c)/n - \hat\delta^2\bigr)/n$. The textbook (Wald) 95 % interval is
 # $\hat\delta \pm 1.96$ times its square root. It covers the true difference too rarely when the
 # models disagree on few examples, so the course uses the interval that Fagerland, Lydersen and
-# Laake recommend for paired proportions after comparing many {cite}`fagerland2014`: Bonett and
-# Price's {cite}`bonett2012`, the same formula after adding one pseudo-disagreement of each kind,
+# Laake recommend for paired proportions after comparing many ([Fagerland et al., 2014](https://doi.org/10.1002/sim.6148)): Bonett and
+# Price's ([Bonett and Price, 2012](https://doi.org/10.3102/1076998611411915)), the same formula after adding one pseudo-disagreement of each kind,
 # $\tilde p_{12} = (b + 1)/(n + 2)$ and $\tilde p_{21} = (c + 1)/(n + 2)$. Every McNemar result
 # carries it as `accuracy_difference`:
 
@@ -186,8 +204,9 @@ print("Right:", ERRATA["seed002-not-accuracy"].correct)
 for example in (panel_a, panel_b):
     result = mcnemar(example.table)
     wald = paired_accuracy_difference(example.table, method="wald")
-    print(f"{example.key}: accuracy difference {in_points(result.accuracy_difference)} "
-          f"(Bonett-Price; the Wald interval would be [{100 * wald.low:.3f}, {100 * wald.high:.3f}])")
+    print(f"{example.key}: accuracy difference {in_points(result.accuracy_difference)}"
+          f" (Bonett-Price)\n{'':>17}the Wald interval would be "
+          f"[{100 * wald.low:.3f}, {100 * wald.high:.3f}]")
 
 # %% [markdown]
 # Same effect, different precision. In A, where the models disagree on only 12 examples, the
@@ -219,14 +238,15 @@ for example in (panel_a, panel_b):
 # $$
 #
 # and for many disagreements $\chi^2$ is approximately chi-squared with one degree of freedom
-# {cite}`mcnemar1947`. The p-value is the upper tail beyond the observed value. The slides of
+# ([McNemar, 1947](https://doi.org/10.1007/BF02295996)). The p-value is the upper tail beyond the observed value. The slides of
 # seed 000 report $\chi^2 = 8.3$, $p = 0.0039$ for A and $\chi^2 = 2.5$, $p = 0.1138$ for B:
 
 # %%
 for example in (panel_a, panel_b):
     result = mcnemar(example.table, method="chi2")
     print(f"{example.key}: chi2 = {result.statistic:.3f}, p = {result.pvalue:.4f}"
-          f"   (seed prints chi2 = {example.printed['statistic_chi2']}, p = {example.printed['pvalue_chi2']})")
+          f"   (seed prints chi2 = {example.printed['statistic_chi2']}, p = "
+          f"{example.printed['pvalue_chi2']})")
 
 # %% [markdown]
 # Both agree with the seed.
@@ -241,11 +261,14 @@ for example in (panel_a, panel_b):
 # make every test reject on a large enough sample:
 
 # %%
-print("panel A, P(b = 11 exactly | 12 disagreements, H0) =", stats.binom.pmf(11, 12, 0.5), "= 12/4096")
-print("panel A, P(split at least as uneven as 11:1 | H0) =", 2 * stats.binom.cdf(1, 12, 0.5), "= 26/4096")
-print(f"b = c = 5000: P(b = 5000 exactly | H0) = {stats.binom.pmf(5000, 10_000, 0.5):.4f}, "
-      f"p-value = {mcnemar([[0, 5000], [5000, 0]], method='exact').pvalue}")
-print("Erratum:", ERRATA["seed003-pvalue-definition"].correct)
+print("panel A, P(b = 11 exactly | 12 disagreements, H0) = "
+      f"{stats.binom.pmf(11, 12, 0.5):.5f} = 12/4096")
+print("panel A, P(split at least as uneven as 11:1 | H0) = "
+      f"{2 * stats.binom.cdf(1, 12, 0.5):.5f} = 26/4096")
+print("b = c = 5000: P(b = 5000 exactly | H0) = "
+      f"{stats.binom.pmf(5000, 10_000, 0.5):.4f}, "
+      f"p-value = {mcnemar([[0, 5000], [5000, 0]], method='exact').pvalue:.4f}")
+print(textwrap.fill("Erratum: " + ERRATA["seed003-pvalue-definition"].correct, 88))
 
 # %% [markdown]
 # A 5 000 to 5 000 split is the result most in favour of $H_0$ there can be, yet its own
@@ -273,7 +296,7 @@ print("Erratum:", ERRATA["seed003-pvalue-definition"].correct)
 # %% [markdown]
 # ## Edwards' continuity correction
 #
-# b is an integer, but the chi-squared distribution is continuous. Edwards {cite}`edwards1948`
+# b is an integer, but the chi-squared distribution is continuous. Edwards ([Edwards, 1948](https://doi.org/10.1007/BF02289261))
 # proposed shrinking $|b - c|$ by one before squaring, which makes the approximate p-values
 # closer to the exact ones for moderate counts. Written carefully, the corrected statistic is
 #
@@ -290,14 +313,20 @@ print("Erratum:", ERRATA["seed003-pvalue-definition"].correct)
 
 # %%
 X, y = load_digits(return_X_y=True)
-X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, random_state=0, stratify=y)
+X_train, X_test, y_train, y_test = train_test_split(
+    X, y, test_size=0.5, random_state=0, stratify=y
+)
 models = {
-    "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)),
+    "logistic regression": make_pipeline(
+        StandardScaler(), LogisticRegression(max_iter=2000)
+    ),
     "k-NN": make_pipeline(StandardScaler(), KNeighborsClassifier()),
     "SVM": make_pipeline(StandardScaler(), SVC()),
     "decision tree": DecisionTreeClassifier(random_state=0),
 }
-predictions = {name: model.fit(X_train, y_train).predict(X_test) for name, model in models.items()}
+predictions = {
+    name: model.fit(X_train, y_train).predict(X_test) for name, model in models.items()
+}
 for name, y_pred in predictions.items():
     print(f"{name:>20}: test accuracy {np.mean(y_pred == y_test):.4f}")
 
@@ -335,12 +364,18 @@ print("accuracy difference:        ", in_points(mcnemar(table).accuracy_differen
 n_d = 10
 tail_from_max = 2 * stats.binom.sf(5 - 1, n_d, 0.5)  # 2 * P(X >= 5) for b = c = 5
 print(f"seed 000's formula at b = c = 5: {tail_from_max:.4f}")
-print(f"exact p-value (capped at 1):     {mcnemar([[0, 5], [5, 0]], method='exact').pvalue:.4f}")
-print("Erratum:", ERRATA["seed000-exact-cap"].correct)
+print("exact p-value (capped at 1):     "
+      f"{mcnemar([[0, 5], [5, 0]], method='exact').pvalue:.4f}")
+print(textwrap.fill("Erratum: " + ERRATA["seed000-exact-cap"].correct, 88))
 
 # %%
-print(f"panel A (11 vs 1): exact p = {mcnemar(panel_a.table, method='exact').pvalue:.5f} = 26/4096 = {26 / 4096:.5f}")
-print(f"panel B (25 vs 15): exact p = {mcnemar(panel_b.table, method='exact').pvalue:.4f}")
+print(
+    "panel A (11 vs 1): exact p = "
+    f"{mcnemar(panel_a.table, method='exact').pvalue:.5f} = 26/4096 = {26 / 4096:.5f}"
+)
+print(
+    f"panel B (25 vs 15): exact p = {mcnemar(panel_b.table, method='exact').pvalue:.4f}"
+)
 
 # %% [markdown]
 # These are exact probabilities: if the models were equally accurate, 12 disagreements would
@@ -355,7 +390,7 @@ print(f"panel B (25 vs 15): exact p = {mcnemar(panel_b.table, method='exact').pv
 # %%
 print("2.0 ** -1100 =", 2.0 ** -1100)
 huge = mcnemar([[0, 4_999_000], [5_001_000, 0]], method="exact")
-print(f"b = {huge.b:,}, c = {huge.c:,}: exact p = {huge.pvalue:.4f}, "
+print(f"b = {huge.b:,}, c = {huge.c:,}: exact p = {huge.pvalue:.4f},\n"
       f"accuracy difference {in_points(huge.accuracy_difference)}")
 
 # %% [markdown]
@@ -390,7 +425,7 @@ print(f"exact {exact_a:.5f} - P(X = 1) {point_a:.5f} = {exact_a - point_a:.5f}; 
 
 # %% [markdown]
 # The mid-p value is not guaranteed to keep the Type I error at or below $\alpha$ for every
-# number of disagreements. Fagerland, Lydersen and Laake {cite}`fagerland2013` compared the
+# number of disagreements. Fagerland, Lydersen and Laake ([Fagerland et al., 2013](https://doi.org/10.1186/1471-2288-13-91)) compared the
 # variants in 9 595 scenarios with a fixed number of paired examples: there the mid-p test
 # never exceeded the nominal level and was almost as powerful as the uncorrected chi-squared
 # test, while the exact test and the corrected chi-squared test performed poorly in every
@@ -413,9 +448,12 @@ for example in (panel_a, panel_b):
     print(example.key, f"(b = {example.table[0, 1]}, c = {example.table[1, 0]})")
     for method in ("chi2", "corrected", "exact", "midp"):
         result = mcnemar(example.table, method=method)
-        print(f"  {method:>9}: statistic = {result.statistic:7.3f}, p = {result.pvalue:.4f}")
-    print("  default  ->", mcnemar(example.table).method)
-    print("  textbook ->", mcnemar(example.table, method="textbook").reason)
+        print(f"  {method:>9}: statistic = {result.statistic:7.3f}, p = "
+              f"{result.pvalue:.4f}")
+    print(f"  the default is {mcnemar(example.table).method!r}; the textbook rule "
+          "chooses:")
+    print(textwrap.fill(mcnemar(example.table, method="textbook").reason, 88,
+                        initial_indent="    ", subsequent_indent="    "))
 
 # %% [markdown]
 # In A all four p-values are below 0.01: every variant finds strong evidence that model 1 is
@@ -430,12 +468,15 @@ for example in (panel_a, panel_b):
 # from the exact one. Blue cells are where the approximation is *smaller* than the exact p-value
 # (too eager to reject), red where it is larger (too cautious).
 
-# %% mystnb={"figure": {"caption": "Approximate minus exact McNemar p-value for every table with b and c up to 60: the uncorrected chi-squared statistic (left) and Edwards' corrected statistic (right); note the different colour scales. The uncorrected p-values are too small near the diagonal, by up to 0.68 for the smallest tables, while the corrected ones stay within 0.02 of the exact test.", "name": "fig-mcnemar-pvalue-heatmaps"}, "image": {"alt": "Two heat maps with b (model 1 right, model 2 wrong) from 0 to 60 on the x axis and c (model 1 wrong, model 2 right) from 0 to 60 on the y axis. The colour is the approximate minus the exact p-value: blue where the approximation is smaller (too eager to reject), red where it is larger, white where they agree. Left, uncorrected chi-squared, colour scale from -0.68 to 0.68: a blue band runs along both sides of the white diagonal b = c, dark near the origin and fading as b and c grow; the rest is nearly white. Right, Edwards' correction, colour scale from -0.02 to 0.02: a few dark blue cells next to the origin, faint red bands on both sides of the diagonal for small counts, and near-white elsewhere."}} tags=["hide-input"]
-fig, axes = plt.subplots(1, 2, figsize=(10.5, 4.2))
+# %% mystnb={"figure": {"caption": "Approximate minus exact McNemar p-value for every table with b and c up to 60: the uncorrected chi-squared statistic (top) and Edwards' corrected statistic (bottom); note the different colour scales. The uncorrected p-values are too small near the diagonal, by up to 0.68 for the smallest tables, while the corrected ones stay within 0.02 of the exact test.", "name": "fig-mcnemar-pvalue-heatmaps"}, "image": {"alt": "Two heat maps with b (model 1 right, model 2 wrong) from 0 to 60 on the x axis and c (model 1 wrong, model 2 right) from 0 to 60 on the y axis. The colour is the approximate minus the exact p-value: blue where the approximation is smaller (too eager to reject), red where it is larger, white where they agree. Top, uncorrected chi-squared, colour scale from -0.68 to 0.68: a blue band runs along both sides of the white diagonal b = c, dark near the origin and fading as b and c grow; the rest is nearly white. Bottom, Edwards' correction, colour scale from -0.02 to 0.02: a few dark blue cells next to the origin, faint red bands on both sides of the diagonal for small counts, and near-white elsewhere."}} tags=["hide-input"]
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.2))
 plot_mcnemar_pvalue_heatmap(60, "chi2", ax=axes[0])
 plot_mcnemar_pvalue_heatmap(60, "corrected", ax=axes[1])
 fig.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 2.1.** Approximate minus exact McNemar p-value for every table with b and c up to 60: the uncorrected chi-squared statistic (top) and Edwards' corrected statistic (bottom); note the different colour scales. The uncorrected p-values are too small near the diagonal, by up to 0.68 for the smallest tables, while the corrected ones stay within 0.02 of the exact test.
 
 # %%
 for method in ("chi2", "corrected", "midp"):
@@ -462,7 +503,7 @@ for method in ("chi2", "corrected", "midp"):
 
 # %%
 for key in ("seed000-rules-of-thumb", "seed002-each-cell-25"):
-    print(f"[{key}] {NOTES[key].note}\n")
+    print(textwrap.fill(f"[{key}] {NOTES[key].note}", 88) + "\n")
 
 # %% [markdown]
 # With the mid-p test as the default, no threshold is needed at all: it is used for every
@@ -484,13 +525,19 @@ ax = plot_mcnemar_rejection_curves(60, alpha=0.05)
 ax.set_title("Exact Type I error at alpha = 0.05")
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 2.2.** Exact probability that each McNemar variant rejects a true H0 at alpha = 0.05, for every number of disagreements b + c from 1 to 60. The uncorrected chi-squared test reaches 0.125 at b + c = 4 and, like mid-p, often exceeds 0.05; the exact and corrected tests never do, and often stay far below it.
+
 # %%
 n_disc = np.arange(1, 61)
+print("Exact Type I error at alpha = 0.05 over b + c = 1, ..., 60")
+print(f"{'method':>9}{'worst':>8}{'at b + c':>10}{'b + c values above 0.05':>25}"
+      f"{'mean':>8}")
 for method in ("chi2", "corrected", "exact", "midp"):
     size = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method)
     worst = np.argmax(size)
-    print(f"{method:>9}: worst Type I error {size[worst]:.4f} at b + c = {n_disc[worst]}, "
-          f"above 0.05 for {np.sum(size > 0.05)} of 60 values of b + c, mean {size.mean():.4f}")
+    print(f"{method:>9}{size[worst]:>8.4f}{n_disc[worst]:>10}"
+          f"{f'{np.sum(size > 0.05)} of 60':>25}{size.mean():>8.4f}")
 
 # %% [markdown]
 # (Where two curves coincide, the wider one underneath shows through: the uncorrected and mid-p
@@ -505,13 +552,18 @@ for method in ("chi2", "corrected", "exact", "midp"):
 # In practice you do not know $b + c$ in advance: it depends on how often the models disagree.
 # The simulation below draws many test sets of size $n$ on which two equally accurate models
 # disagree with a given probability, and reports how often each variant rejects. The intervals
-# are 95 % Wilson intervals for the Monte Carlo error {cite}`wilson1927`.
+# are 95 % Wilson intervals for the Monte Carlo error ([Wilson, 1927](https://doi.org/10.1080/01621459.1927.10502953)).
 
 # %% mystnb={"figure": {"caption": "Rejection rates of the four McNemar variants over 20 000 simulated test sets of 200 examples, on which two equally accurate models disagree with probability 0.05, with 95 % Wilson intervals; the dashed line is alpha = 0.05. The uncorrected and mid-p tests reject in about 4 % of the test sets, the corrected and exact tests in about 2 %.", "name": "fig-mcnemar-type1-simulated"}, "image": {"alt": "Bar chart of the rejection rate (y, 0 to 0.05) of four methods, each bar with a 95 % interval, below a dashed horizontal line at 0.05: chi-squared (McNemar) 0.043, corrected (Edwards) 0.020, exact binomial 0.021 and mid-p 0.041. No bar reaches the line."}}
-null_sim = simulate_mcnemar(n_test=200, p_discordant=0.05, alpha=0.05, n_reps=20_000, seed=2)
+null_sim = simulate_mcnemar(
+    n_test=200, p_discordant=0.05, alpha=0.05, n_reps=20_000, seed=2
+)
 print(null_sim)
 plot_rejection_rates(null_sim)
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 2.3.** Rejection rates of the four McNemar variants over 20 000 simulated test sets of 200 examples, on which two equally accurate models disagree with probability 0.05, with 95 % Wilson intervals; the dashed line is alpha = 0.05. The uncorrected and mid-p tests reject in about 4 % of the test sets, the corrected and exact tests in about 2 %.
 
 # %% [markdown]
 # With about 10 disagreements per test set, the uncorrected and mid-p tests reject a true $H_0$
@@ -537,11 +589,15 @@ ax = plot_mcnemar_rejection_curves(60, alpha=0.05, methods=("exact", "midp"), p_
 ax.set_title("Exact power at alpha = 0.05, p_b = 0.75")
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 2.4.** Exact power of the exact binomial and mid-p McNemar tests at alpha = 0.05 when model 1 wins each disagreement with probability 0.75, for every number of disagreements b + c from 1 to 60. Mid-p is never less powerful and often much more: at b + c = 16 it detects the difference with probability 0.63, the exact test with probability 0.405.
+
 # %%
 for method in ("chi2", "corrected", "exact", "midp", "textbook"):
     power = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method, p_b=0.75)
     size = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method)
-    print(f"{method:>9}: mean Type I error {size.mean():.4f}, mean power {power.mean():.3f}, "
+    print(f"{method:>9}: mean Type I error {size.mean():.4f}, mean power "
+          f"{power.mean():.3f}, "
           f"power at b + c = 16: {power[15]:.3f}")
 
 # %% [markdown]
@@ -575,7 +631,7 @@ for method in ("chi2", "corrected", "exact", "midp", "textbook"):
 # before testing: the accuracy difference $\delta$ worth detecting, and the share $\psi$ of test
 # examples on which the two models disagree (from a pilot run or the validation set). Under the
 # alternative, $b - c$ has mean $n\delta$ and variance $n(\psi - \delta^2)$; under $H_0$ its
-# variance is $n\psi$. Connor's formula {cite}`connor1987` follows:
+# variance is $n\psi$. Connor's formula (Connor, 1987) follows:
 #
 # $$
 # n = \frac{\bigl(z_{1-\alpha/2}\sqrt{\psi} + z_{\text{power}}\sqrt{\psi - \delta^2}\bigr)^2}{\delta^2}.
@@ -597,8 +653,8 @@ print(mcnemar_sample_size(discordant_proportion=0.05, difference=0.01))
 for example in (panel_a, panel_b):
     b, c = example.table[0, 1], example.table[1, 0]
     plan = mcnemar_sample_size(discordant_proportion=(b + c) / 10_000, difference=0.001)
-    print(f"{example.key}: models disagree on {(b + c) / 100:.2f} % of examples -> Connor n = {plan.n_connor}, "
-          f"exact (mid-p) n = {plan.n_exact}")
+    print(f"{example.key}: the models disagree on {(b + c) / 100:.2f} % of examples;\n"
+          f"    Connor n = {plan.n_connor}, exact (mid-p) n = {plan.n_exact}")
 
 # %% [markdown]
 # With the models of A, which disagree on 0.12 % of the examples, about 8 200 test examples give
@@ -651,7 +707,10 @@ print(f"accuracy difference {in_points(mcnemar(table).accuracy_difference)}")
 # only three disagreements the smallest p-value the exact test can produce is
 
 # %%
-print("smallest possible p with b + c = 3:", mcnemar([[0, 3], [0, 0]], method="exact").pvalue)
+print(
+    "smallest possible p with b + c = 3:",
+    mcnemar([[0, 3], [0, 0]], method="exact").pvalue,
+)
 
 # %% [markdown]
 # so this test could not have rejected $H_0$ at the 5 % level whatever the classifiers did (nor
@@ -669,12 +728,22 @@ print("smallest possible p with b + c = 3:", mcnemar([[0, 3], [0, 0]], method="e
 kin = mcnemar_example("seed001_rpart_ranger")
 result = mcnemar(kin.table, method="corrected")
 print(kin.table)
-print(f"corrected statistic = {result.statistic:.3f}, p-value as a double = {result.pvalue}")
-# chi2 with 1 df is the square of a standard normal: log P(chi2 > x) = log 2 + log P(Z > sqrt(x))
+print(
+    f"corrected statistic = {result.statistic:.3f}, p-value as a double = "
+    f"{result.pvalue}"
+)
+# chi2 with 1 df is the square of a standard normal:
+# log P(chi2 > x) = log 2 + log P(Z > sqrt(x))
 log10_p = (np.log(2) + stats.norm.logsf(np.sqrt(result.statistic))) / np.log(10)
 print(f"log10 p = {log10_p:.1f}")
-print(f"critical value at alpha = 0.05: {stats.chi2.ppf(0.95, 1):.3f}; at alpha = 0.5: {stats.chi2.ppf(0.5, 1):.3f}")
-print(f"accuracy difference rpart - ranger: {in_points(mcnemar(kin.table).accuracy_difference)}")
+print(
+    f"critical value at alpha = 0.05: {stats.chi2.ppf(0.95, 1):.3f}; at alpha = 0.5: "
+    f"{stats.chi2.ppf(0.5, 1):.3f}"
+)
+print(
+    "accuracy difference rpart - ranger: "
+    f"{in_points(mcnemar(kin.table).accuracy_difference)}"
+)
 
 # %% [markdown]
 # The statistic is right (2227.0). The significance level is a typo: 3.841 is the critical
@@ -696,17 +765,27 @@ print(f"accuracy difference rpart - ranger: {in_points(mcnemar(kin.table).accura
 
 # %%
 for other in ("SVM", "decision tree"):
-    table = mcnemar_table(y_test, predictions["logistic regression"], predictions[other])
+    table = mcnemar_table(
+        y_test, predictions["logistic regression"], predictions[other]
+    )
     result = mcnemar(table)  # the default: mid-p
-    print(f"logistic regression vs {other}: b = {result.b}, c = {result.c}, "
-          f"method = {result.method}, statistic = {result.statistic:.3f}, p = {result.pvalue:.3g}")
+    print(
+        f"logistic regression vs {other}: b = {result.b}, c = {result.c},\n"
+        f"    method = {result.method}, statistic = {result.statistic:.3f}, "
+        f"p = {result.pvalue:.3g}"
+    )
 
 # %%
 for other in ("SVM", "decision tree"):
-    table = mcnemar_table(y_test, predictions["logistic regression"], predictions[other])
+    table = mcnemar_table(
+        y_test, predictions["logistic regression"], predictions[other]
+    )
     exact = mcnemar(table, method="exact").pvalue
-    print(f"logistic regression vs {other}: exact P(split at least this uneven | H0) = {exact:.3g}, "
-          f"accuracy difference {in_points(mcnemar(table).accuracy_difference)}")
+    print(
+        f"logistic regression vs {other}:\n"
+        f"    exact P(split at least this uneven | H0) = {exact:.3g},\n"
+        f"    accuracy difference {in_points(mcnemar(table).accuracy_difference)}"
+    )
 
 # %% [markdown]
 # - **Logistic regression vs SVM** (mid-p $p = 0.14$): the SVM won 23 of the 37 disagreements.
@@ -724,7 +803,7 @@ for other in ("SVM", "decision tree"):
 # about how the *learning algorithms* would compare with other training sets: the variability due
 # to the choice of training set and to randomness in training is not in the data, so the test is
 # appropriate only when that variability is small, or when retraining is impossible
-# {cite}`dietterich1998`. It also needs a test set large enough to represent the population.
+# ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197)). It also needs a test set large enough to represent the population.
 # Chapter 4 treats algorithms that can be retrained.
 
 # %% [markdown]
@@ -754,14 +833,21 @@ for other in ("SVM", "decision tree"):
 comparisons = {
     "seed 000, panel A": panel_a.table,
     "seed 000, panel B": panel_b.table,
-    "digits, logistic regression - SVM": mcnemar_table(y_test, predictions["logistic regression"], predictions["SVM"]),
-    "digits, logistic regression - tree": mcnemar_table(y_test, predictions["logistic regression"],
-                                                        predictions["decision tree"]),
+    "digits, logistic regression - SVM": mcnemar_table(
+        y_test, predictions["logistic regression"], predictions["SVM"]
+    ),
+    "digits, logistic regression - tree": mcnemar_table(
+        y_test, predictions["logistic regression"], predictions["decision tree"]
+    ),
 }
 for label, table in comparisons.items():
     result = mcnemar(table)
-    print(f"{label}: p = {result.pvalue:.2g}, difference {in_points(result.accuracy_difference)}\n"
-          f"    -> {practical_significance(result.accuracy_difference, 0.01, percentage_points=True)}")
+    judgement = practical_significance(
+        result.accuracy_difference, 0.01, percentage_points=True
+    )
+    print(f"{label}: p = {result.pvalue:.2g}, difference "
+          f"{in_points(result.accuracy_difference)}")
+    print(textwrap.fill(judgement, 88, initial_indent="    ", subsequent_indent="    "))
 
 # %% [markdown]
 # - Panel A is significant ($p = 0.0034$), and the interval shows the difference is at most 0.17
@@ -821,6 +907,103 @@ for label, table in comparisons.items():
 #   and with few disagreements the test may be unable to reject at all.
 # - The test compares trained models, not learning algorithms.
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** Two classifiers are scored on the same 1 000 test examples. Which counts does McNemar's test use?
+#
+# <details class="quiz-answer">
+# <summary>(a) All four cells of the 2x2 table.</summary>
+#
+# **Not quite.** a and d (both right, both wrong) never enter the statistic or the p-value.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The two accuracies.</summary>
+#
+# **Not quite.** The accuracies ignore the pairing: the same accuracies can come from 12 or from 400 disagreements, which carry very different evidence.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The disagreements b (only model 1 right) and c (only model 2 right).</summary>
+#
+# **Right.** Examples that both get right, or both get wrong, say nothing about which model is better; the test conditions on b + c and asks whether b and c differ more than chance.
+#
+# </details>
+#
+# **Question 2.** With b = 11 and c = 1 (seed 000's panel A), which statement is right?
+#
+# <details class="quiz-answer">
+# <summary>(a) Only the uncorrected chi-squared test rejects.</summary>
+#
+# **Not quite.** All four reject here; the variants disagree only for tables closer to b = c.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Every variant taught in chapter 2 rejects H0 at the 5 % level.</summary>
+#
+# **Right.** Even the most cautious, the exact binomial test, gives about 0.006; the mid-p value is about 0.003.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) No variant rejects, because only 12 of 10 000 examples differ.</summary>
+#
+# **Not quite.** The size of the test set does not matter, only the disagreements: 11 against 1 is strong evidence.
+#
+# </details>
+#
+# **Question 3.** McNemar's test gives p = 0.30. Which sentence is a correct reading?
+#
+# <details class="quiz-answer">
+# <summary>(a) A split of the disagreements at least this uneven would be common if the models were equally accurate, so there is no evidence of a difference.</summary>
+#
+# **Right.** That is what the p-value measures: how surprising the data are under H0.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The two models are equally accurate.</summary>
+#
+# **Not quite.** A large p-value is no evidence of a difference; it is not evidence of equality. The interval of the accuracy difference shows which differences are still plausible.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) There is a 30 % probability that H0 is true.</summary>
+#
+# **Not quite.** A p-value is computed assuming H0 is true; it is not the probability of H0.
+#
+# </details>
+#
+# **Question 4.** What does McNemar's test compare?
+#
+# <details class="quiz-answer">
+# <summary>(a) The calibration of the two models' probabilities.</summary>
+#
+# **Not quite.** The test only uses whether each prediction is right or wrong.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Two trained models, on the population the test set was drawn from.</summary>
+#
+# **Right.** The models are fixed; only the test set is random. Another training set could give other models and another answer, which is why comparing learning algorithms needs the tests of chapter 4.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Two learning algorithms on any data set of that kind.</summary>
+#
+# **Not quite.** The variability of training is not in the test; for algorithms, retrain (chapter 4).
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -846,90 +1029,128 @@ for label, table in comparisons.items():
 # level? How wide will the 95 % interval of the difference then be, roughly?
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # The accuracies fix $b - c = 20$ (2 % of 1 000) but not $b + c$. With $b = 20, c = 0$ the
 # mid-p value is $2^{-20} \approx 10^{-6}$: reject. With $b = 90, c = 70$ it is about 0.11: do
 # not reject. (The table must still fit: $d = 90 - c \ge 0$.) The effect is 2 points in both;
 # its interval is narrow in the first table (1.1 to 2.9 points) and wide in the second (from
 # about $-0.5$ to 4.5 points). The code below checks this.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for b, c in ((20, 0), (90, 70)):
     a = 890 - c  # model 2 is right on a + c = 890 examples
     table = [[a, b], [c, 1000 - a - b - c]]
     result = mcnemar(table)
     acc_1, acc_2 = (a + b) / 1000, (a + c) / 1000
-    print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, mid-p = {result.pvalue:.3g}, "
-          f"difference {in_points(mcnemar(table).accuracy_difference)}")
+    print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, "
+          f"mid-p = {result.pvalue:.3g},\n"
+          f"{'':>18}difference {in_points(mcnemar(table).accuracy_difference)}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # Compute the p-value of every split. The uncorrected chi-squared and the mid-p tests reject
 # already at 12 to 4; the corrected and the exact tests need 13 to 3. The eager ones are the
 # two that may exceed the nominal Type I error.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 b_values = np.arange(9, 17)
 for method in ("chi2", "corrected", "exact", "midp"):
-    pvalues = np.array([mcnemar([[0, b], [16 - b, 0]], method=method).pvalue for b in b_values])
+    pvalues = np.array(
+        [mcnemar([[0, b], [16 - b, 0]], method=method).pvalue for b in b_values]
+    )
     print(f"{method:>9}: rejects from b = {b_values[pvalues <= 0.05].min()} upward")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # With $n = 200$ and a disagreement probability of 0.5 there are about 100 disagreements. The
 # rates move closer together and towards 5 %: the chi-squared approximation is good for many
 # disagreements, and the discreteness of b matters less. The corrected and exact tests remain
 # the most cautious. The simulation below shows it.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 print(simulate_mcnemar(n_test=200, p_discordant=0.5, alpha=0.05, n_reps=20_000, seed=3))
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # Swapping the models swaps b and c. Every statistic depends on $|b - c|$ or $\min(b, c)$ and
 # $b + c$, all symmetric in b and c, so the two-sided p-values are unchanged.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
-forward = mcnemar(mcnemar_table(y_test, predictions["SVM"], predictions["k-NN"]), method="exact")
-backward = mcnemar(mcnemar_table(y_test, predictions["k-NN"], predictions["SVM"]), method="exact")
-print(forward.b, forward.c, forward.pvalue)
-print(backward.b, backward.c, backward.pvalue)
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+forward = mcnemar(
+    mcnemar_table(y_test, predictions["SVM"], predictions["k-NN"]), method="exact"
+)
+backward = mcnemar(
+    mcnemar_table(y_test, predictions["k-NN"], predictions["SVM"]), method="exact"
+)
+for label, result in (("SVM vs k-NN", forward), ("k-NN vs SVM", backward)):
+    print(f"{label}: b = {result.b}, c = {result.c}, exact p = {result.pvalue:.4f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 5
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 5</summary>
+#
 # With 24 disagreements the textbook rule uses the exact test (power 0.607), with 25 the
 # corrected test (0.727); mid-p gives 0.766 and 0.727. The textbook rule switches from one
 # conservative test to another at an arbitrary threshold, so its power jumps about with the
 # threshold as well as with the discreteness of b; mid-p is one test for every $b + c$, and is
 # never less powerful than the rule here.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for n_d in (24, 25):
-    powers = {m: float(mcnemar_rejection_probability(n_d, alpha=0.05, method=m, p_b=0.75))
-              for m in ("textbook", "midp")}
-    print(f"b + c = {n_d}: textbook rule uses {mcnemar([[0, 12], [n_d - 12, 0]], method='textbook').method:>9}, "
-          f"power {powers['textbook']:.3f}; mid-p power {powers['midp']:.3f}")
+    powers = {
+        m: float(mcnemar_rejection_probability(n_d, alpha=0.05, method=m, p_b=0.75))
+        for m in ("textbook", "midp")
+    }
+    print(
+        f"b + c = {n_d}: textbook rule uses "
+        f"{mcnemar([[0, 12], [n_d - 12, 0]], method='textbook').method:>9}, "
+        f"power {powers['textbook']:.3f}; mid-p power {powers['midp']:.3f}"
+    )
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 6
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 6</summary>
+#
 # Connor's formula with $\psi = 0.08$, $\delta = 0.02$ and power 0.9 gives about 2 100 test
 # examples, and the exact power of the mid-p test confirms it. The interval's half-width will be
 # about $1.96\sqrt{(\psi - \delta^2)/n} \approx 1.2$ points: a test set that detects a 2-point
 # difference reliably measures it to within about a point.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 plan = mcnemar_sample_size(discordant_proportion=0.08, difference=0.02, power=0.9)
-print(f"Connor n = {plan.n_connor} (exact power there {plan.power_at_connor:.3f}); exact n = {plan.n_exact}")
-print(f"expected half-width of the 95 % interval: {100 * 1.96 * np.sqrt((0.08 - 0.02**2) / plan.n_connor):.2f} points")
+print(f"Connor n = {plan.n_connor} (exact power there {plan.power_at_connor:.3f}); "
+      f"exact n = {plan.n_exact}")
+print("expected half-width of the 95 % interval: "
+      f"{100 * 1.96 * np.sqrt((0.08 - 0.02**2) / plan.n_connor):.2f} points")
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Bonett, D. G. and Price, R. M. (2012). Adjusted Wald confidence interval for a difference of binomial proportions based on paired data. *Journal of Educational and Behavioral Statistics*, 37(4), 479–488. <https://doi.org/10.3102/1076998611411915>
+# - Connor, R. J. (1987). Sample size for testing differences in proportions for the paired-sample design. *Biometrics*, 43(1), 207–211.
+# - Dietterich, T. G. (1998). Approximate statistical tests for comparing supervised classification learning algorithms. *Neural Computation*, 10(7), 1895–1923. <https://doi.org/10.1162/089976698300017197>
+# - Edwards, A. L. (1948). Note on the “correction for continuity” in testing the significance of the difference between correlated proportions. *Psychometrika*, 13(3), 185–187. <https://doi.org/10.1007/BF02289261>
+# - Fagerland, M. W., Lydersen, S. and Laake, P. (2013). The McNemar test for binary matched-pairs data: mid-p and asymptotic are better than exact conditional. *BMC Medical Research Methodology*, 13, 91. <https://doi.org/10.1186/1471-2288-13-91>
+# - Fagerland, M. W., Lydersen, S. and Laake, P. (2014). Recommended tests and confidence intervals for paired binomial proportions. *Statistics in Medicine*, 33(16), 2850–2875. <https://doi.org/10.1002/sim.6148>
+# - McNemar, Q. (1947). Note on the sampling error of the difference between correlated proportions or percentages. *Psychometrika*, 12(2), 153–157. <https://doi.org/10.1007/BF02295996>
+# - Wilson, E. B. (1927). Probable inference, the law of succession, and statistical inference. *Journal of the American Statistical Association*, 22(158), 209–212. <https://doi.org/10.1080/01621459.1927.10502953>

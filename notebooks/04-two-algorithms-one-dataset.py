@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Two algorithms on one data set: Dietterich's tests, the corrected t-tests, and a Type I error lab
 #
@@ -23,9 +35,9 @@
 # classifier than a depth-3 decision tree?" Then the training set is random too, and a test has
 # to account for it. Cross-validation supplies many scores per algorithm, and the obvious move,
 # a t-test on the fold scores, is wrong in a way that a student can see in five minutes.
-# Dietterich {cite}`dietterich1998` compared five tests by simulation; Alpaydin
-# {cite}`alpaydin1999` and Nadeau and Bengio {cite}`nadeau2003` repaired two of them, and
-# Bouckaert and Frank {cite}`bouckaert2004` carried Nadeau and Bengio's correction over to
+# Dietterich ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197)) compared five tests by simulation; Alpaydin
+# ([Alpaydın, 1999](https://doi.org/10.1162/089976699300016007)) and Nadeau and Bengio ([Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366)) repaired two of them, and
+# Bouckaert and Frank ([Bouckaert and Frank, 2004](https://doi.org/10.1007/978-3-540-24775-3_3)) carried Nadeau and Bengio's correction over to
 # repeated cross-validation.
 #
 # After this chapter you will be able to
@@ -49,6 +61,8 @@
 # the t distribution and what a p-value is.
 
 # %% tags=["hide-input"]
+import textwrap
+
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
@@ -94,10 +108,16 @@ def verdict(p, alpha=0.05):
 
 
 def effect(result, label="mean difference"):
-    """An effect and its interval in points of accuracy, from a result's confidence_interval or an Interval."""
+    """An effect and its interval in points of accuracy.
+
+    From a result's confidence_interval, or from an Interval.
+    """
     ci = getattr(result, "confidence_interval", result)
-    return (f"{label} {100 * ci.estimate:+.1f} points, "
-            f"{100 * ci.confidence:.0f} % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}] ({ci.method})")
+    return (
+        f"{label} {100 * ci.estimate:+.1f} points, "
+        f"{100 * ci.confidence:.0f} % interval [{100 * ci.low:+.1f}, "
+        f"{100 * ci.high:+.1f}] ({ci.method})"
+    )
 
 
 # %% [markdown]
@@ -122,9 +142,12 @@ def effect(result, label="mean difference"):
 # $H_0$: the mean difference in the population is 0. With $n$ pairs,
 #
 # $$
-# \bar d = \frac1n \sum_i d_i,\qquad
-# s_d = \sqrt{\frac{\sum_i (d_i - \bar d)^2}{n - 1}} = \sqrt{\frac{\sum_i d_i^2 - n\bar d^2}{n - 1}},\qquad
-# t = \frac{\bar d}{s_d/\sqrt n} \sim t_{n-1} \text{ under } H_0 .
+# \begin{aligned}
+# \bar d &= \frac1n \sum_i d_i, \qquad
+# t = \frac{\bar d}{s_d/\sqrt n} \sim t_{n-1} \text{ under } H_0,\\
+# s_d &= \sqrt{\frac{\sum_i (d_i - \bar d)^2}{n - 1}}
+#      = \sqrt{\frac{\sum_i d_i^2 - n\bar d^2}{n - 1}}.
+# \end{aligned}
 # $$
 #
 # It assumes the $d_i$ are independent draws from one distribution, roughly normal (or $n$
@@ -153,16 +176,25 @@ print(bank_result)
 
 # %%
 computed = {
-    "sum_d": d.sum(), "sum_d2": (d**2).sum(), "mean_d": bank_result.mean_difference,
-    "s_d": bank_result.std_difference, "statistic": bank_result.statistic, "df": bank_result.df,
+    "sum_d": d.sum(),
+    "sum_d2": (d**2).sum(),
+    "mean_d": bank_result.mean_difference,
+    "s_d": bank_result.std_difference,
+    "statistic": bank_result.statistic,
+    "df": bank_result.df,
 }
 for name, value in computed.items():
-    print(f"{name:>9}: printed {bank.printed[name]:>7}, computed {value:.4f}, "
-          f"matches: {bank.matches_printed(name, value)}")
+    print(
+        f"{name:>9}: printed {bank.printed[name]:>7}, computed {value:.4f}, "
+        f"matches: {bank.matches_printed(name, value)}"
+    )
 as_printed = (d.sum() - 6 * d.mean() ** 2) / 5  # the slide's formula, read literally
 print(f"the printed formula (sum d - n dbar^2) / (n - 1) gives {as_printed:.2f}")
 for key in ("seed003-sd-formula", "seed003-truncated-digits"):
-    print(f"\n[{key}] says: {ERRATA[key].says}\n  correct: {ERRATA[key].correct}")
+    print(f"\n[{key}]")
+    for label, text in (("says", ERRATA[key].says), ("correct", ERRATA[key].correct)):
+        print(textwrap.fill(f"{label}: {text}", 88, initial_indent="  ",
+                            subsequent_indent="    "))
 
 # %% [markdown]
 # The slide's formula for $s_d$ has lost the square on $d_i$ and the square root: taken
@@ -182,15 +214,19 @@ for key in ("seed003-sd-formula", "seed003-truncated-digits"):
 
 # %%
 kin = paired_example("seed001_kin8nm_brier")
+print(f"{'id':>4}  {'rpart loss':<28}{'printed':>8}{'ranger loss':>13}{'printed':>9}")
 for row in kin.data["rows"]:
-    print(f"id {row['id']:>4}: rpart loss (1 - {row['rpart_prob']})^2 = {(1 - row['rpart_prob'])**2:.4f} "
-          f"(printed {row['rpart_loss']}), ranger loss {(1 - row['ranger_prob'])**2:.4f} (printed {row['ranger_loss']})")
+    formula = f"(1 - {row['rpart_prob']})^2 = {(1 - row['rpart_prob'])**2:.4f}"
+    print(f"{row['id']:>4}  {formula:<28}{row['rpart_loss']:>8}"
+          f"{(1 - row['ranger_prob'])**2:>13.4f}{row['ranger_loss']:>9}")
 n_kin, mean_kin, sd_kin = kin.data["n"], kin.data["mean_d"], kin.data["sd_d"]
 t_kin = np.sqrt(n_kin) * mean_kin / sd_kin
 p_kin = 2 * stats.t.sf(abs(t_kin), n_kin - 1)
 half_kin = stats.t.ppf(0.975, n_kin - 1) * sd_kin / np.sqrt(n_kin)
-print(f"\nT = sqrt({n_kin}) * {mean_kin} / {sd_kin} = {t_kin:.3f} (printed {kin.printed['statistic']}); "
-      f"two-sided p = {p_kin:.3f}; 95 % interval of the mean difference [{mean_kin - half_kin:.4f}, {mean_kin + half_kin:.4f}]")
+print(f"\nT = sqrt({n_kin}) * {mean_kin} / {sd_kin} = {t_kin:.3f} (printed "
+      f"{kin.printed['statistic']}); two-sided p = {p_kin:.3f};\n"
+      f"95 % interval of the mean difference "
+      f"[{mean_kin - half_kin:.4f}, {mean_kin + half_kin:.4f}]")
 print(f"critical value t(0.975, {n_kin - 1}) = {stats.t.ppf(0.975, n_kin - 1):.4f} "
       f"(printed {kin.printed['critical_value']})")
 
@@ -210,18 +246,22 @@ print(f"critical value t(0.975, {n_kin - 1}) = {stats.t.ppf(0.975, n_kin - 1):.4
 
 # %%
 X, y = load_breast_cancer(return_X_y=True)
-X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.4, random_state=0, stratify=y)
+X_train, X_test, y_train, y_test = train_test_split(
+    X, y, test_size=0.4, random_state=0, stratify=y
+)
 nb = GaussianNB().fit(X_train, y_train)
 tree = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X_train, y_train)
 brier_nb = (nb.predict_proba(X_test)[:, 1] - y_test) ** 2
 brier_tree = (tree.predict_proba(X_test)[:, 1] - y_test) ** 2
 loss_test = paired_ttest(brier_nb, brier_tree)
-print(f"mean Brier score: naive Bayes {brier_nb.mean():.4f}, tree {brier_tree.mean():.4f}")
+print(
+    f"mean Brier score: naive Bayes {brier_nb.mean():.4f}, tree {brier_tree.mean():.4f}"
+)
 print(loss_test)
 print(verdict(loss_test.pvalue))
 table = mcnemar_table(y_test, nb.predict(X_test), tree.predict(X_test))
-print("McNemar table:", table.tolist(), "->", verdict(mcnemar(table).pvalue), "|",
-      effect(mcnemar(table).accuracy_difference, "accuracy difference"))
+print(f"McNemar table: {table.tolist()}: {verdict(mcnemar(table).pvalue)};\n"
+      f"{effect(mcnemar(table).accuracy_difference, 'accuracy difference')}")
 
 # %% [markdown]
 # $H_0$ for the t-test: the two trained models have the same expected Brier score. Naive Bayes'
@@ -242,12 +282,14 @@ print("McNemar table:", table.tolist(), "->", verdict(mcnemar(table).pvalue), "|
 # standard deviations 1 and 3:
 
 # %%
-print(f"standard deviation of the Brier losses: naive Bayes {brier_nb.std(ddof=1):.3f}, "
+print("standard deviation of the Brier losses: naive Bayes "
+      f"{brier_nb.std(ddof=1):.3f}, "
       f"tree {brier_tree.std(ddof=1):.3f}")
 rng = np.random.default_rng(4)
 losses_1, losses_2 = rng.normal(0, 1, (2000, 30)), rng.normal(0, 3, (2000, 30))
 rate = np.mean([paired_ttest(a, b).pvalue <= 0.05 for a, b in zip(losses_1, losses_2)])
-print(f"H0 true, standard deviations 1 and 3, 30 pairs: paired t rejects {rate:.3f} of 2000 times at alpha = 0.05")
+print(f"H0 true, standard deviations 1 and 3, 30 pairs: the paired t rejects in "
+      f"{rate:.3f}\nof 2000 simulations at alpha = 0.05")
 
 # %% [markdown]
 # The paired t-test rejects a true $H_0$ in about 5 % of the simulated test sets, as promised
@@ -267,14 +309,22 @@ print(f"H0 true, standard deviations 1 and 3, 30 pairs: paired t rejects {rate:.
 # cross-validation are run once, and the t-test is applied to the first 1, 2, 5 and 10 of them.
 
 # %%
-estimators = {"naive Bayes": GaussianNB(), "tree": DecisionTreeClassifier(max_depth=3, random_state=0)}
+estimators = {
+    "naive Bayes": GaussianNB(),
+    "tree": DecisionTreeClassifier(max_depth=3, random_state=0),
+}
 splits = list(repeated_kfold(len(y), k=10, n_repeats=10, seed=0, y=y))
-cv_nb = cross_validate_scores(estimators["naive Bayes"], X, y, splits).reshape(10, 10)  # (repetition, fold)
+cv_nb = cross_validate_scores(estimators["naive Bayes"], X, y, splits).reshape(
+    10, 10
+)  # (repetition, fold)
 cv_tree = cross_validate_scores(estimators["tree"], X, y, splits).reshape(10, 10)
 for n_repeats in (1, 2, 5, 10):
     naive = paired_ttest(cv_nb[:n_repeats].ravel(), cv_tree[:n_repeats].ravel())
-    print(f"{n_repeats:>2} x 10-fold: {10 * n_repeats:>3} scores, mean difference {naive.mean_difference:+.4f}, "
-          f"t = {naive.statistic:6.3f}, naive p = {naive.pvalue:.2g}")
+    print(
+        f"{n_repeats:>2} x 10-fold: {10 * n_repeats:>3} scores, mean difference "
+        f"{naive.mean_difference:+.4f}, "
+        f"t = {naive.statistic:6.3f}, naive p = {naive.pvalue:.2g}"
+    )
 
 # %% [markdown]
 # The mean difference hardly moves (about 1.5 points in favour of naive Bayes), yet the naive
@@ -312,10 +362,15 @@ for n_repeats in (1, 2, 5, 10):
 # %%
 results = {}
 for test in PAIRED_TESTS:
-    results[test] = compare_algorithms(estimators["naive Bayes"], estimators["tree"], X, y, test=test, seed=0)
+    results[test] = compare_algorithms(
+        estimators["naive Bayes"], estimators["tree"], X, y, test=test, seed=0
+    )
 print(f"{'test':<28}{'trainings':>10}{'statistic':>11}{'p-value':>10}")
 for test, res in results.items():
-    print(f"{PAIRED_TEST_LABELS[test]:<28}{res.n_trainings:>10}{res.statistic:>11.3f}{res.pvalue:>10.4f}")
+    print(
+        f"{PAIRED_TEST_LABELS[test]:<28}{res.n_trainings:>10}"
+        f"{res.statistic:>11.3f}{res.pvalue:>10.4f}"
+    )
 
 # %% [markdown]
 # The sections below take the tests one at a time; the numbers are those of the table.
@@ -334,8 +389,8 @@ for test, res in results.items():
 
 # %%
 print(results["mcnemar"])
-print(verdict(results["mcnemar"].pvalue), "|", effect(results["mcnemar"].result.accuracy_difference,
-                                                      "accuracy difference"))
+print(verdict(results["mcnemar"].pvalue))
+print(effect(results["mcnemar"].result.accuracy_difference, "accuracy difference"))
 
 # %% [markdown]
 # On this split the two models disagree on 14 test examples, 7 in each direction ($b = c = 7$):
@@ -371,7 +426,8 @@ print(verdict(results["prop_diff"].pvalue))
 
 # %%
 print(results["resampled"])
-print(verdict(results["resampled"].pvalue), "|", effect(results["resampled"].result))
+print(verdict(results["resampled"].pvalue))
+print(effect(results["resampled"].result))
 
 # %% [markdown]
 # The p-value is 0.034: taken at face value, evidence at the 5 % level that naive Bayes is the
@@ -391,7 +447,8 @@ print(verdict(results["resampled"].pvalue), "|", effect(results["resampled"].res
 
 # %%
 print(results["kfold_cv"])
-print(verdict(results["kfold_cv"].pvalue), "|", effect(results["kfold_cv"].result))
+print(verdict(results["kfold_cv"].pvalue))
+print(effect(results["kfold_cv"].result))
 
 # %% [markdown]
 # With ten folds the p-value is 0.019, again below 5 %, with a mean difference of 1.6 points and
@@ -418,7 +475,8 @@ print(verdict(results["kfold_cv"].pvalue), "|", effect(results["kfold_cv"].resul
 # %%
 t_result = results["5x2cv_t"]
 print(t_result)
-print(verdict(t_result.pvalue), "|", effect(t_result.result, "first-fold difference"))
+print(verdict(t_result.pvalue))
+print(effect(t_result.result, "first-fold difference"))
 # the same statistic by hand, from the stored (5, 2) scores
 p = t_result.scores_1 - t_result.scores_2
 s2 = ((p - p.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
@@ -433,7 +491,7 @@ print(f"by hand: t = {p[0, 0] / np.sqrt(s2.mean()):.6f}")
 #
 # ### Alpaydin's combined 5x2cv F test
 #
-# The 5x2cv t depends on which fold is labelled first. Alpaydin {cite}`alpaydin1999` uses all
+# The 5x2cv t depends on which fold is labelled first. Alpaydin ([Alpaydın, 1999](https://doi.org/10.1162/089976699300016007)) uses all
 # ten differences:
 #
 # $$
@@ -450,7 +508,8 @@ print(f_result)
 print(verdict(f_result.pvalue))
 swapped = ftest_5x2cv(f_result.scores_1[:, ::-1], f_result.scores_2[:, ::-1])
 swapped_t = ttest_5x2cv(f_result.scores_1[:, ::-1], f_result.scores_2[:, ::-1])
-print(f"folds swapped: F = {swapped.statistic:.6f} (unchanged), t = {swapped_t.statistic:.6f} (changed)")
+print(f"folds swapped: F = {swapped.statistic:.6f} (unchanged), t = "
+      f"{swapped_t.statistic:.6f} (changed)")
 
 # %% [markdown]
 # $f = 0.75$ with $p = 0.67$: not significant at the 5 % level. Swapping the two folds of every
@@ -469,7 +528,7 @@ print(f"folds swapped: F = {swapped.statistic:.6f} (unchanged), t = {swapped_t.s
 # %% [markdown]
 # ## The Nadeau-Bengio correction
 #
-# Nadeau and Bengio {cite}`nadeau2003` keep the resampled design but fix the variance. Suppose any
+# Nadeau and Bengio ([Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366)) keep the resampled design but fix the variance. Suppose any
 # two of the $J$ split differences have correlation $\rho$ and variance $\sigma^2$. Then
 #
 # $$
@@ -491,7 +550,8 @@ print(f"folds swapped: F = {swapped.statistic:.6f} (unchanged), t = {swapped_t.s
 # $\rho = (\sigma_L^2/n)/(\sigma_L^2/n_2) = n_2/n$, and $\rho/(1-\rho) = n_2/n_1$:
 #
 # $$
-# t_{\text{corrected}} = \frac{\bar d}{\sqrt{\left(\frac1J + \frac{n_2}{n_1}\right) s^2}}, \qquad J - 1 \text{ degrees of freedom.}
+# t_{\text{corrected}} = \frac{\bar d}{\sqrt{\left(\frac1J + \frac{n_2}{n_1}\right) s^2}}
+# \quad \text{with } J - 1 \text{ degrees of freedom.}
 # $$
 #
 # A real learner's model does change with its training set. That adds variance of two kinds: a
@@ -509,7 +569,8 @@ ratio = n_test / (len(y) - n_test)
 corrected = resampled_ttest(s1, s2, test_train_ratio=ratio)
 print(f"n_test / n_train = {n_test} / {len(y) - n_test} = {ratio:.4f}")
 print(corrected)
-print(verdict(corrected.pvalue), "|", effect(corrected))
+print(verdict(corrected.pvalue))
+print(effect(corrected))
 
 # %% [markdown]
 # The corrected test turns $p = 0.034$ into $p = 0.58$: not significant at the 5 % level. In
@@ -525,17 +586,21 @@ print(verdict(corrected.pvalue), "|", effect(corrected))
 
 # %%
 lab = {
-    "nearest centroid": simulate_paired_tests(n_examples=300, n_reps=1000, learner="nearest_centroid", seed=4),
+    "nearest centroid": simulate_paired_tests(
+        n_examples=300, n_reps=1000, learner="nearest_centroid", seed=4
+    ),
     "1-NN": simulate_paired_tests(n_examples=300, n_reps=500, learner="1nn", seed=5),
 }
 
 # %% tags=["nbval-ignore-output"]
-corrected_ttest_explorer(s1, s2, simulation=lab["nearest centroid"], test_train_ratio=ratio)
+corrected_ttest_explorer(
+    s1, s2, simulation=lab["nearest centroid"], test_train_ratio=ratio
+)
 
 # %% [markdown]
 # ## Corrected repeated cross-validation
 #
-# Bouckaert and Frank {cite}`bouckaert2004` apply the same correction to $r$ repetitions of
+# Bouckaert and Frank ([Bouckaert and Frank, 2004](https://doi.org/10.1007/978-3-540-24775-3_3)) apply the same correction to $r$ repetitions of
 # $k$-fold cross-validation. Every fold trains on $n(k-1)/k$ examples and tests on $n/k$, so
 # $n_2/n_1 = 1/(k-1)$, and with all $J = rk$ differences $d_{ij}$,
 #
@@ -551,16 +616,26 @@ corrected_ttest_explorer(s1, s2, simulation=lab["nearest centroid"], test_train_
 # %%
 repeated = results["corrected_repeated_cv"]
 print(repeated)
-print(verdict(repeated.pvalue), "|", effect(repeated.result))
-print("the same folds as the naive computation:", bool(np.array_equal(repeated.scores_1, cv_nb)))
+print(verdict(repeated.pvalue))
+print(effect(repeated.result))
+print(
+    "the same folds as the naive computation:",
+    bool(np.array_equal(repeated.scores_1, cv_nb)),
+)
 # the formula by hand, and Nadeau and Bengio's corrected t on the 100 flattened scores
 d = (cv_nb - cv_tree).ravel()
 by_hand = d.mean() / np.sqrt((1 / 100 + 1 / 9) * d.var(ddof=1))
-print(f"by hand: t = {by_hand:.6f}; resampled_ttest with ratio 1/9: "
-      f"t = {resampled_ttest(cv_nb.ravel(), cv_tree.ravel(), test_train_ratio=1 / 9).statistic:.6f}")
+by_function = resampled_ttest(cv_nb.ravel(), cv_tree.ravel(), test_train_ratio=1 / 9)
+print(
+    f"by hand: t = {by_hand:.6f}; resampled_ttest with ratio 1/9: "
+    f"t = {by_function.statistic:.6f}"
+)
 for n_repeats in (1, 2, 5, 10):
     res = corrected_repeated_cv_ttest(cv_nb[:n_repeats], cv_tree[:n_repeats])
-    print(f"{n_repeats:>2} x 10-fold, corrected: t = {res.statistic:.3f}, p = {res.pvalue:.3f}")
+    print(
+        f"{n_repeats:>2} x 10-fold, corrected: t = {res.statistic:.3f}, p = "
+        f"{res.pvalue:.3f}"
+    )
 
 # %% [markdown]
 # Over the 100 folds naive Bayes scored 1.5 points more than the tree on average; the 95 %
@@ -578,9 +653,15 @@ for n_repeats in (1, 2, 5, 10):
 # the question:
 
 # %%
-for label, result in (("naive 10 x 10 t (wrong)", paired_ttest(cv_nb.ravel(), cv_tree.ravel())),
-                      ("corrected repeated CV t", repeated.result)):
-    print(f"{label}: {effect(result)}\n    -> {practical_significance(result.confidence_interval, 0.01, percentage_points=True)}")
+for label, result in (
+    ("naive 10 x 10 t (wrong)", paired_ttest(cv_nb.ravel(), cv_tree.ravel())),
+    ("corrected repeated CV t", repeated.result),
+):
+    judgement = practical_significance(
+        result.confidence_interval, 0.01, percentage_points=True
+    )
+    print(f"{label}:\n    {effect(result)}")
+    print(textwrap.fill(judgement, 88, initial_indent="    ", subsequent_indent="    "))
 
 # %% [markdown]
 # The corrected test's interval holds both differences below one point and differences of up to
@@ -627,14 +708,18 @@ for label, result in (("naive 10 x 10 t (wrong)", paired_ttest(cv_nb.ravel(), cv
 # vectorised over data sets with numpy. The lab above ran 1 000 data sets for the nearest
 # centroid and 500 for 1-NN.
 
-# %% mystnb={"figure": {"caption": "Rejection rates of the nine tests at alpha = 0.05 on simulated data sets on which the two algorithms are equally good, with 95 % Wilson intervals, for the stable nearest-centroid learner (left, 1000 data sets of 300 examples) and the unstable 1-NN (right, 500 data sets); red bars have their whole interval above 0.05. The resampled t rejects in 59 % and 64 % of the data sets. With the nearest centroid every other test stays between 0.7 % (corrected t on one 10-fold CV) and 6.7 % (difference of proportions); with 1-NN the k-fold t (13.4 %), the corrected repeated CV t (12.6 %), the 5x2cv F (12.4 %), the 5x2cv t (11.6 %) and the corrected resampled t (7.6 %) reject too often, while the corrected t on one 10-fold CV (3.8 %), McNemar (5.2 %) and the difference of proportions (4.8 %) stay near 5 %.", "name": "fig-two-algorithms-one-dataset-type1-error"}, "image": {"alt": "Two panels of horizontal bar charts sharing the test names on the y axis, each bar with a 95 % interval and a dashed vertical line at alpha = 0.05. Left, nearest centroid: McNemar 0.062, difference of proportions 0.067 (red), resampled t 0.589 (red, far right), corrected resampled t 0.045, k-fold CV t 0.051, corrected t on one k-fold CV 0.007, corrected repeated CV t 0.040, 5x2cv t 0.038, 5x2cv F 0.031. Right, 1-NN: McNemar 0.052, difference of proportions 0.048, resampled t 0.642 (red), corrected resampled t 0.076 (red), k-fold CV t 0.134 (red), corrected t on one k-fold CV 0.038, corrected repeated CV t 0.126 (red), 5x2cv t 0.116 (red), 5x2cv F 0.124 (red)."}}
+# %% mystnb={"figure": {"caption": "Rejection rates of the nine tests at alpha = 0.05 on simulated data sets on which the two algorithms are equally good, with 95 % Wilson intervals, for the stable nearest-centroid learner (top, 1000 data sets of 300 examples) and the unstable 1-NN (bottom, 500 data sets); red bars have their whole interval above 0.05. The resampled t rejects in 59 % and 64 % of the data sets. With the nearest centroid every other test stays between 0.7 % (corrected t on one 10-fold CV) and 6.7 % (difference of proportions); with 1-NN the k-fold t (13.4 %), the corrected repeated CV t (12.6 %), the 5x2cv F (12.4 %), the 5x2cv t (11.6 %) and the corrected resampled t (7.6 %) reject too often, while the corrected t on one 10-fold CV (3.8 %), McNemar (5.2 %) and the difference of proportions (4.8 %) stay near 5 %.", "name": "fig-two-algorithms-one-dataset-type1-error"}, "image": {"alt": "Two panels of horizontal bar charts sharing the test names on the y axis, each bar with a 95 % interval and a dashed vertical line at alpha = 0.05. Top, nearest centroid: McNemar 0.062, difference of proportions 0.067 (red), resampled t 0.589 (red, far right), corrected resampled t 0.045, k-fold CV t 0.051, corrected t on one k-fold CV 0.007, corrected repeated CV t 0.040, 5x2cv t 0.038, 5x2cv F 0.031. Bottom, 1-NN: McNemar 0.052, difference of proportions 0.048, resampled t 0.642 (red), corrected resampled t 0.076 (red), k-fold CV t 0.134 (red), corrected t on one k-fold CV 0.038, corrected repeated CV t 0.126 (red), 5x2cv t 0.116 (red), 5x2cv F 0.124 (red)."}}
 for name, sim in lab.items():
     print(sim, end="\n\n")
-fig, axes = plt.subplots(1, 2, figsize=(10, 3.8), sharey=True)
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.2), sharey=True)
 for ax, (name, sim) in zip(axes, lab.items()):
-    plot_paired_rejection_rates(sim.rates(0.05), ax=ax, title=f"{name}, H0 true ({sim.n_reps} data sets)")
+    title = f"{name}, H0 true ({sim.n_reps} data sets)"
+    plot_paired_rejection_rates(sim.rates(0.05), ax=ax, title=title)
 plt.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 4.1.** Rejection rates of the nine tests at alpha = 0.05 on simulated data sets on which the two algorithms are equally good, with 95 % Wilson intervals, for the stable nearest-centroid learner (top, 1000 data sets of 300 examples) and the unstable 1-NN (bottom, 500 data sets); red bars have their whole interval above 0.05. The resampled t rejects in 59 % and 64 % of the data sets. With the nearest centroid every other test stays between 0.7 % (corrected t on one 10-fold CV) and 6.7 % (difference of proportions); with 1-NN the k-fold t (13.4 %), the corrected repeated CV t (12.6 %), the 5x2cv F (12.4 %), the 5x2cv t (11.6 %) and the corrected resampled t (7.6 %) reject too often, while the corrected t on one 10-fold CV (3.8 %), McNemar (5.2 %) and the difference of proportions (4.8 %) stay near 5 %.
 
 # %% [markdown]
 # Each rate comes with a 95 % Wilson interval for its Monte Carlo error (1 000 data sets give
@@ -671,7 +756,8 @@ plt.show()
 for name, sim in lab.items():
     print(name)
     for design, (needed, plain, corrected_factor) in sim.variance_factors().items():
-        print(f"  {design:<12} needed {needed:.4f}   plain {plain:.4f}   corrected {corrected_factor:.4f}")
+        print(f"  {design:<12} needed {needed:.4f}   plain {plain:.4f}   corrected "
+              f"{corrected_factor:.4f}")
 
 # %% [markdown]
 # The table explains the rates. With the **nearest centroid**, one 10-fold CV needs the factor
@@ -681,7 +767,7 @@ for name, sim in lab.items():
 # conservative, 4.0 %. With **1-NN** the needed factors are much larger (0.187 and 0.179): how
 # well 1-NN happens to do on *this* data set, compared with other data sets of the same size, is
 # shared by every split of it, and no variance computed within the data set can see that part
-# {cite}`bengio2004`. The correction for 10 x 10 CV (0.121) now falls short, hence 12.6 %; the
+# (Bengio and Grandvalet, 2004). The correction for 10 x 10 CV (0.121) now falls short, hence 12.6 %; the
 # single-CV correction (0.211) still covers the need (0.187), hence 3.8 %.
 #
 # ### A small, noisy data set
@@ -690,7 +776,9 @@ for name, sim in lab.items():
 # accuracy 0.75. Each 5x2 model now learns 40 class-mean coordinates from 50 examples.
 
 # %%
-small = simulate_paired_tests(n_examples=100, n_features=20, accuracy_1=0.75, n_reps=500, seed=7)
+small = simulate_paired_tests(
+    n_examples=100, n_features=20, accuracy_1=0.75, n_reps=500, seed=7
+)
 print(small)
 
 # %% [markdown]
@@ -707,13 +795,22 @@ print(small)
 # $P(p \le \alpha) \le \alpha$ at every level. The resampled t's p-values pile up near 0;
 # the 5x2cv F's lean the other way:
 
-# %% mystnb={"figure": {"caption": "Histograms of the p-values of the resampled t test (left) and the 5x2cv F test (right) over the 1000 simulated data sets with the nearest-centroid learner on which H0 is true; a valid test would follow the flat dashed line. The resampled t piles its p-values below 0.05, while the 5x2cv F never exceeds 0.836 and, with this learner, gives fewer small p-values than a uniform distribution.", "name": "fig-two-algorithms-one-dataset-pvalue-histograms"}, "image": {"alt": "Two density histograms of p-values from 0 to 1 in 20 bins, each with a dashed horizontal line at density 1 (uniform) and a red vertical line at alpha = 0.05. Left, resampled t: the first bin, p-values below 0.05, reaches a density of about 12; all other bins are low, below 1.5. Right, 5x2cv F: the density rises from about 0.6 near 0 to a peak of about 2.8 near 0.8, and no p-value lies above about 0.84."}} tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "Histograms of the p-values of the resampled t test (top) and the 5x2cv F test (bottom) over the 1000 simulated data sets with the nearest-centroid learner on which H0 is true; a valid test would follow the flat dashed line. The resampled t piles its p-values below 0.05, while the 5x2cv F never exceeds 0.836 and, with this learner, gives fewer small p-values than a uniform distribution.", "name": "fig-two-algorithms-one-dataset-pvalue-histograms"}, "image": {"alt": "Two density histograms of p-values from 0 to 1 in 20 bins, each with a dashed horizontal line at density 1 (uniform) and a red vertical line at alpha = 0.05. Top, resampled t: the first bin, p-values below 0.05, reaches a density of about 12; all other bins are low, below 1.5. Bottom, 5x2cv F: the density rises from about 0.6 near 0 to a peak of about 2.8 near 0.8, and no p-value lies above about 0.84."}} tags=["hide-input"]
 null_sim = lab["nearest centroid"]
-fig, axes = plt.subplots(1, 2, figsize=(9, 3))
-plot_pvalue_histogram(null_sim.pvalues[:, PAIRED_TESTS.index("resampled")], ax=axes[0], title="resampled t")
-plot_pvalue_histogram(null_sim.pvalues[:, PAIRED_TESTS.index("5x2cv_f")], ax=axes[1], title="5x2cv F")
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 6.0))
+plot_pvalue_histogram(
+    null_sim.pvalues[:, PAIRED_TESTS.index("resampled")],
+    ax=axes[0],
+    title="resampled t",
+)
+plot_pvalue_histogram(
+    null_sim.pvalues[:, PAIRED_TESTS.index("5x2cv_f")], ax=axes[1], title="5x2cv F"
+)
 plt.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 4.2.** Histograms of the p-values of the resampled t test (top) and the 5x2cv F test (bottom) over the 1000 simulated data sets with the nearest-centroid learner on which H0 is true; a valid test would follow the flat dashed line. The resampled t piles its p-values below 0.05, while the 5x2cv F never exceeds 0.836 and, with this learner, gives fewer small p-values than a uniform distribution.
 
 # %% [markdown]
 # The F test's p-values never exceed 0.836. Within a replication
@@ -743,23 +840,43 @@ type1_error_lab(lab)
 
 # %%
 alternative = {
-    "nearest centroid": simulate_paired_tests(n_examples=300, accuracy_2=0.7, n_reps=500,
-                                              learner="nearest_centroid", seed=6),
-    "1-NN": simulate_paired_tests(n_examples=300, accuracy_2=0.7, n_reps=500, learner="1nn", seed=8),
+    "nearest centroid": simulate_paired_tests(
+        n_examples=300, accuracy_2=0.7, n_reps=500, learner="nearest_centroid", seed=6
+    ),
+    "1-NN": simulate_paired_tests(
+        n_examples=300, accuracy_2=0.7, n_reps=500, learner="1nn", seed=8
+    ),
 }
 for name, sim in alternative.items():
-    print(f"{name}: trained accuracies {sim.trained_accuracy_1:.3f} and {sim.trained_accuracy_2:.3f}")
+    print(
+        f"{name}: trained accuracies {sim.trained_accuracy_1:.3f} and "
+        f"{sim.trained_accuracy_2:.3f}"
+    )
     print(sim.table(0.05))
 
-# %% mystnb={"figure": {"caption": "Power at alpha = 0.05 against a true difference of 0.1 in Bayes accuracy (y, 500 data sets) against the Type I error under H0 (x, 1000 or 500 data sets), one point per test with both 95 % intervals, for the nearest centroid (left) and 1-NN (right); the dashed line marks alpha and hollow markers belong to tests that reject a true H0 too often. With the nearest centroid the corrected repeated CV t sits highest among the tests left of the line (power 0.77 at a Type I error of 0.040); with 1-NN only the corrected t on one 10-fold CV and the two holdout tests are at or near the line, with power about 0.4.", "name": "fig-two-algorithms-one-dataset-power"}, "image": {"alt": "Two scatter plots with error bars, Type I error on the x axis (0 to about 0.17) and power on the y axis (0 to 1), a dashed vertical line at 0.05; one colour and marker per test, listed in a legend below both panels, hollow for tests whose Type I error interval lies above 0.05. Left, nearest centroid: corrected repeated CV t at (0.040, 0.77), corrected resampled t (0.045, 0.75), k-fold CV t (0.051, 0.69), 5x2cv F (0.031, 0.58), 5x2cv t (0.038, 0.45), difference of proportions (0.067, 0.35, hollow), McNemar (0.062, 0.34), corrected t on one k-fold CV (0.007, 0.35). Right, 1-NN: corrected repeated CV t (0.126, 0.72, hollow), 5x2cv F (0.124, 0.72, hollow), corrected resampled t (0.076, 0.69, hollow), k-fold CV t (0.134, 0.68, hollow), 5x2cv t (0.116, 0.52, hollow), corrected t on one k-fold CV (0.038, 0.42), McNemar (0.052, 0.40), difference of proportions (0.048, 0.40)."}} tags=["hide-input"]
-fig, axes = plt.subplots(1, 2, figsize=(10, 5.0), sharey=True)
+# %% mystnb={"figure": {"caption": "Power at alpha = 0.05 against a true difference of 0.1 in Bayes accuracy (y, 500 data sets) against the Type I error under H0 (x, 1000 or 500 data sets), one point per test with both 95 % intervals, for the nearest centroid (top) and 1-NN (bottom); the dashed line marks alpha and hollow markers belong to tests that reject a true H0 too often. With the nearest centroid the corrected repeated CV t sits highest among the tests left of the line (power 0.77 at a Type I error of 0.040); with 1-NN only the corrected t on one 10-fold CV and the two holdout tests are at or near the line, with power about 0.4.", "name": "fig-two-algorithms-one-dataset-power"}, "image": {"alt": "Two scatter plots with error bars, Type I error on the x axis (0 to about 0.17) and power on the y axis (0 to 1), a dashed vertical line at 0.05; one colour and marker per test, listed in a legend below both panels, hollow for tests whose Type I error interval lies above 0.05. Top, nearest centroid: corrected repeated CV t at (0.040, 0.77), corrected resampled t (0.045, 0.75), k-fold CV t (0.051, 0.69), 5x2cv F (0.031, 0.58), 5x2cv t (0.038, 0.45), difference of proportions (0.067, 0.35, hollow), McNemar (0.062, 0.34), corrected t on one k-fold CV (0.007, 0.35). Bottom, 1-NN: corrected repeated CV t (0.126, 0.72, hollow), 5x2cv F (0.124, 0.72, hollow), corrected resampled t (0.076, 0.69, hollow), k-fold CV t (0.134, 0.68, hollow), 5x2cv t (0.116, 0.52, hollow), corrected t on one k-fold CV (0.038, 0.42), McNemar (0.052, 0.40), difference of proportions (0.048, 0.40)."}} tags=["hide-input"]
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 9.2), sharey=True)
 for ax, name in zip(axes, lab):
-    plot_size_power(lab[name], alternative[name], ax=ax, legend=False,
-                    title=f"{name}: Type I error and power at delta = 0.1")
-fig.legend(handles=paired_test_legend_handles(), loc="lower center", ncol=4, frameon=False, fontsize="small",
-           title="hollow marker: rejects a true H0 too often")
-fig.tight_layout(rect=(0, 0.16, 1, 1))
+    plot_size_power(
+        lab[name],
+        alternative[name],
+        ax=ax,
+        legend=False,
+        title=f"{name}: Type I error and power at delta = 0.1",
+    )
+fig.legend(
+    handles=paired_test_legend_handles(),
+    loc="lower center",
+    ncol=3,
+    frameon=False,
+    fontsize=9,
+    title="hollow marker: rejects a true H0 too often",
+)
+fig.tight_layout(rect=(0, 0.1, 1, 1))
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 4.3.** Power at alpha = 0.05 against a true difference of 0.1 in Bayes accuracy (y, 500 data sets) against the Type I error under H0 (x, 1000 or 500 data sets), one point per test with both 95 % intervals, for the nearest centroid (top) and 1-NN (bottom); the dashed line marks alpha and hollow markers belong to tests that reject a true H0 too often. With the nearest centroid the corrected repeated CV t sits highest among the tests left of the line (power 0.77 at a Type I error of 0.040); with 1-NN only the corrected t on one 10-fold CV and the two holdout tests are at or near the line, with power about 0.4.
 
 # %% [markdown]
 # With the **nearest centroid**, among the tests that hold their level, the corrected repeated
@@ -775,15 +892,21 @@ plt.show()
 # ## Replicability: the same comparison, other random splits
 #
 # A p-value computed from random splits is itself random: rerun the cross-validation with another
-# seed and it changes, although the data have not. Bouckaert and Frank {cite}`bouckaert2004`
+# seed and it changes, although the data have not. Bouckaert and Frank ([Bouckaert and Frank, 2004](https://doi.org/10.1007/978-3-540-24775-3_3))
 # call a test *replicable* when reruns agree. `replicate_comparison` reruns the naive Bayes vs
 # tree comparison of this chapter with 20 seeds for the two 5x2cv tests and the corrected
 # 10 x 10 CV t (4 400 trainings); `agreement` is the share of pairs of seeds that reach the same
 # verdict at the 5 % level.
 
 # %%
-replicability = replicate_comparison(estimators["naive Bayes"], estimators["tree"], X, y,
-                                     tests=("5x2cv_t", "5x2cv_f", "corrected_repeated_cv"), seeds=20)
+replicability = replicate_comparison(
+    estimators["naive Bayes"],
+    estimators["tree"],
+    X,
+    y,
+    tests=("5x2cv_t", "5x2cv_f", "corrected_repeated_cv"),
+    seeds=20,
+)
 print(replicability)
 
 # %% [markdown]
@@ -807,13 +930,21 @@ claims = paired_example("seed000_dietterich_summary").data
 rates = {name: sim.rates(0.05) for name, sim in lab.items()}
 for test, claim in claims["false_positive_rate"].items():
     j = PAIRED_TESTS.index(test)
-    measured = ", ".join(f"{name} {r.rates[j]:.3f} [{r.ci_low[j]:.3f}, {r.ci_high[j]:.3f}]" for name, r in rates.items())
-    print(f"{PAIRED_TEST_LABELS[test]:<27} seed: {claim:<25} lab: {measured}; "
-          f"{TRAININGS_PER_ALGORITHM[test]} training(s)")
+    measured = ", ".join(
+        f"{name} {r.rates[j]:.3f} [{r.ci_low[j]:.3f}, {r.ci_high[j]:.3f}]"
+        for name, r in rates.items()
+    )
+    print(f"{PAIRED_TEST_LABELS[test]} ({TRAININGS_PER_ALGORITHM[test]} training(s) "
+          f"per algorithm); seed: {claim}\n    lab: {measured}")
 print("\nErrata of this chapter:")
-for key in ("seed003-sd-formula", "seed003-truncated-digits", "seed001-kin8nm-t", "seed001-critical-value",
-            "seed001-paired-t-equal-variances"):
-    print(f"- {key}: {ERRATA[key].correct}")
+for key in (
+    "seed003-sd-formula",
+    "seed003-truncated-digits",
+    "seed001-kin8nm-t",
+    "seed001-critical-value",
+    "seed001-paired-t-equal-variances",
+):
+    print(textwrap.fill(f"- {key}: {ERRATA[key].correct}", 88, subsequent_indent="  "))
 
 # %% [markdown]
 # The lab agrees with seed 000 where it is sharpest: the resampled t is "high" with both learners,
@@ -875,6 +1006,80 @@ for key in ("seed003-sd-formula", "seed003-truncated-digits", "seed001-kin8nm-t"
 #   hours) despite a misprinted formula; the kin8nm statistic is not ($T = 0.81$, not 79.5, so no
 #   evidence of a difference).
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** Why is the paired t-test on the 10 fold scores of one 10-fold cross-validation too liberal?
+#
+# <details class="quiz-answer">
+# <summary>(a) Because overlapping training sets make the fold scores correlated, so their variance underestimates the variance of the mean.</summary>
+#
+# **Right.** The t statistic divides by a standard error that is too small, so it rejects a true H0 more often than alpha.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Because 10 folds are too few for a t-test.</summary>
+#
+# **Not quite.** The t distribution accounts for small samples; the issue is the dependence between the scores.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Because the fold scores are not normally distributed.</summary>
+#
+# **Not quite.** Non-normality matters little here; the main problem is that the scores are positively correlated.
+#
+# </details>
+#
+# **Question 2.** What does Nadeau and Bengio's correction change in the resampled t-test?
+#
+# <details class="quiz-answer">
+# <summary>(a) It uses a normal distribution instead of the t distribution.</summary>
+#
+# **Not quite.** The statistic is still compared with a t distribution; only its variance changes.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) It removes the folds with extreme scores.</summary>
+#
+# **Not quite.** No scores are removed; the correction acts on the variance.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) It inflates the variance by the term n_test / n_train, for the correlation that overlapping training sets cause.</summary>
+#
+# **Right.** The variance of the mean difference is taken as (1/J + n_test/n_train) times the variance of the differences, instead of 1/J times it.
+#
+# </details>
+#
+# **Question 3.** Dietterich's 5x2cv t test and Alpaydin's combined 5x2cv F test both use 5 replications of 2-fold cross-validation. Why two folds?
+#
+# <details class="quiz-answer">
+# <summary>(a) Two folds give the most accurate models.</summary>
+#
+# **Not quite.** Each model sees only half of the data, so the models are weaker than with more folds.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Because it is the fastest design.</summary>
+#
+# **Not quite.** It needs 10 trainings per algorithm, as 10-fold cross-validation does.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) With two folds, the two training sets in a replication do not overlap.</summary>
+#
+# **Right.** Each half trains one model and tests the other, so within a replication the training sets are disjoint; the price is training on only half the data.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -895,58 +1100,83 @@ for key in ("seed003-sd-formula", "seed003-truncated-digits", "seed001-kin8nm-t"
 # mean Brier-score difference have to be for the paired t-test to reject at the 5 % level?
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # The sums of squared deviations give the library's value. With `np.var` (the mean of the two
 # squared deviations) the denominator halves, $f$ doubles and the p-value drops, here from 0.67
 # to 0.34: a way to reject too often.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 p = f_result.scores_1 - f_result.scores_2
 right = (p**2).sum() / (2 * ((p - p.mean(axis=1, keepdims=True)) ** 2).sum())
 wrong = (p**2).sum() / (2 * np.var(p, axis=1).sum())
-print(f"f = {right:.6f} (library {f_result.statistic:.6f}), p = {stats.f.sf(right, 10, 5):.4f}")
+print(f"f = {right:.6f} (library {f_result.statistic:.6f}), p = "
+      f"{stats.f.sf(right, 10, 5):.4f}")
 print(f"with np.var: f = {wrong:.6f}, p = {stats.f.sf(wrong, 10, 5):.4f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # The plain t's variance factor $1/J$ shrinks as $J$ grows while the variance of $\bar d$ does
 # not fall below its shared part $\rho\sigma^2$: its Type I error grows with $J$ (35 % at
 # $J = 10$, 73 % at $J = 60$). The corrected factor $1/J + n_2/n_1$ is dominated by
 # $n_2/n_1 = 0.5$, so the corrected test stays near 5 % for every $J$ (4.7 % and 4.3 %).
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for J in (10, 60):
-    # only the resampled tests matter here: one repetition of the k-fold CV keeps it quick
-    sim = simulate_paired_tests(n_examples=300, n_reps=300, n_resamples=J, n_repeats=1, seed=6)
+    # only the resampled tests matter here:
+    # one repetition of the k-fold CV keeps it quick
+    sim = simulate_paired_tests(
+        n_examples=300, n_reps=300, n_resamples=J, n_repeats=1, seed=6
+    )
     rates = dict(zip(PAIRED_TESTS, sim.rates(0.05).rates))
-    print(f"J = {J:>2}: resampled t {rates['resampled']:.3f}, corrected t {rates['corrected']:.3f}")
+    print(
+        f"J = {J:>2}: resampled t {rates['resampled']:.3f}, corrected t "
+        f"{rates['corrected']:.3f}"
+    )
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # At $\alpha = 0.01$ the corrected 10 x 10 CV t rejected a true $H_0$ in 2.6 % of the 1-NN data
 # sets, at 0.02 in 5.6 %, at 0.05 in 12.6 %. For this learner, demanding $p \le 0.01$ would have
 # kept the real false-alarm rate below 5 %. But the right threshold depends on how much more
 # variance the learner has than the correction assumes (needed factor 0.179 against 0.121 here),
 # which is unknown for a new learner and data set: a simulation of your own setting, or the
 # conservative single-CV correction, is what makes the level known.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 column = lab["1-NN"].pvalues[:, PAIRED_TESTS.index("corrected_repeated_cv")]
 for level in (0.01, 0.02, 0.05):
-    print(f"alpha = {level:.2f}: rejection rate {np.mean(column <= level):.3f} over {column.size} data sets")
+    print(f"alpha = {level:.2f}: rejection rate {np.mean(column <= level):.3f} over "
+          f"{column.size} data sets")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # Reject when $|\bar d| \ge t_{0.975, 8191}\, s_d/\sqrt n = 1.9603 \cdot 0.178/90.51 \approx
 # 0.0039$: more than twice the printed 0.0016.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 print(f"{stats.t.ppf(0.975, 8191) * 0.178 / np.sqrt(8192):.5f}")
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Alpaydın, E. (1999). Combined 5 × 2 cv F test for comparing supervised classification learning algorithms. *Neural Computation*, 11(8), 1885–1892. <https://doi.org/10.1162/089976699300016007>
+# - Bengio, Y. and Grandvalet, Y. (2004). No unbiased estimator of the variance of K-fold cross-validation. *Journal of Machine Learning Research*, 5, 1089–1105.
+# - Bouckaert, R. R. and Frank, E. (2004). Evaluating the replicability of significance tests for comparing learning algorithms. *Advances in Knowledge Discovery and Data Mining (PAKDD 2004)*, 3056, 3–12. <https://doi.org/10.1007/978-3-540-24775-3_3>
+# - Dietterich, T. G. (1998). Approximate statistical tests for comparing supervised classification learning algorithms. *Neural Computation*, 10(7), 1895–1923. <https://doi.org/10.1162/089976698300017197>
+# - Nadeau, C. and Bengio, Y. (2003). Inference for the generalization error. *Machine Learning*, 52(3), 239–281. <https://doi.org/10.1023/A:1024068626366>

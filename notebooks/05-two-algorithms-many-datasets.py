@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Two algorithms over many data sets: the Wilcoxon signed-rank and sign tests
 #
@@ -23,7 +35,7 @@
 # it backs the claim with a benchmark, one score per algorithm on each of several data sets.
 # The data sets are now the sample: each one is a single paired observation, and the question
 # is whether the pattern of wins and losses across them would be likely if the two algorithms
-# were equally good {cite}`demsar2006`.
+# were equally good ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)).
 #
 # After this chapter you will be able to
 #
@@ -47,6 +59,7 @@
 
 # %% tags=["hide-input"]
 import itertools
+import textwrap
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -82,7 +95,7 @@ ERRATA = {e.key: e for e in errata()}
 # %%
 ex = wilcoxon_example("seed001_rpart_ranger_6tasks")
 d = ex.differences  # rpart - ranger, rounded to the 4 printed decimals
-print(ex.provenance[:95] + " ...")
+print(textwrap.shorten(ex.provenance, 88, placeholder=" ..."))
 print()
 print(f"{'task':<18}{'rpart':>8}{'ranger':>8}{'d = rpart - ranger':>20}")
 for name, e1, e2, di in zip(ex.datasets, ex.scores_1, ex.scores_2, d):
@@ -110,14 +123,15 @@ def paired_t(differences):
 t_value, p_t = paired_t(d)
 check = stats.ttest_rel(ex.scores_1, ex.scores_2)
 half_width = stats.t.ppf(0.975, d.size - 1) * d.std(ddof=1) / np.sqrt(d.size)
-print(f"mean difference = {d.mean():.4f}, 95 % t interval [{d.mean() - half_width:.4f}, {d.mean() + half_width:.4f}], "
+print(f"mean difference = {d.mean():.4f}, 95 % t interval "
+      f"[{d.mean() - half_width:.4f}, {d.mean() + half_width:.4f}], "
       f"t = {t_value:.3f}, p = {p_t:.4f}")
 print(f"scipy.stats.ttest_rel agrees: {np.isclose(check.pvalue, p_t)}")
 
 # %% [markdown]
 # With p = 0.043 the t-test "finds" ranger significantly better at the 5 % level: rpart's error
 # would be higher by 0.065 on average, with a 95 % interval from 0.003 to 0.128. Before
-# believing any of it, look at what the test assumes {cite}`demsar2006`:
+# believing any of it, look at what the test assumes ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)):
 #
 # 1. **Commensurability.** $\bar d$ averages error differences of *different* problems. A
 #    difference of 0.14 on threeOf9 (error 15 % against 1 %) and 0.0018 on pollen (both near
@@ -134,7 +148,8 @@ print(f"scipy.stats.ttest_rel agrees: {np.isclose(check.pvalue, p_t)}")
 # %%
 relative = d / ((ex.scores_1 + ex.scores_2) / 2)
 print(f"relative differences: {np.round(relative, 3)}")
-print(f"  t-test p = {paired_t(relative)[1]:.4f}   Wilcoxon exact p = {wilcoxon_signed_rank(relative).pvalue:.4f}")
+print(f"  t-test p = {paired_t(relative)[1]:.4f}   Wilcoxon exact p = "
+      f"{wilcoxon_signed_rank(relative).pvalue:.4f}")
 for better in (0.3, 0.6, 0.9):
     d_out = d.copy()
     d_out[ex.datasets.index("threeOf9")] = better  # ranger wins threeOf9 by even more
@@ -157,7 +172,7 @@ for better in (0.3, 0.6, 0.9):
 # phrases $H_0$ as "the algorithms have tied ranks in model performance"; ranks are a tool of
 # the test, not the hypothesis (erratum `seed001-wilcoxon-hypothesis`).
 #
-# **Statistic** {cite}`demsar2006`. Rank the $|d_i|$ from smallest (rank 1) to largest, with
+# **Statistic** ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)). Rank the $|d_i|$ from smallest (rank 1) to largest, with
 # mid-ranks for ties, and add the ranks of the positive and of the negative differences:
 #
 # $$
@@ -175,13 +190,17 @@ for better in (0.3, 0.6, 0.9):
 steps = wilcoxon_steps(d, names=ex.datasets)  # zero_method="pratt", the default
 print(f"{'task':<18}{'d':>9}{'|d|':>8}{'rank':>6}{'sign':>6}{'to R+':>7}{'to R-':>7}")
 for row in steps["rows"]:
-    print(f"{row['name']:<18}{row['d']:>+9.4f}{row['abs_d']:>8.4f}{row['rank']:>6g}{row['sign']:>6}"
-          f"{row['to_r_plus']:>7g}{row['to_r_minus']:>7g}")
-print(f"R+ = {steps['r_plus']:g}, R- = {steps['r_minus']:g}, T = {steps['statistic']:g}")
+    print(
+        f"{row['name']:<18}{row['d']:>+9.4f}{row['abs_d']:>8.4f}{row['rank']:>6g}"
+        f"{row['sign']:>6}{row['to_r_plus']:>7g}{row['to_r_minus']:>7g}"
+    )
+print(
+    f"R+ = {steps['r_plus']:g}, R- = {steps['r_minus']:g}, T = {steps['statistic']:g}"
+)
 
 # %% [markdown]
 # The zero of monks-problems-3 has the smallest |d| and gets rank 1. A zero has no sign, so
-# the default convention, Pratt's {cite}`pratt1959`, ranks it with the others and then leaves
+# the default convention, Pratt's (Pratt, 1959), ranks it with the others and then leaves
 # its rank out of both sums: $R^+ = 6 + 4 + 3 + 5 = 18$ and $R^- = 2$, which add up to
 # $21 - 1 = 20$ (the six ranks add up to $6 \cdot 7 / 2 = 21$). Other conventions follow below.
 #
@@ -192,13 +211,23 @@ print(f"R+ = {steps['r_plus']:g}, R- = {steps['r_minus']:g}, T = {steps['statist
 
 # %%
 free_ranks = np.array([row["rank"] for row in steps["rows"] if row["sign"] != "0"])
-fixed = sum(row["to_r_plus"] for row in steps["rows"] if row["sign"] == "0")  # 0 with Pratt's zeros
+fixed = sum(
+    row["to_r_plus"] for row in steps["rows"] if row["sign"] == "0"
+)  # 0 with Pratt's zeros
 patterns = list(itertools.product((0, 1), repeat=free_ranks.size))
-r_plus_all = np.array([fixed + free_ranks[np.array(p, dtype=bool)].sum() for p in patterns])
+r_plus_all = np.array(
+    [fixed + free_ranks[np.array(p, dtype=bool)].sum() for p in patterns]
+)
 centre = fixed + free_ranks.sum() / 2  # the null mean of R+ (10 here)
 extreme = np.abs(r_plus_all - centre) >= abs(steps["r_plus"] - centre)
-print(f"{len(patterns)} sign patterns; as or more extreme than R+ = {steps['r_plus']:g}: {extreme.sum()}")
-print(f"two-sided exact p-value = {extreme.sum()} / {len(patterns)} = {extreme.mean():.4f}")
+print(
+    f"{len(patterns)} sign patterns; as or more extreme than R+ = "
+    f"{steps['r_plus']:g}: {extreme.sum()}"
+)
+print(
+    f"two-sided exact p-value = {extreme.sum()} / {len(patterns)} = "
+    f"{extreme.mean():.4f}"
+)
 res_exact = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, method="exact")
 print(f"wilcoxon_signed_rank(..., method='exact').pvalue = {res_exact.pvalue:.4f}")
 
@@ -214,18 +243,18 @@ print(f"wilcoxon_signed_rank(..., method='exact').pvalue = {res_exact.pvalue:.4f
 # probability $2/2^5 = 0.0625$.
 #
 # **The effect and its interval.** A p-value says nothing about *how much* better. The
-# estimate that goes with the signed-rank test is the Hodges-Lehmann estimate {cite}`hodges1963`,
+# estimate that goes with the signed-rank test is the Hodges-Lehmann estimate (Hodges and Lehmann, 1963),
 # the median of the $n(n+1)/2$ averages $(d_i + d_j)/2$, $i \le j$ (the Walsh averages). For
 # continuous differences, $R^+$ computed on $d - \theta$ is the number of Walsh averages above
 # $\theta$, so the shifts $\theta$ that the test would not reject form an interval between two
 # Walsh averages: from the $(c+1)$-th smallest to the $(c+1)$-th largest, where $c$ is the
-# critical value of $T$ {cite}`hollander2014` (R's `wilcox.test(conf.int = TRUE)` computes the
+# critical value of $T$ (Hollander et al., 2014) (R's `wilcox.test(conf.int = TRUE)` computes the
 # same). Every result of `wilcoxon_signed_rank` carries them: `hodges_lehmann`,
 # `confidence_interval` and its exact coverage `interval_coverage`. With $n = 6$, $c = 0$ and
 # the interval spans all 21 Walsh averages, with coverage $1 - 2/64 = 96.9\,\%$, the nearest to
 # 95 % that six data sets allow. (The interval treats the differences as continuous; with the
 # zero here its coverage is approximate.) The result also gives the matched-pairs
-# **rank-biserial correlation** $(R^+ - R^-)/(R^+ + R^-)$ {cite}`kerby2014`, the effect in the
+# **rank-biserial correlation** $(R^+ - R^-)/(R^+ + R^-)$ (Kerby, 2014), the effect in the
 # test's own currency: the share of the rank sum on rpart's side minus the share on ranger's.
 
 # %%
@@ -234,9 +263,12 @@ i, j = np.triu_indices(d.size)
 walsh = np.sort((d[i] + d[j]) / 2)  # the 21 Walsh averages, listed to check the library
 print(f"Hodges-Lehmann estimate of rpart - ranger: {res_pratt.hodges_lehmann:.4f} "
       f"(median of the Walsh averages: {np.median(walsh):.4f})")
-print(f"interval: {res_pratt.confidence_interval}, coverage {res_pratt.interval_coverage:.1%} "
+ci_pratt = res_pratt.confidence_interval
+print(f"95 % interval [{ci_pratt.low:.4f}, {ci_pratt.high:.4f}] ({ci_pratt.method}), "
+      f"coverage {res_pratt.interval_coverage:.1%}\n"
       f"(smallest and largest Walsh average: {walsh[0]:.4f}, {walsh[-1]:.4f})")
-print(f"rank-biserial correlation (R+ - R-)/(R+ + R-) = ({res_pratt.r_plus:g} - {res_pratt.r_minus:g}) / "
+print(f"rank-biserial correlation (R+ - R-)/(R+ + R-) = ({res_pratt.r_plus:g} - "
+      f"{res_pratt.r_minus:g}) / "
       f"{res_pratt.r_plus + res_pratt.r_minus:g} = {res_pratt.rank_biserial:.2f}")
 
 # %% [markdown]
@@ -254,10 +286,13 @@ print(f"rank-biserial correlation (R+ - R-)/(R+ + R-) = ({res_pratt.r_plus:g} - 
 # and zeros. The figure shows the resulting distribution for our six tasks.
 
 # %% mystnb={"figure": {"caption": "Exact null distribution of the rank sum R+ for the six differences between rpart and ranger (the zero's rank left out, Pratt's convention), with its normal approximation. The red bars, the outcomes at least as extreme as the observed R+ = 18, add up to the exact p-value 0.125; the normal approximation gives 0.0917.", "name": "fig-two-algorithms-many-datasets-signed-rank-null"}, "image": {"alt": "Bar chart of the exact probability under H0 (y, up to about 0.09) of each possible value of R+, the sum of the ranks of the positive differences (x, 0 to 20), with a black bell-shaped normal curve centred at 10 and a dashed red vertical line at the observed R+ = 18. The bars are symmetric around 10, with heights that are multiples of 1/32; R+ = 1 and 19 cannot occur. Four bars are red, two in each tail (at 0 and 2, and at 18 and 20), each of height 1/32, together 4/32 = 0.125."}} tags=["hide-input"]
-fig, ax = plt.subplots(figsize=(7, 3.6))
+fig, ax = plt.subplots(figsize=(6.6, 3.6))
 plot_signed_rank_null(d, ax=ax)
 fig.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 5.1.** Exact null distribution of the rank sum R+ for the six differences between rpart and ranger (the zero's rank left out, Pratt's convention), with its normal approximation. The red bars, the outcomes at least as extreme as the observed R+ = 18, add up to the exact p-value 0.125; the normal approximation gives 0.0917.
 
 # %% [markdown]
 # **The normal approximation.** For many data sets, $R^+$ is approximately normal with mean
@@ -267,9 +302,14 @@ plt.show()
 
 # %%
 res_normal = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, method="approx")
-res_corrected = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, method="approx", correction=True)
-print(f"z = {res_normal.z:.4f}: normal p = {res_normal.pvalue:.4f}, "
-      f"with continuity correction p = {res_corrected.pvalue:.4f}, exact p = {res_exact.pvalue:.4f}")
+res_corrected = wilcoxon_signed_rank(
+    ex.scores_1, ex.scores_2, method="approx", correction=True
+)
+print(
+    f"z = {res_normal.z:.4f}: normal p = {res_normal.pvalue:.4f}, "
+    f"with continuity correction p = {res_corrected.pvalue:.4f}, exact p = "
+    f"{res_exact.pvalue:.4f}"
+)
 print(res_exact)
 
 # %% [markdown]
@@ -285,7 +325,7 @@ print(res_exact)
 # A zero difference carries no sign. There are several ways to handle it, and they give
 # different rank sums:
 #
-# - `pratt` (the default here) {cite}`pratt1959`: rank the zeros with the rest, then drop
+# - `pratt` (the default here) (Pratt, 1959): rank the zeros with the rest, then drop
 #   their ranks (the other ranks keep their values);
 # - `zsplit` (scipy's name): rank the zeros with the rest and give half of their ranks to each
 #   sum, so that $R^+ + R^- = n(n+1)/2$ as in Demšar's examples;
@@ -296,15 +336,19 @@ print(res_exact)
 #   and 2.5.
 
 # %%
-print(f"{'convention':<12}{'R+':>6}{'R-':>6}{'T':>6}{'z':>8}{'exact p':>9}{'normal p':>10}")
+print(f"{'convention':<12}{'R+':>6}{'R-':>6}{'T':>6}{'z':>8}{'exact p':>9}"
+      f"{'normal p':>10}")
 for zero_method in ("pratt", "zsplit", "wilcox"):
     exact = wilcoxon_signed_rank(d, zero_method=zero_method, method="exact")
     normal = wilcoxon_signed_rank(d, zero_method=zero_method, method="approx")
-    print(f"{zero_method:<12}{exact.r_plus:>6g}{exact.r_minus:>6g}{exact.statistic:>6g}{normal.z:>8.3f}"
-          f"{exact.pvalue:>9.4f}{normal.pvalue:>10.4f}")
+    print(
+        f"{zero_method:<12}{exact.r_plus:>6g}{exact.r_minus:>6g}{exact.statistic:>6g}"
+        f"{normal.z:>8.3f}{exact.pvalue:>9.4f}{normal.pvalue:>10.4f}"
+    )
 n = 6  # Demšar: the single zero ignored, N = 6 kept in the formula
 z_demsar = (2 - n * (n + 1) / 4) / np.sqrt(n * (n + 1) * (2 * n + 1) / 24)
-print(f"{'Demšar':<12}{18:>6}{2:>6}{2:>6}{z_demsar:>8.3f}{'':>9}{2 * stats.norm.cdf(z_demsar):>10.4f}")
+p_demsar = 2 * stats.norm.cdf(z_demsar)
+print(f"{'Demšar':<12}{18:>6}{2:>6}{2:>6}{z_demsar:>8.3f}{'':>9}{p_demsar:>10.4f}")
 
 # %% [markdown]
 # The rank sums and the normal p-values (0.075 to 0.094) depend on the convention; the exact
@@ -323,9 +367,9 @@ print(f"{'Demšar':<12}{18:>6}{2:>6}{2:>6}{z_demsar:>8.3f}{'':>9}{2 * stats.norm
 # are many zeros. The course measured it: with differences drawn from $\{-5, \dots, 5\}$ at
 # nominal 5 %, $n = 200$ and half of the differences zero, `zsplit` rejected a true $H_0$ in
 # 3.7 % of 20 000 samples and `pratt` in 4.9 % (the Notes of `wilcoxon_signed_rank` give more
-# settings). Pratt {cite}`pratt1959` argued for exactly this treatment: dropping the zeros
+# settings). Pratt (Pratt, 1959) argued for exactly this treatment: dropping the zeros
 # before ranking (`wilcox`) can make a sample look *more* positive when its values decrease;
-# Conover {cite}`conover1973` found neither of the two treatments more efficient in every
+# Conover (Conover, 1973) found neither of the two treatments more efficient in every
 # situation. `zsplit` stays available to reproduce Demšar's rank sums.
 #
 # Ties among the non-zero |d| get mid-ranks. Demšar warns not to round the differences to one
@@ -335,7 +379,11 @@ print(f"{'Demšar':<12}{18:>6}{2:>6}{2:>6}{z_demsar:>8.3f}{'':>9}{2 * stats.norm
 # round the differences to the printed precision.
 
 # %%
-print(0.3 - 0.1 == 0.5 - 0.3, rankdata(np.abs([0.3 - 0.1, 0.5 - 0.3])), rankdata(np.round([0.3 - 0.1, 0.5 - 0.3], 4)))
+print(
+    0.3 - 0.1 == 0.5 - 0.3,
+    rankdata(np.abs([0.3 - 0.1, 0.5 - 0.3])),
+    rankdata(np.round([0.3 - 0.1, 0.5 - 0.3], 4)),
+)
 
 # %% [markdown]
 # ## Seed 001's slide, checked
@@ -345,10 +393,20 @@ print(0.3 - 0.1 == 0.5 - 0.3, rankdata(np.abs([0.3 - 0.1, 0.5 - 0.3])), rankdata
 # wrong:
 
 # %%
-for key in ("seed001-wilcoxon-rminus", "seed001-wilcoxon-critical-value", "seed001-wilcoxon-decision"):
-    print(f"[{key}]\n  says:  {ERRATA[key].says}\n  right: {ERRATA[key].correct}\n")
-print(f"exact critical value of T for N = 6: {wilcoxon_critical_value(6)}; "
-      f"normal critical value: {stats.norm.ppf(0.975):.2f}")
+for key in (
+    "seed001-wilcoxon-rminus",
+    "seed001-wilcoxon-critical-value",
+    "seed001-wilcoxon-decision",
+):
+    print(f"[{key}]")
+    for label, text in (("says", ERRATA[key].says), ("right", ERRATA[key].correct)):
+        print(textwrap.fill(f"{label}: {text}", 88, initial_indent="  ",
+                            subsequent_indent="    "))
+    print()
+print(
+    f"exact critical value of T for N = 6: {wilcoxon_critical_value(6)}; "
+    f"normal critical value: {stats.norm.ppf(0.975):.2f}"
+)
 
 # %% [markdown]
 # The ranks 1 to 6 sum to 21, so $R^- = 15$ cannot go with $R^+ = 2$; the right value is
@@ -367,7 +425,7 @@ print(f"exact critical value of T for N = 6: {wilcoxon_critical_value(6)}; "
 # %% [markdown]
 # ## Demšar's own example: 14 data sets
 #
-# Demšar {cite}`demsar2006` compares C4.5 with and without a tuned pruning parameter m on 14
+# Demšar ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)) compares C4.5 with and without a tuned pruning parameter m on 14
 # UCI data sets (AUC, higher is better; d = tuned $-$ untuned). Two differences are zero and
 # two pairs of |d| tie. He splits the zeros' ranks between the sums, so we reproduce his ranks
 # and sums with `zero_method="zsplit"`; Pratt's default leaves the two zeros' ranks (1.5 each)
@@ -379,14 +437,18 @@ d_dem = dem.differences
 res_dem = wilcoxon_signed_rank(d_dem, zero_method="zsplit")
 res_dem_pratt = wilcoxon_signed_rank(d_dem)
 print("ranks:", rankdata(np.abs(d_dem)).tolist())
-print(f"R+ = {res_dem.r_plus:g} (paper: 93), R- = {res_dem.r_minus:g} (paper: 12), T = {res_dem.statistic:g}, "
+print(f"R+ = {res_dem.r_plus:g} (paper: 93), R- = {res_dem.r_minus:g} (paper: 12), T = "
+      f"{res_dem.statistic:g}, "
       f"critical T for N = 14: {wilcoxon_critical_value(14)} (paper: 21)")
 print(f"Pratt: R+ = {res_dem_pratt.r_plus:g}, R- = {res_dem_pratt.r_minus:g}; "
-      f"exact p = {res_dem.pvalue:.4f} (both), normal p = {wilcoxon_signed_rank(d_dem, method='approx').pvalue:.4f}")
-print(f"Hodges-Lehmann estimate of the AUC gain: {res_dem.hodges_lehmann:.4f}; interval "
-      f"[{res_dem.confidence_interval.low:.4f}, {res_dem.confidence_interval.high:.4f}] "
-      f"(coverage {res_dem.interval_coverage:.1%} for continuous differences); "
-      f"rank-biserial correlation {res_dem.rank_biserial:.2f} (zsplit), {res_dem_pratt.rank_biserial:.2f} (Pratt)")
+      f"exact p = {res_dem.pvalue:.4f} (both), normal p = "
+      f"{wilcoxon_signed_rank(d_dem, method='approx').pvalue:.4f}")
+print(f"Hodges-Lehmann estimate of the AUC gain: {res_dem.hodges_lehmann:.4f};\n"
+      f"interval [{res_dem.confidence_interval.low:.4f}, "
+      f"{res_dem.confidence_interval.high:.4f}] "
+      f"(coverage {res_dem.interval_coverage:.1%} for continuous differences);\n"
+      f"rank-biserial correlation {res_dem.rank_biserial:.2f} (zsplit), "
+      f"{res_dem_pratt.rank_biserial:.2f} (Pratt)")
 
 # %% [markdown]
 # $T = 12 \le 21$, and the exact p-value is 0.0078: if tuning m made no difference, sign
@@ -414,12 +476,19 @@ print(f"Hodges-Lehmann estimate of the AUC gain: {res_dem.hodges_lehmann:.4f}; i
 
 # %%
 for ties in ("split", "drop"):
-    res = sign_test(ex.scores_2, ex.scores_1, ties=ties, higher_is_better=False)  # x = ranger
-    print(f"ties={ties!r}: ranger wins {res.wins}, loses {res.losses}, ties {res.ties}; "
-          f"counted {res.statistic:g} of {res.n}, p = {res.pvalue:.4f}")
+    res = sign_test(
+        ex.scores_2, ex.scores_1, ties=ties, higher_is_better=False
+    )  # x = ranger
+    print(
+        f"ties={ties!r}: ranger wins {res.wins}, loses {res.losses}, "
+        f"ties {res.ties}; counted {res.statistic:g} of {res.n}, p = {res.pvalue:.4f}"
+    )
 print(f"check with scipy.stats.binomtest: p = {stats.binomtest(4, 5).pvalue:.4f}")
-# the effect: ranger's probability of winning a decided task, with the exact (Clopper-Pearson) interval
-print(f"ranger's probability of winning a task: {res.win_probability}")
+# the effect: ranger's probability of winning a decided task,
+# with the exact (Clopper-Pearson) interval
+win = res.win_probability
+print(f"ranger's probability of winning a task: {win.estimate:.2f},\n"
+      f"95 % interval [{win.low:.2f}, {win.high:.2f}] ({win.method})")
 
 # %% [markdown]
 # ranger wins 4 of the 5 decided tasks; if both algorithms were equally likely to win, a split
@@ -437,7 +506,8 @@ for n_sets, w_paper in zip(table["n_datasets"], table["w_0.05"]):
     if n_sets in (5, 6, 8, 10, 11, 14, 20, 23, 24, 25):
         w_two = sign_test_critical_wins(n_sets)
         two = f"{w_two}" if w_two <= n_sets else "none"
-        print(f"{n_sets:>3}{two:>16}{sign_test_critical_wins(n_sets, alternative='greater'):>16}{w_paper:>15}")
+        one = sign_test_critical_wins(n_sets, alternative="greater")
+        print(f"{n_sets:>3}{two:>16}{one:>16}{w_paper:>15}")
 
 # %% [markdown]
 # With six data sets, only 6 wins out of 6 are significant at 5 % (two-sided p = 2/64 =
@@ -449,9 +519,12 @@ for n_sets, w_paper in zip(table["n_datasets"], table["w_0.05"]):
 
 # %%
 sign_dem = sign_test(dem.scores_1, dem.scores_2)
-print(f"wins {sign_dem.wins} + half of {sign_dem.ties} ties = {sign_dem.statistic:g} of {sign_dem.n}: "
+print(f"wins {sign_dem.wins} + half of {sign_dem.ties} ties = {sign_dem.statistic:g} "
+      f"of {sign_dem.n}: "
       f"two-sided p = {sign_dem.pvalue:.4f}, one-sided p = {sign_dem.pvalue / 2:.4f}")
-print(f"probability that tuned C4.5 wins a data set: {sign_dem.win_probability}")
+win = sign_dem.win_probability
+print(f"probability that tuned C4.5 wins a data set: {win.estimate:.3f},\n"
+      f"95 % interval [{win.low:.3f}, {win.high:.3f}] ({win.method})")
 
 # %% [markdown]
 # p = 0.057: not significant at the 5 % level, only weak evidence from the sign test on these
@@ -470,20 +543,26 @@ print(f"probability that tuned C4.5 wins a data set: {sign_dem.win_probability}"
 # ground. Right: heavy-tailed differences (Student t with 2 df), as with occasional extreme
 # data sets.
 
-# %% mystnb={"figure": {"caption": "Power of the paired t-test, the exact Wilcoxon signed-rank test and the sign test at the 5 % level against the number of data sets N, from 20 000 simulated benchmarks per point, for normal differences (left) and heavy-tailed differences (right), both shifted by 0.5. With normal differences the t-test leads narrowly; with heavy tails the Wilcoxon test wins (0.458 against 0.285 at N = 30); the sign test never beats the Wilcoxon test.", "name": "fig-two-algorithms-many-datasets-power"}, "image": {"alt": "Two line charts with a shared power axis (rejection rate at 5 %) against the number of data sets N (6 to 30), each with three lines: paired t-test (blue), Wilcoxon exact (orange) and sign test (green). Left, normal differences: the t-test and Wilcoxon lines rise almost together, from 0.17 and 0.11 at N = 6 to 0.75 and 0.73 at N = 30; the sign test rises in a saw-tooth, dipping from 0.11 at N = 6 to 0.05 at N = 8, and reaches 0.55. Right, heavy tails: all lines are lower; Wilcoxon rises to 0.46, the sign test to 0.42, overtaking the t-test from N = 20, and the t-test only to 0.29."}}
+# %% mystnb={"figure": {"caption": "Power of the paired t-test, the exact Wilcoxon signed-rank test and the sign test at the 5 % level against the number of data sets N, from 20 000 simulated benchmarks per point, for normal differences (top) and heavy-tailed differences (bottom), both shifted by 0.5. With normal differences the t-test leads narrowly; with heavy tails the Wilcoxon test wins (0.458 against 0.285 at N = 30); the sign test never beats the Wilcoxon test.", "name": "fig-two-algorithms-many-datasets-power"}, "image": {"alt": "Two line charts with a shared power axis (rejection rate at 5 %) against the number of data sets N (6 to 30), each with three lines: paired t-test (blue), Wilcoxon exact (orange) and sign test (green). Top, normal differences: the t-test and Wilcoxon lines rise almost together, from 0.17 and 0.11 at N = 6 to 0.75 and 0.73 at N = 30; the sign test rises in a saw-tooth, dipping from 0.11 at N = 6 to 0.05 at N = 8, and reaches 0.55. Bottom, heavy tails: all lines are lower; Wilcoxon rises to 0.46, the sign test to 0.42, overtaking the t-test from N = 20, and the t-test only to 0.29."}}
 def rejection_rates(draw, n_values, n_reps=20_000, seed=5):
     rng = np.random.default_rng(seed)
     rates = {"paired t-test": [], "Wilcoxon (exact)": [], "sign test": []}
     for n_sets in n_values:
         diffs = draw(rng, (n_reps, n_sets))
         t_values = diffs.mean(axis=1) / (diffs.std(axis=1, ddof=1) / np.sqrt(n_sets))
-        rates["paired t-test"].append(np.mean(np.abs(t_values) >= stats.t.ppf(0.975, n_sets - 1)))
+        rates["paired t-test"].append(
+            np.mean(np.abs(t_values) >= stats.t.ppf(0.975, n_sets - 1))
+        )
         ranks = rankdata(np.abs(diffs))
         r_plus = np.sum(ranks * (diffs > 0), axis=1)
         t_stat = np.minimum(r_plus, n_sets * (n_sets + 1) / 2 - r_plus)
-        rates["Wilcoxon (exact)"].append(np.mean(t_stat <= wilcoxon_critical_value(n_sets)))
+        rates["Wilcoxon (exact)"].append(
+            np.mean(t_stat <= wilcoxon_critical_value(n_sets))
+        )
         wins = np.sum(diffs > 0, axis=1)
-        rates["sign test"].append(np.mean(np.maximum(wins, n_sets - wins) >= sign_test_critical_wins(n_sets)))
+        rates["sign test"].append(
+            np.mean(np.maximum(wins, n_sets - wins) >= sign_test_critical_wins(n_sets))
+        )
     return rates
 
 
@@ -492,7 +571,7 @@ scenarios = {
     "normal differences, shift 0.5 sd": lambda rng, size: rng.normal(0.5, 1.0, size),
     "heavy tails (t, 2 df), shift 0.5": lambda rng, size: 0.5 + rng.standard_t(2, size),
 }
-fig, axes = plt.subplots(1, 2, figsize=(10, 3.6), sharey=True)
+fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.2), sharey=True)
 for ax, (title, draw) in zip(axes, scenarios.items()):
     rates = rejection_rates(draw, n_values)
     print(f"{title} (N = {n_values}):")
@@ -502,11 +581,14 @@ for ax, (title, draw) in zip(axes, scenarios.items()):
         ax.plot(n_values, values, marker="o", label=name)
     ax.set_title(title)
     ax.set_xlabel("number of data sets N")
+    ax.set_ylabel("power (rejection rate at 5 %)")
     ax.grid(alpha=0.3)
-axes[0].set_ylabel("power (rejection rate at 5 %)")
 axes[0].legend()
 fig.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 5.2.** Power of the paired t-test, the exact Wilcoxon signed-rank test and the sign test at the 5 % level against the number of data sets N, from 20 000 simulated benchmarks per point, for normal differences (top) and heavy-tailed differences (bottom), both shifted by 0.5. With normal differences the t-test leads narrowly; with heavy tails the Wilcoxon test wins (0.458 against 0.285 at N = 30); the sign test never beats the Wilcoxon test.
 
 # %% [markdown]
 # With normal differences the t-test is the most powerful and the Wilcoxon test is close
@@ -525,7 +607,7 @@ plt.show()
 # *standardized shift*: the typical difference between the algorithms divided by its spread
 # across data sets (a gain of 1 point that varies by 2 points from data set to data set is a
 # shift of 0.5; algorithm 1 then wins on about 69 % of data sets). Noether's formula
-# {cite}`noether1987` gives the number of data sets for the signed-rank test,
+# (Noether, 1987) gives the number of data sets for the signed-rank test,
 #
 # $$
 # N = \frac{(z_{1-\alpha/2} + z_{\text{power}})^2}{3\,(p' - 1/2)^2}, \qquad p' = P(D + D' > 0),
@@ -538,7 +620,8 @@ plt.show()
 print(" shift  P(algorithm 1 wins a data set)  data sets for power 0.8  for power 0.9")
 for shift in (0.3, 0.5, 0.8, 1.0):
     plan, plan_90 = wilcoxon_n_datasets(shift), wilcoxon_n_datasets(shift, power=0.9)
-    print(f"{shift:>6}  {plan.p_positive:>24.2f}  {plan.n_datasets:>22}  {plan_90.n_datasets:>13}")
+    print(f"{shift:>6}  {plan.p_positive:>24.2f}  {plan.n_datasets:>22}  "
+          f"{plan_90.n_datasets:>13}")
 
 # %% [markdown]
 # To detect a shift of 0.5 with power 0.8 takes about 39 data sets; a shift of 0.3, 97. The
@@ -608,6 +691,80 @@ wilcoxon_explorer(d, names=ex.datasets)
 #   test inverts (seed 001: 0.8, from 0.28 to 0.99). Demšar's table of critical wins is
 #   one-sided.
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** Two algorithms are compared on 14 data sets. Why does the course prefer the Wilcoxon signed-rank test to a paired t-test on the 14 differences?
+#
+# <details class="quiz-answer">
+# <summary>(a) The t-test needs more than 30 data sets.</summary>
+#
+# **Not quite.** No such rule applies; the concern is the distribution of the differences, not a minimum count.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The differences of different data sets are not commensurable and may have outliers; Wilcoxon uses only their signs and ranks.</summary>
+#
+# **Right.** Differences measured on different problems need not come from one normal distribution; ranks make the test robust to a few huge differences.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The Wilcoxon test is always more powerful.</summary>
+#
+# **Not quite.** With normal differences the t-test is slightly more powerful; Wilcoxon wins when the tails are heavy.
+#
+# </details>
+#
+# **Question 2.** What does the sign test count, and what is its price?
+#
+# <details class="quiz-answer">
+# <summary>(a) The number of data sets; it cannot be used with ties.</summary>
+#
+# **Not quite.** Ties are handled (split evenly, or dropped); the test counts wins and losses.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The data sets each algorithm wins; it ignores by how much, so it has less power than Wilcoxon.</summary>
+#
+# **Right.** Wins follow a binomial distribution under H0; throwing away the sizes of the differences costs power.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The ranks of the differences; it needs normal data.</summary>
+#
+# **Not quite.** That describes neither test: the sign test uses only the signs and assumes no distribution.
+#
+# </details>
+#
+# **Question 3.** What must hold for a test over data sets to be valid?
+#
+# <details class="quiz-answer">
+# <summary>(a) Each algorithm wins on at least one data set.</summary>
+#
+# **Not quite.** No such condition is needed.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The data sets are independent (not, for instance, several versions of one data set).</summary>
+#
+# **Right.** The data sets are the sample; five resamplings of one problem are not five independent observations.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Every data set has the same number of examples.</summary>
+#
+# **Not quite.** The data sets may differ in size; each contributes one difference.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -626,40 +783,51 @@ wilcoxon_explorer(d, names=ex.datasets)
 # approximation rejects at 5 % but the exact test does not.
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # `wilcoxon_critical_value(6)` is 0: only $T = 0$ is significant, i.e. one algorithm wins
 # every task (with no zero difference). Of the 64 sign patterns, "all positive" and "all
 # negative" are the only ones with $T = 0$, so $p = 2/64 = 0.031$; the next most extreme
 # patterns ($T = 1$) bring it to $4/64 = 0.0625 > 0.05$. ranger must win all six, so the
 # monks-problems-3 tie alone already rules out significance.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 print("critical T for N = 6:", wilcoxon_critical_value(6))
 print("all six positive:", wilcoxon_signed_rank(np.abs(d) + 0.001).pvalue)
 values, probs = signed_rank_null_distribution(np.arange(1.0, 7.0))
-print("P(T <= 0) * 2 =", 2 * probs[values <= 0].sum(), "  P(T <= 1) * 2 =", 2 * probs[values <= 1].sum())
+print(
+    "P(T <= 0) * 2 =",
+    2 * probs[values <= 0].sum(),
+    "  P(T <= 1) * 2 =",
+    2 * probs[values <= 1].sum(),
+)
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # Rounding to two decimals turns the two differences of $\pm 0.005$ into zeros (4 zeros
 # instead of 2) and leaves only 6 distinct |d| instead of 12: more zeros, more ties. The rank
 # sums change and the exact p-value grows from 0.0078 to 0.0098: the test loses information,
 # as Demšar warns. The code below shows the numbers.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 rounded = np.round(d_dem, 2)
 for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
     res = wilcoxon_signed_rank(values_)
-    print(f"{label}: zeros = {res.n_zero}, distinct |d| = {np.unique(np.abs(values_)).size}, "
+    print(f"{label}: zeros = {res.n_zero}, distinct |d| = "
+          f"{np.unique(np.abs(values_)).size}, "
           f"R+ = {res.r_plus:g}, R- = {res.r_minus:g}, exact p = {res.pvalue:.4f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # With $d = $ rpart $-$ ranger, "ranger has the lower error" means $d$ tends to be positive:
 # `alternative="greater"`. With the zero of monks-problems-3 only five signs are random, so
 # there are 32 equally likely sign patterns, and 2 of them are at least this favourable to
@@ -669,23 +837,40 @@ for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
 # average, which is exactly 0 (monks-problems-3's zero difference averaged with itself), and runs
 # to infinity: it just includes 0. Choosing the direction after seeing the data halves the p-value for free,
 # which is exactly why it must be fixed in advance.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 one_sided = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, alternative="greater")
-print(f"statistic R+ = {one_sided.statistic:g}, one-sided exact p = {one_sided.pvalue:.4f}")
-print(f"one-sided interval for the typical difference: {one_sided.confidence_interval}, "
-      f"coverage {one_sided.interval_coverage:.1%}")
+print(f"statistic R+ = {one_sided.statistic:g}, one-sided exact p = "
+      f"{one_sided.pvalue:.4f}")
+ci_one = one_sided.confidence_interval
+print(f"one-sided 95 % interval for the typical difference: [{ci_one.low:.4f}, "
+      f"{ci_one.high}), coverage {one_sided.interval_coverage:.1%}\n"
+      f"({ci_one.method})")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # Six differences of equal sign except the smallest one, e.g. $-0.01, 0.02, \dots, 0.06$:
 # $T = 1$, the normal p-value is 0.046 but the exact one is 4/64 = 0.0625. The normal
 # approximation is too optimistic in the tails for such a small N.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 example_4 = np.array([-0.01, 0.02, 0.03, 0.04, 0.05, 0.06])
 print(f"normal p = {wilcoxon_signed_rank(example_4, method='approx').pvalue:.4f}, "
       f"exact p = {wilcoxon_signed_rank(example_4, method='exact').pvalue:.4f}")
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Conover, W. J. (1973). On methods of handling ties in the Wilcoxon signed-rank test. *Journal of the American Statistical Association*, 68(344), 985–988.
+# - Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. *Journal of Machine Learning Research*, 7, 1–30. <https://jmlr.org/papers/v7/demsar06a.html>
+# - Hodges, J. L. and Lehmann, E. L. (1963). Estimates of location based on rank tests. *The Annals of Mathematical Statistics*, 34(2), 598–611.
+# - Hollander, M., Wolfe, D. A. and Chicken, E. (2014). Nonparametric Statistical Methods. *Wiley*.
+# - Kerby, D. S. (2014). The simple difference formula: an approach to teaching nonparametric correlation. *Comprehensive Psychology*, 3, 11.IT.3.1.
+# - Noether, G. E. (1987). Sample size determination for some common nonparametric tests. *Journal of the American Statistical Association*, 82(398), 645–647.
+# - Pratt, J. W. (1959). Remarks on zeros and ties in the Wilcoxon signed rank procedures. *Journal of the American Statistical Association*, 54(287), 655–667.

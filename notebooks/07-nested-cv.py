@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Algorithm selection with nested cross-validation, and the bias it removes
 #
@@ -23,7 +35,7 @@
 # the regularisation of a logistic regression), and the honest question is not "is this SVM
 # better than that tree?" but "is *an SVM tuned the way I tune it* better than *a tree tuned the
 # way I tune it*?". Answering it needs a performance estimate that the tuning has not seen.
-# Nested cross-validation provides one {cite}`raschka2018`: an outer loop estimates, an inner
+# Nested cross-validation provides one ([Raschka, 2018](https://arxiv.org/abs/1811.12808)): an outer loop estimates, an inner
 # loop tunes, and the two never share a test fold.
 #
 # After this chapter you will be able to
@@ -45,6 +57,8 @@
 # t-tests on cross-validation scores and why overlapping training sets break them (chapter 4).
 
 # %% tags=["hide-input"]
+import textwrap
+
 import numpy as np
 import matplotlib.pyplot as plt
 from sklearn.base import clone
@@ -103,19 +117,28 @@ from lecture_lib.widgets import tuning_bias_explorer
 # %%
 rng = np.random.default_rng(7)
 X_null = rng.standard_normal((100, 10))
-y_null = rng.integers(0, 2, size=100)  # coin flips: the true accuracy of any model is 0.5
+y_null = rng.integers(
+    0, 2, size=100
+)  # coin flips: the true accuracy of any model is 0.5
 
 knn_grid = {"n_neighbors": list(range(1, 30, 2)), "weights": ["uniform", "distance"]}
 candidates = parameter_grid(knn_grid)
 folds = list(stratified_kfold(y_null, k=5, seed=1))
-cv_means = np.array([
-    cross_validate_scores(KNeighborsClassifier(**params), X_null, y_null, folds).mean()
-    for params in candidates
-])
+cv_means = np.array(
+    [
+        cross_validate_scores(
+            KNeighborsClassifier(**params), X_null, y_null, folds
+        ).mean()
+        for params in candidates
+    ]
+)
 best = int(np.argmax(cv_means))
-print(f"{len(candidates)} configurations; their 5-fold accuracies range from "
-      f"{cv_means.min():.3f} to {cv_means.max():.3f}")
-print(f"best: {candidates[best]}, reported accuracy {cv_means[best]:.3f}  (truth: 0.500)")
+print(
+    f"{len(candidates)} configurations; their 5-fold accuracies range from "
+    f"{cv_means.min():.3f} to {cv_means.max():.3f}"
+)
+print(f"best: {candidates[best]},\nreported accuracy {cv_means[best]:.3f}  "
+      "(truth: 0.500)")
 
 # %% [markdown]
 # The "best" k-NN appears to be right 57 % of the time on data where 50 % is the ceiling. No
@@ -129,7 +152,7 @@ print(f"best: {candidates[best]}, reported accuracy {cv_means[best]:.3f}  (truth
 # $$
 #
 # and the gap grows with the number $g$ of configurations tried and with the noise of each
-# $\hat a_j$ (small data, small folds) {cite}`varma2006,cawley2010`.
+# $\hat a_j$ (small data, small folds) ([Varma and Simon, 2006](https://doi.org/10.1186/1471-2105-7-91); [Cawley and Talbot, 2010](https://www.jmlr.org/papers/v11/cawley10a.html)).
 #
 # The right way keeps the examples that *measure* away from the examples that *choose*. Here is
 # nested cross-validation on the same data: 5 outer folds, and inside each outer training set
@@ -137,7 +160,7 @@ print(f"best: {candidates[best]}, reported accuracy {cv_means[best]:.3f}  (truth
 
 # %%
 null_result = nested_cv(KNeighborsClassifier(), knn_grid, X_null, y_null,
-                        outer_cv=5, inner_cv=2, random_state=1)
+                        outer_cv=5, inner_cv=2, seed=1)
 print(null_result)
 
 # %% [markdown]
@@ -160,10 +183,15 @@ print(null_result)
 # the grid) and of the nested estimate, with ±2 Monte Carlo standard errors.
 
 # %% mystnb={"figure": {"caption": "Mean estimated accuracy against the number of configurations tried, over 1000 data sets of 60 examples with random labels (true accuracy 0.5): the best cross-validation score of the grid (non-nested) and nested cross-validation with 5 outer and 2 inner folds. The non-nested estimate climbs to 0.619 with 10 configurations and 0.649 with 30, while the nested one stays at 0.50.", "name": "fig-nested-cv-tuning-bias"}, "image": {"alt": "Line chart of mean estimated accuracy (y, about 0.49 to 0.65) against the grid size from 1 to 30 configurations (x), with a dashed horizontal line at the true accuracy 0.5 and a grey vertical line at 10 configurations. The red non-nested curve starts at 0.504 for one configuration, rises steeply and then more slowly, is labelled 0.619 at 10 configurations and reaches about 0.65 at 30. The blue nested curve, with a narrow shaded band, stays flat on the dashed line and is labelled 0.502 at 10 configurations."}}
-bias = simulate_tuning_bias(n_samples=60, max_configs=30, outer_cv=5, inner_cv=2, n_reps=1000, seed=0)
+bias = simulate_tuning_bias(
+    n_samples=60, max_configs=30, outer_cv=5, inner_cv=2, n_reps=1000, seed=0
+)
 print(bias)
 ax = plot_tuning_bias(bias, n_configs=10)
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 7.1.** Mean estimated accuracy against the number of configurations tried, over 1000 data sets of 60 examples with random labels (true accuracy 0.5): the best cross-validation score of the grid (non-nested) and nested cross-validation with 5 outer and 2 inner folds. The non-nested estimate climbs to 0.619 with 10 configurations and 0.649 with 30, while the nested one stays at 0.50.
 
 # %% [markdown]
 # With one configuration there is nothing to select and the two estimates coincide (0.504, the
@@ -196,6 +224,9 @@ tuning_bias_explorer()
 ax = plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0)
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 7.2.** Nested cross-validation with 5 outer and 2 inner folds: each outer fold holds out one fifth of the data for testing, and its outer training part is split again into 2 inner folds that choose the hyperparameters. The inner loop is drawn for outer fold 1.
+
 # %% [markdown]
 # For each outer fold $i = 1, \dots, K$:
 #
@@ -219,28 +250,37 @@ X, y = load_breast_cancer(return_X_y=True)
 logreg = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
 logreg_grid = {"logisticregression__C": [0.01, 0.1, 1.0, 10.0, 100.0]}
 
-splits = nested_splits(y, outer_cv=5, inner_cv=2, random_state=0)
+splits = nested_splits(y, outer_cv=5, inner_cv=2, seed=0)
 train, test, inner = splits[0]  # outer fold 1
-print(f"outer fold 1: train on {train.size} examples, test on {test.size}; "
-      f"inner folds of sizes {[v.size for _, v in inner]}")
+print(
+    f"outer fold 1: train on {train.size} examples, test on {test.size}; "
+    f"inner folds of sizes {[v.size for _, v in inner]}"
+)
 inner_means = []
 for params in parameter_grid(logreg_grid):
     model = clone(logreg).set_params(**params)
-    scores = cross_validate_scores(model, X[train], y[train], inner)  # inner loop: D_-i only
+    scores = cross_validate_scores(
+        model, X[train], y[train], inner
+    )  # inner loop: D_-i only
     inner_means.append(scores.mean())
-    print(f"  C = {params['logisticregression__C']:>6g}: inner scores {np.round(scores, 4)}, mean {scores.mean():.4f}")
+    print(
+        f"  C = {params['logisticregression__C']:>6g}: inner scores "
+        f"{np.round(scores, 4)}, mean {scores.mean():.4f}"
+    )
 chosen = parameter_grid(logreg_grid)[int(np.argmax(inner_means))]
-outer_score = cross_validate_scores(clone(logreg).set_params(**chosen), X, y, [(train, test)])[0]
-print(f"chosen {chosen}; refit on all {train.size} outer-training examples; "
+outer_score = cross_validate_scores(
+    clone(logreg).set_params(**chosen), X, y, [(train, test)]
+)[0]
+print(f"chosen {chosen}; refit on all {train.size} outer-training examples;\n"
       f"outer test accuracy {outer_score:.4f}")
 
 # %% [markdown]
 # `nested_cv` runs exactly these steps for all outer folds (on the same folds, since it draws
-# them with `nested_splits` and the same `random_state`); its first row repeats the numbers
+# them with `nested_splits` and the same `seed`); its first row repeats the numbers
 # above.
 
 # %%
-logreg_result = nested_cv(logreg, logreg_grid, X, y, outer_cv=5, inner_cv=2, random_state=0)
+logreg_result = nested_cv(logreg, logreg_grid, X, y, outer_cv=5, inner_cv=2, seed=0)
 print(logreg_result)
 print("fold 1 agrees with the hand computation:",
       bool(np.allclose(logreg_result.inner_scores[0], inner_means)
@@ -256,8 +296,16 @@ inner_folds = StratifiedKFold(n_splits=2, shuffle=True, random_state=0)
 outer_folds = StratifiedKFold(n_splits=5, shuffle=True, random_state=0)
 search = GridSearchCV(logreg, logreg_grid, cv=inner_folds, scoring="accuracy")
 sklearn_scores = cross_val_score(search, X, y, cv=outer_folds)
-print("scikit-learn's outer scores:", np.round(sklearn_scores, 4), f"mean {sklearn_scores.mean():.4f}")
-print("nested_cv's outer scores:   ", np.round(logreg_result.outer_scores, 4), f"mean {logreg_result.mean:.4f}")
+print(
+    "scikit-learn's outer scores:",
+    np.round(sklearn_scores, 4),
+    f"mean {sklearn_scores.mean():.4f}",
+)
+print(
+    "nested_cv's outer scores:   ",
+    np.round(logreg_result.outer_scores, 4),
+    f"mean {logreg_result.mean:.4f}",
+)
 
 # %% [markdown]
 # The outer scores differ fold by fold because scikit-learn drew other random folds (here the
@@ -284,11 +332,15 @@ print("nested_cv's outer scores:   ", np.round(logreg_result.outer_scores, 4), f
 
 # %% tags=["hide-input"]
 setup = nested_example("seed000_nested_setup")
-print(f"outer: stratified {setup['outer_cv']}-fold; inner: stratified {setup['inner_cv']}-fold; "
+print(f"outer: stratified {setup['outer_cv']}-fold; inner: stratified "
+      f"{setup['inner_cv']}-fold; "
       f"scoring: {setup['scoring']}")
 for name, description in setup["algorithms"].items():
-    print(f"  {name:<8} {description}")
-print("printed (mean, ddof-0 std of the outer accuracies, %):", setup["printed"])
+    print(textwrap.fill(f"{name:<8} {description}", 88, initial_indent="  ",
+                        subsequent_indent=" " * 11))
+print("printed (mean, ddof-0 std of the outer accuracies, %):")
+for name, (mean, std) in setup["printed"].items():
+    print(f"  {name:<8} {mean:6.2f} {std:5.2f}")
 
 # %% [markdown]
 # **The seed, checked.** The slides' account of nested CV (outer loop for the estimate, inner
@@ -309,16 +361,25 @@ print("printed (mean, ddof-0 std of the outer accuracies, %):", setup["printed"]
 
 # %%
 algorithms = {
-    "k-NN": (make_pipeline(StandardScaler(), KNeighborsClassifier()),
-             {"kneighborsclassifier__n_neighbors": [1, 3, 5, 9, 15, 25]}),
+    "k-NN": (
+        make_pipeline(StandardScaler(), KNeighborsClassifier()),
+        {"kneighborsclassifier__n_neighbors": [1, 3, 5, 9, 15, 25]},
+    ),
     "logistic regression": (logreg, logreg_grid),
-    "decision tree": (DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, 3, 4, 6, None]}),
-    "SVM": (make_pipeline(StandardScaler(), SVC()),
-            {"svc__C": [0.1, 1.0, 10.0, 100.0], "svc__gamma": ["scale", 0.01, 0.1]}),
+    "decision tree": (
+        DecisionTreeClassifier(random_state=0),
+        {"max_depth": [1, 2, 3, 4, 6, None]},
+    ),
+    "SVM": (
+        make_pipeline(StandardScaler(), SVC()),
+        {"svc__C": [0.1, 1.0, 10.0, 100.0], "svc__gamma": ["scale", 0.01, 0.1]},
+    ),
 }
-# five nested CVs with fresh folds (n_repeats=5); why will become clear when we test. The first
-# repetition is an ordinary nested CV, the one we look at now.
-repeated = nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, random_state=0, n_repeats=5)
+# five nested CVs with fresh folds (n_repeats=5); why will become clear when we test.
+# The first repetition is an ordinary nested CV, the one we look at now.
+repeated = nested_cv_compare(
+    algorithms, X, y, outer_cv=5, inner_cv=2, seed=0, n_repeats=5
+)
 comparison = repeated.repetition(0)
 print(comparison)
 
@@ -330,8 +391,11 @@ ax.set_xticks(np.arange(1, 6))
 ax.set_xlabel("outer fold")
 ax.set_ylabel("outer test accuracy")
 ax.set_title("Nested CV on breast cancer: the same 5 outer folds for every algorithm")
-ax.legend(frameon=False, fontsize="small")
+ax.legend(frameon=False, fontsize=9)
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 7.3.** Outer test accuracy of each tuned algorithm on the same five outer folds of nested cross-validation on the breast cancer data. The lines move together (fold 3 is easy for every algorithm), which is why the comparison must be paired.
 
 # %% [markdown]
 # Logistic regression (0.977) and the SVM (0.975) lead, k-NN follows (0.965) and the tree
@@ -380,9 +444,11 @@ for other in ("SVM", "k-NN", "decision tree"):
     plain = kfold_cv_ttest(leader, comparison[other].outer_scores)
     single = comparison.ttest("logistic regression", other)
     ci = single.confidence_interval
-    print(f"logistic regression vs {other:<13}: mean difference {100 * single.mean_difference:+.1f} points; "
-          f"plain k-fold t p = {plain.pvalue:.4f}; corrected t (one nested CV) p = {single.pvalue:.4f}, "
-          f"95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]")
+    print(f"logistic regression vs {other}: mean difference "
+          f"{100 * single.mean_difference:+.1f} points\n"
+          f"    plain k-fold t p = {plain.pvalue:.4f}; corrected t (one nested CV) "
+          f"p = {single.pvalue:.4f},\n"
+          f"    95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]")
 
 # %% [markdown]
 # On this one nested CV, the corrected test gives $p = 0.019$ against k-NN (logistic regression
@@ -399,10 +465,15 @@ for other in ("SVM", "k-NN", "decision tree"):
 # single-CV p-value of each repetition, as if each had been the only one run:
 
 # %%
-print(f"{'repetition':<22}" + "".join(f"{i:>8}" for i in range(repeated.results[0].n_repeats)))
+print(
+    f"{'repetition':<22}"
+    + "".join(f"{i:>8}" for i in range(repeated.results[0].n_repeats))
+)
 for other in ("SVM", "k-NN", "decision tree"):
-    pvalues = [repeated.repetition(i).ttest("logistic regression", other).pvalue
-               for i in range(repeated.results[0].n_repeats)]
+    pvalues = [
+        repeated.repetition(i).ttest("logistic regression", other).pvalue
+        for i in range(repeated.results[0].n_repeats)
+    ]
     print(f"LR vs {other:<16}" + "".join(f"{p:>8.3f}" for p in pvalues))
 
 # %% [markdown]
@@ -424,13 +495,22 @@ for other in ("SVM", "k-NN", "decision tree"):
 # nested CV (here about 310 fits for the four algorithms).
 
 # %%
-tests = {other: repeated.ttest("logistic regression", other) for other in ("SVM", "k-NN", "decision tree")}
-holm = dict(zip(tests, adjust_pvalues([t.pvalue for t in tests.values()], method="holm")))
+tests = {
+    other: repeated.ttest("logistic regression", other)
+    for other in ("SVM", "k-NN", "decision tree")
+}
+holm = dict(
+    zip(tests, adjust_pvalues([t.pvalue for t in tests.values()], method="holm"))
+)
 for other, result in tests.items():
     ci = result.confidence_interval
-    print(f"logistic regression vs {other:<13}: mean difference {100 * result.mean_difference:+.1f} points, "
-          f"95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]; t = {result.statistic:.2f}, "
-          f"df = {result.df}, p = {result.pvalue:.4f}, Holm-adjusted {holm[other]:.4f}")
+    print(
+        f"logistic regression vs {other}: mean difference "
+        f"{100 * result.mean_difference:+.1f} points,\n"
+        f"    95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]; "
+        f"t = {result.statistic:.2f}, df = {result.df}, p = {result.pvalue:.4f}, "
+        f"Holm-adjusted {holm[other]:.4f}"
+    )
 
 # %% [markdown]
 # In words, over the 25 outer folds:
@@ -458,13 +538,16 @@ for other, result in tests.items():
 
 # %% tags=["hide-input"]
 def describe(params):
-    """{'svc__C': 10.0, 'svc__gamma': 0.01} -> 'C=10.0, gamma=0.01' (step names dropped)."""
+    """{'svc__C': 10.0, 'svc__gamma': 0.01} -> 'C=10.0, gamma=0.01' (no step names)."""
     return ", ".join(f"{key.split('__')[-1]}={value}" for key, value in params.items())
 
 
 for name, result in zip(comparison.names, comparison.results):
-    chosen_text = "; ".join(f"{describe(params)} in {count} folds" for params, count in result.chosen_counts)
-    print(f"{name:<20} {chosen_text}")
+    chosen_text = "; ".join(
+        f"{describe(params)} in {count} fold{'s' * (count != 1)}"
+        for params, count in result.chosen_counts
+    )
+    print(textwrap.fill(f"{name:<20} {chosen_text}", 88, subsequent_indent=" " * 21))
 
 # %% [markdown]
 # Logistic regression chose C = 1 in four folds of five and the SVM chose (C = 10, gamma =
@@ -496,7 +579,7 @@ for i, row in enumerate(tree.inner_scores):
 # the whole data set". Concretely, repeat the inner procedure once on all the data (k-fold
 # tuning over the same grid), then refit the chosen configuration on all examples.
 #
-# What number goes with that model? Bates, Hastie and Tibshirani {cite}`bates2024` separate two
+# What number goes with that model? Bates, Hastie and Tibshirani ([Bates et al., 2024](https://doi.org/10.1080/01621459.2023.2197686)) separate two
 # targets. $\mathrm{Err}_{XY}$ is the accuracy of *the one model* fitted on the data you have;
 # $\mathrm{Err}$ is the expected accuracy of *the procedure* ("tune by 2-fold CV over this grid,
 # then refit") over all training sets of this size from the population. Cross-validation, nested
@@ -512,14 +595,19 @@ for i, row in enumerate(tree.inner_scores):
 
 # %%
 final_folds = list(stratified_kfold(y, k=2, seed=0))
-final_means = [cross_validate_scores(clone(logreg).set_params(**params), X, y, final_folds).mean()
-               for params in parameter_grid(logreg_grid)]
+final_means = [
+    cross_validate_scores(clone(logreg).set_params(**params), X, y, final_folds).mean()
+    for params in parameter_grid(logreg_grid)
+]
 final_params = parameter_grid(logreg_grid)[int(np.argmax(final_means))]
 final_model = clone(logreg).set_params(**final_params).fit(X, y)
 print(f"final tuning on all {y.size} examples chose {final_params}")
-print(f"nested estimate of the procedure (Err): {repeated['logistic regression'].mean:.3f} over "
-      f"{len(repeated['logistic regression'].outer_scores)} outer folds "
-      f"(not the final tuning's own best score, {max(final_means):.3f})")
+print(
+    "nested estimate of the procedure (Err): "
+    f"{repeated['logistic regression'].mean:.3f} over "
+    f"{len(repeated['logistic regression'].outer_scores)} outer folds\n"
+    f"(not the final tuning's own best score, {max(final_means):.3f})"
+)
 
 # %% [markdown]
 # Report it as such: "tuned logistic regression, trained on about 455 tumours, is expected to be
@@ -552,6 +640,80 @@ print(f"nested estimate of the procedure (Err): {repeated['logistic regression']
 #   alternatives close? Then tune once on all data and **refit for deployment**, quoting the
 #   nested estimate as the procedure's and remembering the selection on top.
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** You try 30 hyperparameter settings and report the best cross-validation score. Why is it optimistic?
+#
+# <details class="quiz-answer">
+# <summary>(a) Because cross-validation is always optimistic.</summary>
+#
+# **Not quite.** The cross-validation estimate of one fixed procedure is, if anything, slightly pessimistic; the optimism comes from choosing the best of many.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Because 30 settings overfit the test folds' labels directly.</summary>
+#
+# **Not quite.** The models never train on the test folds; choosing the best score among many is what uses the test folds twice.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The maximum of 30 noisy estimates is biased upwards, even when every setting is equally good.</summary>
+#
+# **Right.** Chapter 7's simulation on random labels (true accuracy 0.5) shows the best score climbing well above 0.5 as the grid grows.
+#
+# </details>
+#
+# **Question 2.** In nested cross-validation, what does the inner loop do?
+#
+# <details class="quiz-answer">
+# <summary>(a) It estimates the final accuracy.</summary>
+#
+# **Not quite.** That is the outer loop's job.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) It repeats the outer loop with other random seeds.</summary>
+#
+# **Not quite.** The inner loop splits the outer training part again; it is not a repetition.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) It chooses the hyperparameters, using only the outer training part.</summary>
+#
+# **Right.** The outer test fold is never seen while tuning, so the outer score estimates the whole procedure, tuning included.
+#
+# </details>
+#
+# **Question 3.** Nested cross-validation gives five outer scores per algorithm, on the same outer folds. How are two algorithms compared?
+#
+# <details class="quiz-answer">
+# <summary>(a) With an unpaired t-test on the two sets of five scores.</summary>
+#
+# **Not quite.** The scores are paired by fold; ignoring the pairing loses the shared difficulty of each fold.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) By the larger mean; no test is needed with nested cross-validation.</summary>
+#
+# **Not quite.** Nested CV removes the tuning bias, not the noise of five folds.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) With a paired test on the fold differences that accounts for overlapping training sets (the corrected resampled t-test), reading the result with care since five scores are few.</summary>
+#
+# **Right.** The scores are paired by fold and correlated through shared training data; with five folds the test has little power and its result can move with the split.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -574,23 +736,30 @@ print(f"nested estimate of the procedure (Err): {repeated['logistic regression']
 # tell them, and what should they report instead?
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # With four times more examples the fold scores of each configuration are about half as noisy
 # (binomial standard deviation $\propto 1/\sqrt{n_{\text{test}}}$), so the maximum over the
 # grid rises less above the truth: the optimism shrinks from about 14 to about 7 percentage
 # points. Nested CV stays at 0.5 in both cases.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for n_samples in (60, 240):
-    result = simulate_tuning_bias(n_samples=n_samples, max_configs=20, outer_cv=5, inner_cv=2,
-                                  n_reps=500, seed=1)
-    print(f"n = {n_samples:>3}: non-nested {result.non_nested[-1]:.3f}, nested {result.nested[-1]:.3f}")
+    result = simulate_tuning_bias(
+        n_samples=n_samples, max_configs=20, outer_cv=5, inner_cv=2, n_reps=500, seed=1
+    )
+    print(
+        f"n = {n_samples:>3}: non-nested {result.non_nested[-1]:.3f}, nested "
+        f"{result.nested[-1]:.3f}"
+    )
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # On average the best-of-grid score (0.535) is about 6 percentage points above the nested
 # estimate (0.473) computed on the same outer folds: the selection bias again. It is smaller
 # than in the simulation's 30 configurations because k-NN's configurations are strongly
@@ -600,25 +769,35 @@ for n_samples in (60, 240):
 # about ±0.1, and the average of six data sets to about ±0.03, so 0.473 is consistent with the
 # truth 0.5. Unbiased is not the same as precise. With small data, also repeat the nested CV
 # over several fold seeds (that averages away the noise of the folds, not of the data).
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 best_scores, nested_scores = [], []
 for data_seed in range(100, 106):
     rng_data = np.random.default_rng(data_seed)
     X_new = rng_data.standard_normal((100, 10))
     y_new = rng_data.integers(0, 2, size=100)
-    splits_new = nested_splits(y_new, outer_cv=5, inner_cv=2, random_state=0)
+    splits_new = nested_splits(y_new, outer_cv=5, inner_cv=2, seed=0)
     outer_folds = [(train, test) for train, test, _ in splits_new]
-    best_scores.append(max(cross_validate_scores(KNeighborsClassifier(**params), X_new, y_new, outer_folds).mean()
-                           for params in candidates))
-    nested_scores.append(nested_cv(KNeighborsClassifier(), knn_grid, X_new, y_new, random_state=0).mean)
+    best_scores.append(
+        max(
+            cross_validate_scores(
+                KNeighborsClassifier(**params), X_new, y_new, outer_folds
+            ).mean()
+            for params in candidates
+        )
+    )
+    nested_scores.append(
+        nested_cv(KNeighborsClassifier(), knn_grid, X_new, y_new, seed=0).mean
+    )
 print("best of grid:", np.round(best_scores, 3), f"mean {np.mean(best_scores):.3f}")
 print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores):.3f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # The factor falls from $0.45$ ($r = 1$) to $0.29$, $0.27$ and $0.254$ for $K = 5$, and from $0.21$
 # to $0.13$, $0.12$ and $0.113$ for $K = 10$: the standard error shrinks by about 20 % with five
 # repetitions and hardly more after that. Repetitions average away the variance due to the
@@ -626,21 +805,34 @@ print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores
 # them come from the same data set (the $1/(K-1)$ term, Nadeau and Bengio's approximation of that
 # shared part). Only more data shrinks it. The number of folds and of repetitions must be fixed
 # before looking at the results, not chosen to get significance.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+print("variance factor 1/(rK) + 1/(K - 1) (standard error relative to r = 1)")
+print(f"{'':>6}" + "".join(f"{f'r = {r}':>16}" for r in (1, 5, 10, 50)))
 for K in (5, 10):
     base = 1 / K + 1 / (K - 1)
-    row = ", ".join(f"r = {r}: {1 / (r * K) + 1 / (K - 1):.3f} (se x {np.sqrt((1 / (r * K) + 1 / (K - 1)) / base):.2f})"
-                    for r in (1, 5, 10, 50))
-    print(f"K = {K:>2}: {row}")
+    factors = [1 / (r * K) + 1 / (K - 1) for r in (1, 5, 10, 50)]
+    print(f"K = {K:>2}" + "".join(f"{f'{v:.3f} (x {np.sqrt(v / base):.2f})':>16}"
+                                  for v in factors))
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # The 0.93 is the best of 200 noisy cross-validation scores measured on the folds that chose
 # the winner: it is biased upward, and with 200 configurations the bias can be several
 # percentage points. Report instead a nested CV estimate of "SVM tuned by 10-fold CV over this
 # grid" (or the score of the final model on a test set held out before any tuning). The final
 # model itself may still be the one tuned on all the data.
-# ```
+#
+# </details>
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Bates, S., Hastie, T. and Tibshirani, R. (2024). Cross-validation: what does it estimate and how well does it do it?. *Journal of the American Statistical Association*, 119(546), 1434–1445. <https://doi.org/10.1080/01621459.2023.2197686>
+# - Cawley, G. C. and Talbot, N. L. C. (2010). On over-fitting in model selection and subsequent selection bias in performance evaluation. *Journal of Machine Learning Research*, 11, 2079–2107. <https://www.jmlr.org/papers/v11/cawley10a.html>
+# - Raschka, S. (2018). Model evaluation, model selection, and algorithm selection in machine learning. *arXiv:1811.12808*. <https://arxiv.org/abs/1811.12808>
+# - Varma, S. and Simon, R. (2006). Bias in error estimation when using cross-validation for model selection. *BMC Bioinformatics*, 7, 91. <https://doi.org/10.1186/1471-2105-7-91>

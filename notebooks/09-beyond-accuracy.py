@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Beyond one accuracy on i.i.d. data: what CV estimates, AUC and F1, seeds, groups and time
 #
@@ -32,18 +44,18 @@
 # - say what a cross-validation estimate estimates (the procedure, Err, or the model at hand,
 #   Err_XY), why the usual interval mean $\pm 1.96\,\mathrm{sd}/\sqrt n$ covers too rarely, and
 #   compute the nested cross-validation interval of Bates, Hastie and Tibshirani
-#   {cite}`bates2024`;
-# - compare two AUCs measured on the same examples with DeLong's test {cite}`delong1988`, in
-#   O(n log n) time {cite}`sun2014`;
+#   ([Bates et al., 2024](https://doi.org/10.1080/01621459.2023.2197686));
+# - compare two AUCs measured on the same examples with DeLong's test ([DeLong et al., 1988](https://doi.org/10.2307/2531595)), in
+#   O(n log n) time ([Sun and Xu, 2014](https://doi.org/10.1109/LSP.2014.2337313));
 # - put an interval on a difference in F1 (or any metric) with a paired bootstrap and test it with
 #   a paired permutation test, and see that for accuracy the permutation test *is* McNemar's;
 # - separate the variance due to the random seed from that due to the data split
-#   {cite}`bouthillier2021`, plan how many seeds a comparison needs, and test over seeds paired
+#   ([Bouthillier et al., 2021](https://arxiv.org/abs/2103.03098)), plan how many seeds a comparison needs, and test over seeds paired
 #   by split;
 # - split grouped and time-ordered data so that no group and no future leaks into training, and
 #   say what McNemar's independence assumption means for grouped test sets;
 # - choose between controlling the family-wise error rate and the false discovery rate when you
-#   compare many metrics on many data sets {cite}`benjamini1995`.
+#   compare many metrics on many data sets ([Benjamini and Hochberg, 1995](https://doi.org/10.1111/j.2517-6161.1995.tb02031.x)).
 #
 # **Prerequisites:** McNemar's test (chapter 2), the corrected resampled t-test (chapter 4),
 # Holm's adjustment (chapter 3), cross-validation (chapter 1).
@@ -54,7 +66,13 @@ import warnings
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
-from sklearn.datasets import load_breast_cancer, load_digits, load_iris, load_wine, make_classification
+from sklearn.datasets import (
+    load_breast_cancer,
+    load_digits,
+    load_iris,
+    load_wine,
+    make_classification,
+)
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import train_test_split
@@ -82,14 +100,18 @@ from lecture_lib import (
     paired_bootstrap,
     paired_permutation_test,
     paired_ttest,
+    proportion_interval,
     repeated_holdout,
     resampled_ttest,
     seed_split_variance,
     simulate_cv_coverage,
     stratified_kfold,
-    wilson_interval,
 )
-from lecture_lib.beyond_widgets import bootstrap_explorer, coverage_explorer, seeds_explorer
+from lecture_lib.beyond_widgets import (
+    bootstrap_explorer,
+    coverage_explorer,
+    seeds_explorer,
+)
 
 # Many tiny model fits: one BLAS thread each is faster than a team of threads per fit.
 threadpool_limits(1)
@@ -119,7 +141,7 @@ print(naive_bc.interval)
 # %% [markdown]
 # The scores are not independent. Each example trains nine of the ten models that score the
 # others, so a lucky or unlucky example moves many scores at once. Bates, Hastie and Tibshirani
-# {cite}`bates2024` prove two things about this estimate.
+# ([Bates et al., 2024](https://doi.org/10.1080/01621459.2023.2197686)) prove two things about this estimate.
 #
 # - **What it estimates.** Write Err_XY for the accuracy (or error) of the model trained on *our*
 #   data, the one we would deploy, and Err for its average over all training sets of the same
@@ -145,7 +167,9 @@ print(naive_bc.interval)
 nested_bc = cv_interval(GaussianNB(), X_bc, y_bc, cv=5, n_repeats=10, seed=0)
 naive_bc5 = cv_interval(GaussianNB(), X_bc, y_bc, cv=5, method="naive", seed=0)
 print(nested_bc)
-print("naive, same 5 folds:", naive_bc5.interval)
+naive_iv = naive_bc5.interval
+print(f"naive, same 5 folds: {naive_iv.estimate:.4f} "
+      f"[{naive_iv.low:.4f}, {naive_iv.high:.4f}] (95 % naive)")
 
 # %% [markdown]
 # Here the two intervals are nearly the same: the inflation factor is about 1, the nested
@@ -164,13 +188,23 @@ print("naive, same 5 folds:", naive_bc5.interval)
 # checks whether they contain the truth.
 
 # %%
-coverage = simulate_cv_coverage(n_examples=100, n_features=50, bayes_accuracy=0.8, k=5, n_repeats=5,
-                                n_datasets=300, confidence=0.9, seed=0)
+coverage = simulate_cv_coverage(
+    n_examples=100,
+    n_features=50,
+    bayes_accuracy=0.8,
+    k=5,
+    n_repeats=5,
+    n_datasets=300,
+    confidence=0.9,
+    seed=0,
+)
+print(f"{'target':>11} {'method':>6}{'coverage':>10}  {'95 % Monte Carlo interval':<27}"
+      f"{'mean width':>10}")
 for target in ("accuracy_xy", "accuracy"):
     table = coverage_table(coverage, target=target)
     for name, (rate, low, high, width) in table.items():
-        print(f"{target:>11} {name:>6}: coverage {rate:.3f}  95 % Monte Carlo interval [{low:.3f}, {high:.3f}]"
-              f"  mean width {width:.3f}")
+        print(f"{target:>11} {name:>6}{rate:>10.3f}  {f'[{low:.3f}, {high:.3f}]':<27}"
+              f"{width:>10.3f}")
 
 # %% mystnb={"figure": {"caption": "Coverage of the naive and the nested 90 % cross-validation intervals over 300 simulated data sets (n = 100, 50 features, nearest-centroid rule), for the accuracy of the model at hand (Err_XY) and the average accuracy of the procedure (Err), with 95 % Wilson intervals for the Monte Carlo error. The naive interval stays below the nominal 90 % for both targets; the nested one reaches it.", "name": "fig-beyond-cv-coverage"}, "image": {"alt": "Horizontal bar chart of coverage, x axis from 0.7 to 1.0, with a dashed vertical line at the nominal 0.9. Four bars with error bars, from the top: Err_XY naive 0.86 (red), Err_XY nested 0.95 (blue), Err naive 0.82 (red), Err nested 0.94 (blue). Both red bars have their whole Monte Carlo interval left of the dashed line; both blue intervals lie right of it."}} tags=["hide-input"]
 fig, ax = plt.subplots(figsize=(6.4, 2.6))
@@ -190,6 +224,9 @@ ax.set_xlim(0.7, 1.0)
 ax.set_xlabel("coverage of the 90 % interval")
 plt.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 9.1.** Coverage of the naive and the nested 90 % cross-validation intervals over 300 simulated data sets (n = 100, 50 features, nearest-centroid rule), for the accuracy of the model at hand (Err_XY) and the average accuracy of the procedure (Err), with 95 % Wilson intervals for the Monte Carlo error. The naive interval stays below the nominal 90 % for both targets; the nested one reaches it.
 
 # %% [markdown]
 # The naive 90 % interval contains the accuracy of the fitted model in only 86 % of the data
@@ -220,8 +257,8 @@ coverage_explorer(coverage)
 #
 # ### The published example
 #
-# The R package pROC {cite}`robin2011` documents DeLong's test on 113 patients after a
-# subarachnoid haemorrhage {cite}`turck2010`: does the S100B protein or the WFNS clinical grade
+# The R package pROC ([Robin et al., 2011](https://doi.org/10.1186/1471-2105-12-77)) documents DeLong's test on 113 patients after a
+# subarachnoid haemorrhage ([Turck et al., 2010](https://doi.org/10.1007/s00134-009-1641-y)): does the S100B protein or the WFNS clinical grade
 # better predict a poor outcome? pROC prints $Z = -2.209$, $p = 0.0272$.
 
 # %%
@@ -229,7 +266,9 @@ asah = auc_example()
 asah_test = delong_test(asah["outcome"], asah["s100b"], asah["wfns"], positive="Poor")
 print(asah_test)
 printed = asah["printed"]["s100b_vs_wfns"]
-print(f"pROC: Z = {printed['statistic']:.6f}, p = {printed['pvalue']:.6f}, 95 % CI {printed['ci95']}")
+ci_low, ci_high = printed["ci95"]
+print(f"pROC: Z = {printed['statistic']:.6f}, p = {printed['pvalue']:.6f}, "
+      f"95 % CI [{ci_low:.6f}, {ci_high:.6f}]")
 
 # %% [markdown]
 # Every digit agrees with pROC. In words: the WFNS grade has the larger AUC, 0.824 against
@@ -246,11 +285,13 @@ print(f"pROC: Z = {printed['statistic']:.6f}, p = {printed['pvalue']:.6f}, 95 % 
 # %%
 se_independent = np.hypot(asah_test.std_error_1, asah_test.std_error_2)
 z_independent = (asah_test.auc_1 - asah_test.auc_2) / se_independent
-print(f"AUC standard errors: {asah_test.std_error_1:.4f} and {asah_test.std_error_2:.4f}; "
+print(f"AUC standard errors: {asah_test.std_error_1:.4f} and "
+      f"{asah_test.std_error_2:.4f}; "
       f"correlation of the two AUCs {asah_test.correlation:.2f}")
 print(f"as if independent: se = {se_independent:.4f}, z = {z_independent:.3f}, "
       f"p = {2 * stats.norm.sf(abs(z_independent)):.3f}")
-print(f"DeLong (paired):   se = {asah_test.std_error:.4f}, z = {asah_test.statistic:.3f}, p = {asah_test.pvalue:.4f}")
+print(f"DeLong (paired):   se = {asah_test.std_error:.4f}, z = "
+      f"{asah_test.statistic:.3f}, p = {asah_test.pvalue:.4f}")
 
 # %% [markdown]
 # The correlation of 0.60 between the two AUC estimates cuts the standard error of their
@@ -260,10 +301,10 @@ print(f"DeLong (paired):   se = {asah_test.std_error:.4f}, z = {asah_test.statis
 #
 # ### How it works, and how fast
 #
-# DeLong, DeLong and Clarke-Pearson {cite}`delong1988` give every positive example the share of
+# DeLong, DeLong and Clarke-Pearson ([DeLong et al., 1988](https://doi.org/10.2307/2531595)) give every positive example the share of
 # negatives it outscores, and every negative the share of positives that outscore it (the
 # *structural components*); their covariance across examples estimates the covariance of the two
-# AUCs. Sun and Xu {cite}`sun2014` noticed that each component is a difference of mid-ranks, so
+# AUCs. Sun and Xu ([Sun and Xu, 2014](https://doi.org/10.1109/LSP.2014.2337313)) noticed that each component is a difference of mid-ranks, so
 # the test needs three sorts per classifier instead of the m x n table of comparisons. The test
 # suite checks the fast version against the m x n one; on a million examples it takes under a
 # second of processor time (`make bench`).
@@ -271,10 +312,16 @@ print(f"DeLong (paired):   se = {asah_test.std_error:.4f}, z = {asah_test.statis
 # Here are two models on the breast-cancer data, trained on one half and scored on the other.
 
 # %%
-X_tr, X_te, y_tr, y_te = train_test_split(X_bc, y_bc, test_size=0.5, random_state=0, stratify=y_bc)
-logistic = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)).fit(X_tr, y_tr)
+X_tr, X_te, y_tr, y_te = train_test_split(
+    X_bc, y_bc, test_size=0.5, random_state=0, stratify=y_bc
+)
+logistic = make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)).fit(
+    X_tr, y_tr
+)
 bayes = GaussianNB().fit(X_tr, y_tr)
-auc_test = delong_test(y_te, logistic.predict_proba(X_te)[:, 1], bayes.predict_proba(X_te)[:, 1])
+auc_test = delong_test(
+    y_te, logistic.predict_proba(X_te)[:, 1], bayes.predict_proba(X_te)[:, 1]
+)
 print(auc_test)
 print(verdict(auc_test.pvalue))
 
@@ -295,18 +342,33 @@ print(verdict(auc_test.pvalue))
 # "balanced"`, which trades accuracy for recall on the rare class.
 
 # %%
-X_imb, y_imb = make_classification(n_samples=2000, n_features=8, n_informative=5, n_redundant=1,
-                                   weights=[0.9], class_sep=1.0, random_state=3)
-Xa, Xb, ya, yb = train_test_split(X_imb, y_imb, test_size=0.5, random_state=0, stratify=y_imb)
-pred_balanced = LogisticRegression(max_iter=1000, class_weight="balanced").fit(Xa, ya).predict(Xb)
+X_imb, y_imb = make_classification(
+    n_samples=2000,
+    n_features=8,
+    n_informative=5,
+    n_redundant=1,
+    weights=[0.9],
+    class_sep=1.0,
+    random_state=3,
+)
+Xa, Xb, ya, yb = train_test_split(
+    X_imb, y_imb, test_size=0.5, random_state=0, stratify=y_imb
+)
+pred_balanced = (
+    LogisticRegression(max_iter=1000, class_weight="balanced").fit(Xa, ya).predict(Xb)
+)
 pred_plain = LogisticRegression(max_iter=1000).fit(Xa, ya).predict(Xb)
 print(f"{yb.size} test examples, {int(yb.sum())} of them positive")
 for name, pred in (("balanced", pred_balanced), ("plain", pred_plain)):
     print(f"{name:>9}: accuracy {np.mean(pred == yb):.3f}, F1 {f1_score(yb, pred):.3f}")
 accuracy_test = mcnemar(mcnemar_table(yb, pred_balanced, pred_plain), method="midp")
-print("McNemar (mid-p) on right/wrong:", verdict(accuracy_test.pvalue))
-print("accuracy difference (balanced - plain):",
-      paired_bootstrap(yb, pred_balanced, pred_plain, metric="accuracy", seed=0).difference)
+print("McNemar (mid-p) on right/wrong:\n   ", verdict(accuracy_test.pvalue))
+print(
+    "accuracy difference (balanced - plain):",
+    paired_bootstrap(
+        yb, pred_balanced, pred_plain, metric="accuracy", seed=0
+    ).difference,
+)
 
 # %% [markdown]
 # McNemar's test gives overwhelming evidence that the *plain* model is more accurate: by 13.7
@@ -318,10 +380,12 @@ print("accuracy difference (balanced - plain):",
 #
 # Resample the 1 000 test examples with replacement, each with its label and *both*
 # predictions, and recompute the F1 difference. The spread of those differences gives an
-# interval; the BCa version corrects it for bias and skewness {cite}`efron1993`.
+# interval; the BCa version corrects it for bias and skewness (Efron and Tibshirani, 1993).
 
 # %%
-f1_boot = paired_bootstrap(yb, pred_balanced, pred_plain, metric="f1", n_resamples=10_000, seed=0)
+f1_boot = paired_bootstrap(
+    yb, pred_balanced, pred_plain, metric="f1", n_resamples=10_000, seed=0
+)
 print(f1_boot)
 f1_perm = paired_permutation_test(yb, pred_balanced, pred_plain, metric="f1")
 print(f1_perm)
@@ -340,9 +404,14 @@ print(verdict(f1_perm.pvalue))
 # is the exact McNemar test of chapter 2:
 
 # %%
-perm_accuracy = paired_permutation_test(yb, pred_balanced, pred_plain, metric="accuracy")
+perm_accuracy = paired_permutation_test(
+    yb, pred_balanced, pred_plain, metric="accuracy"
+)
 exact_mcnemar = mcnemar(mcnemar_table(yb, pred_balanced, pred_plain), method="exact")
-print(f"permutation test on accuracy: p = {perm_accuracy.pvalue:.6g}; exact McNemar: p = {exact_mcnemar.pvalue:.6g}")
+print(
+    f"permutation test on accuracy: p = {perm_accuracy.pvalue:.6g}; exact McNemar: p "
+    f"= {exact_mcnemar.pvalue:.6g}"
+)
 
 # %% [markdown]
 # ### Which interval? A small coverage lab
@@ -363,35 +432,53 @@ def population_f1(cells):
 
 
 def cell_labels(counts):
-    """Label vectors with the given counts of the 8 cells (index = 4 truth + 2 model 1 + model 2)."""
+    """Label vectors with the given counts of the 8 cells.
+
+    Cell index = 4 * truth + 2 * model 1 + model 2.
+    """
     code = np.repeat(np.arange(8), counts)
     return code // 4, (code // 2) % 2, code % 2
 
 
-# P(positive) = 0.1; model 1 finds 70 % of positives with 4 % false alarms, model 2 60 % and 3 %,
-# their errors positively correlated
+# P(positive) = 0.1; model 1 finds 70 % of positives with 4 % false alarms,
+# model 2 60 % and 3 %, their errors positively correlated
 rng = np.random.default_rng(1)
-p_cells = np.array([0.9 * 0.94, 0.9 * 0.02, 0.9 * 0.03, 0.9 * 0.01,
-                    0.1 * 0.22, 0.1 * 0.08, 0.1 * 0.18, 0.1 * 0.52])
+p_cells = np.array(
+    [
+        0.9 * 0.94,
+        0.9 * 0.02,
+        0.9 * 0.03,
+        0.9 * 0.01,
+        0.1 * 0.22,
+        0.1 * 0.08,
+        0.1 * 0.18,
+        0.1 * 0.52,
+    ]
+)
 true_diff = np.subtract(*population_f1(p_cells))
 hits = {"percentile": 0, "bca": 0}
 n_sets = 1000
 for counts in rng.multinomial(300, p_cells, size=n_sets):
     y_s, a_s, b_s = cell_labels(counts)
     for method in hits:
-        iv = paired_bootstrap(y_s, a_s, b_s, metric="f1", n_resamples=2000, seed=rng, method=method).difference
+        iv = paired_bootstrap(
+            y_s, a_s, b_s, metric="f1", n_resamples=2000, seed=rng, method=method
+        ).difference
         hits[method] += iv.low <= true_diff <= iv.high
 print(f"population F1 difference: {true_diff:.4f}")
 for method, count in hits.items():
-    low, high = wilson_interval(count, n_sets)
-    print(f"{method:>10}: coverage {count / n_sets:.3f} [{float(low):.3f}, {float(high):.3f}] (nominal 0.95)")
+    low, high = proportion_interval(count, n_sets)
+    print(
+        f"{method:>10}: coverage {count / n_sets:.3f} [{float(low):.3f}, "
+        f"{float(high):.3f}] (nominal 0.95)"
+    )
 
 # %% [markdown]
 # With about 30 positives per test set, the population F1 difference of 0.038 is covered by
 # the percentile interval in 95.6 % and by BCa in 94.7 % of the 1 000 test sets, each with a
 # Monte Carlo interval of about $\pm 1.4$ points that contains 95 %: here the two are equally
 # good. The default is BCa because the theory says it is second-order accurate where the
-# percentile interval is first-order {cite}`diciccio1996`, which matters for skewed statistics
+# percentile interval is first-order ([DiCiccio and Efron, 1996](https://doi.org/10.1214/ss/1032280214)), which matters for skewed statistics
 # and small samples; this lab found no case against it.
 #
 # Explore: switch the metric, the interval method and the level. Everything is recomputed from
@@ -404,7 +491,7 @@ bootstrap_explorer(yb, pred_balanced, pred_plain)
 # ## Random seeds: how much of the difference is luck?
 #
 # A neural network's score depends on the seed that initialises its weights and orders its
-# mini-batches. Bouthillier et al. {cite}`bouthillier2021` measured, on real benchmarks, that the
+# mini-batches. Bouthillier et al. ([Bouthillier et al., 2021](https://arxiv.org/abs/2103.03098)) measured, on real benchmarks, that the
 # data split, the initialisation and the hyperparameter choices all move the results markedly,
 # and that an estimate which varies more of these sources at once comes closer to the truth for
 # the same cost.
@@ -416,11 +503,17 @@ bootstrap_explorer(yb, pred_balanced, pred_plain)
 # seed's influence is if anything larger than after full convergence.
 
 # %%
-X_nn, y_nn = make_classification(n_samples=400, n_features=10, n_informative=4, flip_y=0.05, random_state=2)
+X_nn, y_nn = make_classification(
+    n_samples=400, n_features=10, n_informative=4, flip_y=0.05, random_state=2
+)
 procedures = {"weight decay 1e-4": 1e-4, "weight decay 1": 1.0}
 n_splits, n_seeds = 8, 4
 nn_scores = np.empty((2, n_splits, n_seeds))
-splits = list(repeated_holdout(len(y_nn), n_repeats=n_splits, test_size=0.3, seed=0, stratify=y_nn))
+splits = list(
+    repeated_holdout(
+        len(y_nn), n_repeats=n_splits, test_size=0.3, seed=0, stratify=y_nn
+    )
+)
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", ConvergenceWarning)
     for s, (train, test) in enumerate(splits):
@@ -428,13 +521,21 @@ with warnings.catch_warnings():
         X_train, X_test = scaler.transform(X_nn[train]), scaler.transform(X_nn[test])
         for r in range(n_seeds):
             for a, alpha in enumerate(procedures.values()):
-                net = MLPClassifier(hidden_layer_sizes=(10,), alpha=alpha, max_iter=30, learning_rate_init=0.02,
-                                    random_state=r).fit(X_train, y_nn[train])
+                net = MLPClassifier(
+                    hidden_layer_sizes=(10,),
+                    alpha=alpha,
+                    max_iter=30,
+                    learning_rate_init=0.02,
+                    random_state=r,
+                ).fit(X_train, y_nn[train])
                 nn_scores[a, s, r] = np.mean(net.predict(X_test) == y_nn[test])
 for a, name in enumerate(procedures):
     v = seed_split_variance(nn_scores[a])
-    print(f"{name}: mean accuracy {v.mean:.4f}, sd between splits {np.sqrt(v.split_variance):.4f}, "
-          f"sd between seeds {np.sqrt(v.seed_variance):.4f}")
+    print(
+        f"{name}: mean accuracy {v.mean:.4f},\n    sd between splits "
+        f"{np.sqrt(v.split_variance):.4f}, "
+        f"sd between seeds {np.sqrt(v.seed_variance):.4f}"
+    )
 differences = nn_scores[0] - nn_scores[1]
 diff_var = seed_split_variance(differences)
 print(diff_var)
@@ -454,7 +555,8 @@ print(diff_var)
 # %%
 naive_runs = paired_ttest(nn_scores[0].ravel(), nn_scores[1].ravel())
 low_run, high_run = (float(v) for v in naive_runs.confidence_interval)
-print(f"paired t over all {naive_runs.n} runs: mean difference {naive_runs.mean_difference:+.4f}, "
+print(f"paired t over all {naive_runs.n} runs: mean difference "
+      f"{naive_runs.mean_difference:+.4f},\n"
       f"95 % CI [{low_run:+.4f}, {high_run:+.4f}], p = {naive_runs.pvalue:.3f}")
 
 # %% [markdown]
@@ -468,7 +570,8 @@ split_means = nn_scores.mean(axis=2)
 by_split = resampled_ttest(split_means[0], split_means[1], test_train_ratio=0.3 / 0.7)
 print(by_split)
 interval = by_split.confidence_interval  # t interval from the same corrected variance
-print(f"mean difference {interval.estimate:+.4f}, 95 % interval [{interval.low:+.4f}, {interval.high:+.4f}]")
+print(f"mean difference {interval.estimate:+.4f}, 95 % interval [{interval.low:+.4f}, "
+      f"{interval.high:+.4f}]")
 print(verdict(by_split.pvalue))
 
 # %% [markdown]
@@ -491,9 +594,11 @@ print(verdict(by_split.pvalue))
 
 # %%
 one_procedure = seed_split_variance(nn_scores[0])
+print(f"{'design':<20}{'standard error of':>20}{'standard error of':>22}")
+print(f"{'':<20}{'the difference':>20}{'one accuracy':>22}")
 for S, R in ((8, 1), (8, 4), (8, 16), (32, 1)):
-    print(f"{S:>2} splits x {R:>2} seeds: standard error of the difference {design_std_error(diff_var, S, R):.4f}, "
-          f"of one procedure's accuracy {design_std_error(one_procedure, S, R):.4f}")
+    print(f"{f'{S} splits x {R} seeds':<20}{design_std_error(diff_var, S, R):>20.4f}"
+          f"{design_std_error(one_procedure, S, R):>22.4f}")
 
 # %% tags=["nbval-ignore-output"]
 seeds_explorer(diff_var)
@@ -509,12 +614,19 @@ seeds_explorer(diff_var)
 
 # %%
 def patients(rng, n_patients, per_patient, d=5, spread=1.5, signal=2.0):
-    """Scans of patients: each patient has a centre (its own look) shifted by its diagnosis."""
+    """Scans of patients: a patient's centre (own look) is shifted by its diagnosis."""
     diagnosis = rng.integers(0, 2, n_patients)
-    centre = rng.normal(0, spread, (n_patients, d)) + np.outer(np.where(diagnosis == 1, signal, -signal),
-                                                              np.ones(d)) / np.sqrt(d)
-    X = np.repeat(centre, per_patient, axis=0) + rng.normal(0, 0.3, (n_patients * per_patient, d))
-    return X, np.repeat(diagnosis, per_patient), np.repeat(np.arange(n_patients), per_patient)
+    centre = rng.normal(0, spread, (n_patients, d)) + np.outer(
+        np.where(diagnosis == 1, signal, -signal), np.ones(d)
+    ) / np.sqrt(d)
+    X = np.repeat(centre, per_patient, axis=0) + rng.normal(
+        0, 0.3, (n_patients * per_patient, d)
+    )
+    return (
+        X,
+        np.repeat(diagnosis, per_patient),
+        np.repeat(np.arange(n_patients), per_patient),
+    )
 
 
 rng = np.random.default_rng(0)
@@ -553,11 +665,18 @@ for _ in range(n_sim):
     right_1 = rng.random((n_pat, per)) < 0.75 + favour
     right_2 = rng.random((n_pat, per)) < 0.75 - favour
     b, c = int(np.sum(right_1 & ~right_2)), int(np.sum(~right_1 & right_2))
-    reject["McNemar on scans"] += mcnemar([[0, b], [c, 0]], method="midp").pvalue <= 0.05
-    reject["paired t on patient means"] += paired_ttest(right_1.mean(1), right_2.mean(1)).pvalue <= 0.05
+    reject["McNemar on scans"] += (
+        mcnemar([[0, b], [c, 0]], method="midp").pvalue <= 0.05
+    )
+    reject["paired t on patient means"] += (
+        paired_ttest(right_1.mean(1), right_2.mean(1)).pvalue <= 0.05
+    )
 for name, count in reject.items():
-    low, high = wilson_interval(count, n_sim)
-    print(f"{name:>26}: rejects a true H0 in {count / n_sim:.3f} [{float(low):.3f}, {float(high):.3f}] of test sets")
+    low, high = proportion_interval(count, n_sim)
+    print(
+        f"{name:>26}: rejects a true H0 in {count / n_sim:.3f} [{float(low):.3f}, "
+        f"{float(high):.3f}] of test sets"
+    )
 
 # %% [markdown]
 # McNemar's test on the 200 scans rejects a true $H_0$ in 14 % of the test sets, nearly three
@@ -578,13 +697,20 @@ for name, count in reject.items():
 rng = np.random.default_rng(7)
 n_t = 600
 state = np.cumsum(rng.random(n_t) < 0.02) % 2  # a state that switches rarely
-X_time = np.cumsum(rng.normal(0, 0.15, (n_t, 2)), axis=0) + 0.5 * state[:, None] + rng.normal(0, 0.3, (n_t, 2))
+X_time = (
+    np.cumsum(rng.normal(0, 0.15, (n_t, 2)), axis=0)
+    + 0.5 * state[:, None]
+    + rng.normal(0, 0.3, (n_t, 2))
+)
 knn = KNeighborsClassifier(n_neighbors=5)
 shuffled = cross_validate_scores(knn, X_time, state, kfold(n_t, k=5, seed=0))
 forward = cross_validate_scores(knn, X_time, state, forward_chaining(n_t, k=5))
 print(f"shuffled 5-fold CV:  {shuffled.mean():.3f}  (folds {np.round(shuffled, 3)})")
 print(f"forward chaining:    {forward.mean():.3f}  (blocks {np.round(forward, 3)})")
-print(f"always predicting the more common state: {max(state.mean(), 1 - state.mean()):.3f}")
+print(
+    "always predicting the more common state: "
+    f"{max(state.mean(), 1 - state.mean()):.3f}"
+)
 
 # %% [markdown]
 # Shuffled CV finds the near-duplicates next door in time and reports 85 %. Forward chaining
@@ -603,7 +729,7 @@ print(f"always predicting the more common state: {max(state.mean(), 1 - state.me
 #   Holm's procedure keeps below alpha (chapter 3): right when every claim must hold, as in a
 #   paper's headline "model 1 is better on all of these";
 # - the **false discovery rate** (FDR), the expected share of false claims among the
-#   rejections, which the Benjamini-Hochberg procedure keeps below alpha {cite}`benjamini1995`
+#   rejections, which the Benjamini-Hochberg procedure keeps below alpha ([Benjamini and Hochberg, 1995](https://doi.org/10.1111/j.2517-6161.1995.tb02031.x))
 #   when the tests are independent or positively dependent: right for screening many
 #   comparisons where a few false leads are acceptable.
 #
@@ -615,42 +741,82 @@ print(f"always predicting the more common state: {max(state.mean(), 1 - state.me
 # %%
 tasks = {
     "breast cancer": (X_bc, y_bc),
-    "wine, class 0": (load_wine(return_X_y=True)[0], (load_wine(return_X_y=True)[1] == 0).astype(int)),
-    "iris, versicolor": (load_iris(return_X_y=True)[0], (load_iris(return_X_y=True)[1] == 1).astype(int)),
-    "digits, 8": (load_digits(return_X_y=True)[0], (load_digits(return_X_y=True)[1] == 8).astype(int)),
+    "wine, class 0": (
+        load_wine(return_X_y=True)[0],
+        (load_wine(return_X_y=True)[1] == 0).astype(int),
+    ),
+    "iris, versicolor": (
+        load_iris(return_X_y=True)[0],
+        (load_iris(return_X_y=True)[1] == 1).astype(int),
+    ),
+    "digits, 8": (
+        load_digits(return_X_y=True)[0],
+        (load_digits(return_X_y=True)[1] == 8).astype(int),
+    ),
 }
 rows = []
 for task, (X_task, y_task) in tasks.items():
-    Xa_t, Xb_t, ya_t, yb_t = train_test_split(X_task, y_task, test_size=0.5, random_state=0, stratify=y_task)
-    lr = make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)).fit(Xa_t, ya_t)
+    Xa_t, Xb_t, ya_t, yb_t = train_test_split(
+        X_task, y_task, test_size=0.5, random_state=0, stratify=y_task
+    )
+    lr = make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)).fit(
+        Xa_t, ya_t
+    )
     nb = GaussianNB().fit(Xa_t, ya_t)
     p_lr, p_nb = lr.predict(Xb_t), nb.predict(Xb_t)
     acc_iv = paired_bootstrap(yb_t, p_lr, p_nb, metric="accuracy", seed=0).difference
-    rows.append((task, "accuracy", acc_iv, mcnemar(mcnemar_table(yb_t, p_lr, p_nb), method="midp").pvalue))
+    rows.append(
+        (
+            task,
+            "accuracy",
+            acc_iv,
+            mcnemar(mcnemar_table(yb_t, p_lr, p_nb), method="midp").pvalue,
+        )
+    )
     f1_iv = paired_bootstrap(yb_t, p_lr, p_nb, metric="f1", seed=0).difference
-    rows.append((task, "F1", f1_iv, paired_permutation_test(yb_t, p_lr, p_nb, metric="f1").pvalue))
-    auc_res = delong_test(yb_t, lr.predict_proba(Xb_t)[:, 1], nb.predict_proba(Xb_t)[:, 1])
+    rows.append(
+        (
+            task,
+            "F1",
+            f1_iv,
+            paired_permutation_test(yb_t, p_lr, p_nb, metric="f1").pvalue,
+        )
+    )
+    auc_res = delong_test(
+        yb_t, lr.predict_proba(Xb_t)[:, 1], nb.predict_proba(Xb_t)[:, 1]
+    )
     rows.append((task, "AUC", auc_res.difference, auc_res.pvalue))
 pvalues = np.array([row[3] for row in rows])
 holm = adjust_pvalues(pvalues, method="holm")
 
 # %% [markdown]
-# ```{admonition} Benjamini-Hochberg in two lines of numpy (to be replaced by the library)
-# :class: note
-# Until `adjust_pvalues` gains `method="bh"`, the adjusted p-values are computed here directly:
-# sort the m p-values, multiply the i-th smallest by m / i, take running minima from the largest
-# down, and cap at 1. Reject where the adjusted p-value is at most alpha.
-# ```
+# > **Benjamini-Hochberg in two lines of numpy (to be replaced by the library).** Until `adjust_pvalues` gains `method="bh"`, the adjusted p-values are computed here directly:
+# > sort the m p-values, multiply the i-th smallest by m / i, take running minima from the largest
+# > down, and cap at 1. Reject where the adjusted p-value is at most alpha.
 
 # %%
 order = np.argsort(pvalues)
 bh = np.empty_like(pvalues)
-bh[order] = np.minimum(1, np.minimum.accumulate((pvalues[order] * len(pvalues) / np.arange(1, len(pvalues) + 1))[::-1])[::-1])
-print(f"{'data set':<18}{'metric':<10}{'LR - NB':>9}  {'95 % interval':<19}{'p':>10}{'Holm':>10}{'BH':>10}")
+bh[order] = np.minimum(
+    1,
+    np.minimum.accumulate(
+        (pvalues[order] * len(pvalues) / np.arange(1, len(pvalues) + 1))[::-1]
+    )[::-1],
+)
+print(
+    f"{'data set':<18}{'metric':<10}{'LR - NB':>9}  "
+    f"{'95 % interval':<19}{'p':>10}{'Holm':>10}{'BH':>10}"
+)
 for (task, metric, iv, p), p_holm, p_bh in zip(rows, holm, bh):
-    print(f"{task:<18}{metric:<10}{iv.estimate:>+9.4f}  [{iv.low:+.3f}, {iv.high:+.3f}]  "
-          f"{p:>10.2e}{p_holm:>10.2e}{p_bh:>10.2e}")
-print(f"rejections at 5 %: unadjusted {np.sum(pvalues <= 0.05)}, Holm {np.sum(holm <= 0.05)}, BH {np.sum(bh <= 0.05)}")
+    print(
+        f"{task:<18}{metric:<10}{iv.estimate:>+9.4f}  [{iv.low:+.3f}, "
+        f"{iv.high:+.3f}]  "
+        f"{p:>10.2e}{p_holm:>10.2e}{p_bh:>10.2e}"
+    )
+print(
+    f"rejections at 5 %: unadjusted {np.sum(pvalues <= 0.05)}, Holm "
+    f"{np.sum(holm <= 0.05)}, BH {np.sum(bh <= 0.05)}"
+)
 
 # %% [markdown]
 # Holm's adjusted p-values are bounds: rejecting where they are at most 0.05 keeps the
@@ -687,11 +853,16 @@ for name in ("unadjusted", "Holm", "BH"):
         np.put_along_axis(adj, o, ranked, axis=1)
     rejected = adj <= 0.05
     false = rejected[:, m_true:].sum(axis=1)
-    results[name] = (np.mean(false > 0), np.mean(false / np.maximum(rejected.sum(axis=1), 1)),
-                     rejected[:, :m_true].mean())
+    results[name] = (
+        np.mean(false > 0),
+        np.mean(false / np.maximum(rejected.sum(axis=1), 1)),
+        rejected[:, :m_true].mean(),
+    )
 for name, (fwer, fdr, power) in results.items():
-    print(f"{name:>10}: P(any false claim) = {fwer:.3f}, false discovery rate = {fdr:.3f}, "
-          f"share of real effects found = {power:.3f}")
+    print(
+        f"{name:>10}: P(any false claim) = {fwer:.3f}, false discovery rate = "
+        f"{fdr:.3f},\n{'':>12}share of real effects found = {power:.3f}"
+    )
 
 # %% [markdown]
 # Unadjusted testing makes at least one false claim in about half of the runs (52 %). Holm
@@ -719,6 +890,80 @@ for name, (fwer, fdr, power) in results.items():
 # - Many metrics and data sets: Holm controls the chance of any false claim, Benjamini-Hochberg
 #   the share of false claims among the claims.
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** Several examples per patient are spread across the folds of cross-validation. What happens to the estimate?
+#
+# <details class="quiz-answer">
+# <summary>(a) It is optimistic, because the model meets examples of test patients during training.</summary>
+#
+# **Right.** Examples of one patient are similar; keep each group in one fold (group k-fold).
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Nothing, as long as the folds are stratified.</summary>
+#
+# **Not quite.** Stratification balances classes, not groups; the leak remains.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) It becomes pessimistic, because there is less training data.</summary>
+#
+# **Not quite.** The training set has the same size; the problem is leakage between training and testing.
+#
+# </details>
+#
+# **Question 2.** How can you compare two classifiers' F1 scores on one test set?
+#
+# <details class="quiz-answer">
+# <summary>(a) Resample the test examples in pairs (a paired bootstrap for an interval, or a permutation test that swaps the two predictions per example).</summary>
+#
+# **Right.** F1 is not a mean of per-example scores, so McNemar's test does not apply; resampling keeps the pairing.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) With McNemar's test on the F1 scores.</summary>
+#
+# **Not quite.** McNemar's test needs right/wrong per example; F1 is computed from the whole test set.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) With a t-test on the two F1 values.</summary>
+#
+# **Not quite.** Two numbers give no variance; a t-test needs many paired values.
+#
+# </details>
+#
+# **Question 3.** On time-ordered data, how should a model be evaluated?
+#
+# <details class="quiz-answer">
+# <summary>(a) Train on the past and test on the future (forward-chaining splits).</summary>
+#
+# **Right.** Random folds let the model use the future to predict the past, which it cannot do when deployed.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) With shuffled k-fold cross-validation, as for any data.</summary>
+#
+# **Not quite.** Shuffling mixes future and past, which makes the estimate optimistic.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) On the training data, since the future is unknown.</summary>
+#
+# **Not quite.** The training error is optimistic whatever the data.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -738,55 +983,78 @@ for name, (fwer, fdr, power) in results.items():
 # patient contributes 1 scan instead of 5 (keep 200 scans by taking 200 patients)? Why?
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # With 5 features the nearest-centroid rule barely changes from fold to fold, the per-example
 # scores are nearly independent, and the naive interval covers in 90 % of the data sets, as
 # promised. The nested interval widens less than before (by about a quarter instead of 40 %)
 # and covers in 94 %: here it is conservative, the price of estimating its width from the data.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
-stable = simulate_cv_coverage(n_examples=100, n_features=5, bayes_accuracy=0.8, k=5, n_repeats=5,
-                              n_datasets=300, confidence=0.9, seed=0)
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+stable = simulate_cv_coverage(
+    n_examples=100,
+    n_features=5,
+    bayes_accuracy=0.8,
+    k=5,
+    n_repeats=5,
+    n_datasets=300,
+    confidence=0.9,
+    seed=0,
+)
 for name, (rate, low, high, width) in coverage_table(stable).items():
-    print(f"{name:>6}: coverage {rate:.3f} [{low:.3f}, {high:.3f}], mean width {width:.3f}")
+    print(
+        f"{name:>6}: coverage {rate:.3f} [{low:.3f}, {high:.3f}], "
+        f"mean width {width:.3f}"
+    )
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # The AUCs are 0.731 (S100B) and 0.612 (NDKA); the difference, 0.119, has a 95 % interval from
 # -0.049 to 0.288 that includes 0, and p = 0.16: no evidence at the 5 % level that S100B ranks
 # patients better, and the data are compatible with anything from a small advantage for NDKA
 # to a large one for S100B. pROC prints the same (Z = 1.391, p = 0.1643).
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 print(delong_test(asah["outcome"], asah["s100b"], asah["ndka"], positive="Poor"))
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # For the common class the plain model wins clearly: its F1 is 9.4 points higher (95 % interval
 # 7.6 to 11.4 points; exact permutation p below 1e-22). It labels almost everything as the common
 # class, which is what the F1 of that class rewards. F1 depends on which class is called positive; accuracy does not. Which
 # metric and which class matter depends on the cost of a missed case against a false alarm, a
 # question the data cannot answer.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
-print(paired_bootstrap(yb, pred_balanced, pred_plain, metric="f1", positive=0, seed=0).difference)
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+print(
+    paired_bootstrap(
+        yb, pred_balanced, pred_plain, metric="f1", positive=0, seed=0
+    ).difference
+)
 print(paired_permutation_test(yb, pred_balanced, pred_plain, metric="f1", positive=0))
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # With one scan per patient the examples are independent again, and McNemar's test holds its
 # level (its rejection rate is close to or below 5 %). The excess came from clustering, not from
 # the number of scans.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 rng = np.random.default_rng(2)
 count = 0
 for _ in range(2000):
@@ -795,4 +1063,18 @@ for _ in range(2000):
     right_2 = rng.random(200) < 0.75 - favour
     b, c = int(np.sum(right_1 & ~right_2)), int(np.sum(~right_1 & right_2))
     count += mcnemar([[0, b], [c, 0]], method="midp").pvalue <= 0.05
-print(f"one scan per patient: McNemar rejects a true H0 in {count / 2000:.3f} of 2000 test sets")
+print(f"one scan per patient: McNemar rejects a true H0 in {count / 2000:.3f} of 2000 "
+      "test sets")
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Bates, S., Hastie, T. and Tibshirani, R. (2024). Cross-validation: what does it estimate and how well does it do it?. *Journal of the American Statistical Association*, 119(546), 1434–1445. <https://doi.org/10.1080/01621459.2023.2197686>
+# - Benjamini, Y. and Hochberg, Y. (1995). Controlling the false discovery rate: a practical and powerful approach to multiple testing. *Journal of the Royal Statistical Society: Series B (Methodological)*, 57(1), 289–300. <https://doi.org/10.1111/j.2517-6161.1995.tb02031.x>
+# - Bouthillier, X., Delaunay, P., Bronzi, M., Trofimov, A., Nichyporuk, B., Szeto, J., Sepah, N., Raff, E., Madan, K., Voleti, V., Ebrahimi Kahou, S., Michalski, V., Serdyuk, D., Arbel, T., Pal, C., Varoquaux, G. and Vincent, P. (2021). Accounting for variance in machine learning benchmarks. *Proceedings of Machine Learning and Systems*, 3, 747–769. <https://arxiv.org/abs/2103.03098>
+# - DeLong, E. R., DeLong, D. M. and Clarke-Pearson, D. L. (1988). Comparing the areas under two or more correlated receiver operating characteristic curves: a nonparametric approach. *Biometrics*, 44(3), 837–845. <https://doi.org/10.2307/2531595>
+# - DiCiccio, T. J. and Efron, B. (1996). Bootstrap confidence intervals. *Statistical Science*, 11(3), 189–228. <https://doi.org/10.1214/ss/1032280214>
+# - Efron, B. and Tibshirani, R. J. (1993). An Introduction to the Bootstrap. *Chapman \& Hall*.
+# - Robin, X., Turck, N., Hainard, A., Tiberti, N., Lisacek, F., Sanchez, J. and M\"uller, M. (2011). pROC: an open-source package for R and S+ to analyze and compare ROC curves. *BMC Bioinformatics*, 12, 77. <https://doi.org/10.1186/1471-2105-12-77>
+# - Sun, X. and Xu, W. (2014). Fast implementation of DeLong's algorithm for comparing the areas under correlated receiver operating characteristic curves. *IEEE Signal Processing Letters*, 21(11), 1389–1393. <https://doi.org/10.1109/LSP.2014.2337313>
+# - Turck, N., Vutskits, L., Sanchez-Pena, P., Robin, X., Hainard, A., Gex-Fabry, M., Fouda, C., Bassem, H., Mueller, M., Lisacek, F., Puybasset, L. and Sanchez, J. (2010). A multiparameter panel method for outcome prediction following aneurysmal subarachnoid hemorrhage. *Intensive Care Medicine*, 36(1), 107–115. <https://doi.org/10.1007/s00134-009-1641-y>
