@@ -52,11 +52,15 @@ sync: $(STAMP)
 	$(VENV)/bin/jupytext --sync notebooks/*.ipynb
 
 # Re-execute every notebook in place (after editing a .py twin or the library).
+# execute: run every chapter, then merge its split stream outputs (one output box per cell;
+# nbconvert coalesces before executing, hence the second pass)
 execute: $(STAMP)
 	$(VENV)/bin/jupytext --sync notebooks/*.py
 	for nb in notebooks/*.ipynb; do \
 	  $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.kernel_name=python3 --ExecutePreprocessor.record_timing=False "$$nb" || exit 1; \
+	  $(VENV)/bin/jupyter nbconvert --to notebook --inplace \
+	    --CoalesceStreamsPreprocessor.enabled=True "$$nb" || exit 1; \
 	done
 	$(VENV)/bin/jupytext --sync notebooks/*.ipynb
 
