@@ -368,6 +368,37 @@ def check_count(value, name: str, *, minimum: int = 0) -> int:
     return out
 
 
+def check_counts(values, name: str, minimum: int = 0, *, min_size: int = 1) -> np.ndarray:
+    """A whole number >= ``minimum``, or an array of them of any shape, returned as int64.
+
+    Integral floats (11.0) are accepted; booleans, text, None, NaN, infinity,
+    fractions and counts beyond int64 are refused with the value shown.
+    """
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a whole number or an array of them, got {_show(values)}")
+    if isinstance(values, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a whole number, got {values!r}")
+    arr = _as_array(values, name, "a whole number or an array of them")
+    if arr.dtype.kind == "b":
+        raise TypeError(f"{name} must hold whole numbers, got booleans")
+    if arr.dtype.kind == "c":
+        raise TypeError(f"{name} must hold whole numbers, got complex numbers {_show(arr.tolist())}")
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold whole numbers, got {_show(values)}")
+    if arr.size < min_size:
+        raise ValueError(f"{name} is empty: at least one count is needed")
+    if arr.dtype.kind == "f":
+        if not np.all(np.isfinite(arr)):
+            raise ValueError(f"{name} must hold finite whole numbers, got {_show(values)}")
+        if np.any(arr != np.round(arr)):
+            raise ValueError(f"{name} must hold whole numbers, got {_show(values)}")
+    if np.any(arr < minimum):
+        raise ValueError(f"{name} must be >= {minimum}, got {_show(values)}")
+    if np.any(arr > MAX_COUNT):  # beyond int64: the cast would overflow
+        raise ValueError(f"{name} holds a count too large (at most {MAX_COUNT}), got {_show(values)}")
+    return arr.astype(np.int64, copy=False)
+
+
 def check_positive_int(value, name: str) -> int:
     """A whole number >= 1."""
     return check_count(value, name, minimum=1)

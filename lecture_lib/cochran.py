@@ -540,6 +540,8 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
     else:
         if isinstance(names, (str, bytes)):
             raise TypeError(f"names must be a sequence of {k} strings, got the string {names!r}")
+        if not hasattr(names, "__len__"):
+            raise TypeError(f"names must be a sequence of {k} strings, got {names!r}")
         names = tuple(names)
         if len(names) != k:
             raise ValueError(f"names must have one entry per model ({k}), got {len(names)}: {names!r}")

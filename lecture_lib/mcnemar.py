@@ -15,6 +15,7 @@ from ._results import Interval, TestResult
 from ._validation import (
     check_comparable,
     check_count_table,
+    check_counts,
     check_labels,
     check_option,
     check_probability,
@@ -242,16 +243,12 @@ def mcnemar_pvalues(b, c, method: str = "midp"):
         stat_corr, p_corr = mcnemar_pvalues(b, c, "corrected")
         small = np.asarray(b) + np.asarray(c) < TEXTBOOK_EXACT_BELOW
         return np.where(small, stat_exact, stat_corr), np.where(small, p_exact, p_corr)
-    b = np.asarray(b)
-    c = np.asarray(c)
-    for name, arr in (("b", b), ("c", c)):
-        if arr.dtype.kind not in "iu" and not (
-            arr.dtype.kind == "f" and np.all(np.isfinite(arr)) and np.all(arr == np.round(arr))
-        ):
-            raise ValueError(f"{name} must hold whole-number counts, got dtype {arr.dtype}")
-        if np.any(arr < 0):
-            raise ValueError(f"{name} must hold non-negative counts, got a minimum of {arr.min()}")
-    b, c = np.broadcast_arrays(b.astype(np.int64), c.astype(np.int64))
+    b = check_counts(b, "b", min_size=0)
+    c = check_counts(c, "c", min_size=0)
+    try:
+        b, c = np.broadcast_arrays(b, c)
+    except ValueError:
+        raise ValueError(f"b and c must have shapes that broadcast together, got {b.shape} and {c.shape}") from None
     n = b + c
     empty = n == 0
     safe_n = np.where(empty, 1, n)

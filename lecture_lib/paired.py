@@ -17,7 +17,18 @@ import numpy as np
 from scipy import special
 
 from ._results import Interval, TestResult
-from ._validation import _show, check_count, check_features, check_flag, check_probability
+from ._validation import (
+    _show,
+    as_generator,
+    check_alpha,
+    check_count,
+    check_estimator,
+    check_features,
+    check_flag,
+    check_labels,
+    check_option,
+    check_probability,
+)
 
 __all__ = [
     "PairedTTestResult",
@@ -93,16 +104,6 @@ def _check_accuracy(value, name: str) -> float:
     return check_probability(value, name, open_interval=False)
 
 
-def _check_n_test(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"n_test must be a whole number of test examples, got {_show(value)}")
-    if not np.isfinite(value) or float(value) != int(value):
-        raise ValueError(f"n_test must be a whole number, got {value!r}")
-    if int(value) < 1:
-        raise ValueError(f"n_test must be >= 1, got {int(value)}")
-    return int(value)
-
-
 def _check_ratio(value):
     if value is None:
         return None
@@ -137,6 +138,25 @@ def _t_pvalue(statistic, df):
     return np.clip(2.0 * special.stdtr(df, -np.abs(statistic)), 0.0, 1.0)
 
 
+def _normalised(d, axes):
+    """``d`` divided by a power of two near its largest magnitude along ``axes``, and that exponent.
+
+    Dividing by ``2**e`` changes only the floating-point exponents, so it is
+    exact: the t and F statistics, ratios of sums of squares, come out the
+    same at any scale instead of overflowing at 1e300 (t = 0) or underflowing
+    at 1e-300 (t = inf). Where every value is zero the exponent is 0.
+    """
+    peak = np.max(np.abs(d), axis=axes, keepdims=True)
+    exponent = np.frexp(peak)[1]  # peak = m * 2**e with 0.5 <= m < 1; frexp(0) gives e = 0
+    return np.ldexp(d, -exponent), np.squeeze(exponent, axis=axes)
+
+
+def _rescaled(value, exponent, power: int = 1):
+    """``value * 2**(power * exponent)``: back to the data's units (inf beyond the float range)."""
+    with np.errstate(over="ignore", under="ignore"):
+        return np.ldexp(value, power * exponent)
+
+
 def _mean_and_variance(d):
     """Mean and unbiased variance along the last axis; exactly 0 when all values are equal."""
     d = np.asarray(d, dtype=float)
@@ -149,26 +169,28 @@ def _mean_and_variance(d):
 def _fold_t(differences, variance_factor):
     """t = mean / sqrt(factor * s^2) along the last axis; returns (t, p, mean, se)."""
     n = np.shape(differences)[-1]
-    mean, var = _mean_and_variance(differences)
+    d, exponent = _normalised(np.asarray(differences, dtype=float), -1)
+    mean, var = _mean_and_variance(d)
     se = np.sqrt(variance_factor * var)
     statistic = _ratio(mean, se)
-    return statistic, _t_pvalue(statistic, n - 1), mean, se
+    return statistic, _t_pvalue(statistic, n - 1), _rescaled(mean, exponent), _rescaled(se, exponent)
 
 
 def _t_5x2cv(differences):
-    """Dietterich's 5x2cv t on (..., 5, 2) differences; returns (t, p, p11, mean s^2)."""
-    d = np.asarray(differences, dtype=float)
+    """Dietterich's 5x2cv t on (..., 5, 2) differences; returns (t, p, p11, mean s^2, its square root)."""
+    d, exponent = _normalised(np.asarray(differences, dtype=float), (-2, -1))
     mean = (d[..., 0] + d[..., 1]) / 2.0
     s2 = (d[..., 0] - mean) ** 2 + (d[..., 1] - mean) ** 2
     mean_s2 = s2.sum(axis=-1) / 5.0
     first = d[..., 0, 0]
     statistic = _ratio(first, np.sqrt(mean_s2))
-    return statistic, _t_pvalue(statistic, 5), first, mean_s2
+    return (statistic, _t_pvalue(statistic, 5), _rescaled(first, exponent), _rescaled(mean_s2, exponent, 2),
+            _rescaled(np.sqrt(mean_s2), exponent))
 
 
 def _f_5x2cv(differences):
     """Alpaydin's combined F on (..., 5, 2) differences; returns (F, p, sum p^2, sum s^2)."""
-    d = np.asarray(differences, dtype=float)
+    d, exponent = _normalised(np.asarray(differences, dtype=float), (-2, -1))
     mean = (d[..., 0] + d[..., 1]) / 2.0
     s2 = (d[..., 0] - mean) ** 2 + (d[..., 1] - mean) ** 2
     numerator = (d**2).sum(axis=(-2, -1))
@@ -176,7 +198,8 @@ def _f_5x2cv(differences):
     statistic = _ratio(numerator, 2.0 * denominator)
     # special.fdtrc is the upper tail behind scipy.stats.f.sf; F = inf gives 0.
     pvalue = np.where(np.isinf(statistic), 0.0, special.fdtrc(10, 5, np.where(np.isinf(statistic), 0.0, statistic)))
-    return statistic, np.clip(pvalue, 0.0, 1.0), numerator, denominator
+    return (statistic, np.clip(pvalue, 0.0, 1.0), _rescaled(numerator, exponent, 2),
+            _rescaled(denominator, exponent, 2))
 
 
 def _z_proportions(accuracy_1, accuracy_2, n_test, pooled=True):
@@ -430,14 +453,10 @@ def paired_ttest(x, y, confidence: float = 0.95) -> PairedTTestResult:
     x, y = _check_pair(x, y, ("x", "y"))
     confidence = check_probability(confidence, "confidence")
     n = x.size
-    d = x - y
-    mean, var = _mean_and_variance(d)
-    std = float(np.sqrt(var))
-    se = std / np.sqrt(n)
-    statistic = float(_ratio(mean, se))
-    pvalue = float(_t_pvalue(statistic, n - 1))
+    statistic, pvalue, mean, se = _fold_t(x - y, 1.0 / n)  # the fold t with factor 1/n is Student's t
+    statistic, pvalue, mean, se = float(statistic), float(pvalue), float(mean), float(se)
+    std = se * np.sqrt(n)
     half = float(special.stdtrit(n - 1, 0.5 + confidence / 2.0)) * se
-    mean = float(mean)
     return PairedTTestResult(
         statistic=statistic,
         pvalue=pvalue,
@@ -517,7 +536,7 @@ def proportion_difference_test(accuracy_1, accuracy_2, n_test, pooled: bool = Tr
     """
     p1 = _check_accuracy(accuracy_1, "accuracy_1")
     p2 = _check_accuracy(accuracy_2, "accuracy_2")
-    n_test = _check_n_test(n_test)
+    n_test = check_count(n_test, "n_test", minimum=1)
     pooled = check_flag(pooled, "pooled")
     statistic, pvalue, se = _z_proportions(p1, p2, n_test, pooled)
     return ProportionDifferenceResult(
@@ -943,9 +962,9 @@ def ttest_5x2cv(scores_1, scores_2, *, confidence: float = 0.95) -> TTest5x2cvRe
     two = _check_5x2(scores_2, "scores_2")
     confidence = _check_confidence(confidence)
     d = one - two
-    statistic, pvalue, first, mean_s2 = _t_5x2cv(d)
+    statistic, pvalue, first, mean_s2, root_mean_s2 = _t_5x2cv(d)
     first = float(first)
-    half = float(special.stdtrit(5, 0.5 + confidence / 2.0)) * float(np.sqrt(mean_s2))
+    half = float(special.stdtrit(5, 0.5 + confidence / 2.0)) * float(root_mean_s2)
     return TTest5x2cvResult(
         statistic=float(statistic),
         pvalue=float(pvalue),
@@ -1248,9 +1267,10 @@ def compare_algorithms(
     from sklearn.base import clone
 
     from . import metrics, resampling
-    from ._validation import as_generator, check_count, check_labels, check_option
     from .mcnemar import mcnemar, mcnemar_table
 
+    check_estimator(estimator_1, "estimator_1")
+    check_estimator(estimator_2, "estimator_2")
     test = check_option(test, "test", PAIRED_TESTS)
     if not callable(scoring):
         check_option(scoring, "scoring", resampling.SCORINGS)
@@ -1447,8 +1467,8 @@ def replicate_comparison(
     Five reruns of two tests; ``print(rep)`` shows how far each test's
     p-value moves with the seed.
     """
-    from ._validation import check_alpha, check_count, check_option
-
+    check_estimator(estimator_1, "estimator_1")
+    check_estimator(estimator_2, "estimator_2")
     if isinstance(tests, str) or not isinstance(tests, (list, tuple)) or len(tests) == 0:
         raise TypeError(f"tests must be a non-empty list of names from {PAIRED_TESTS}, got {_show(tests)}")
     tests = tuple(check_option(t, "tests", PAIRED_TESTS) for t in tests)

@@ -108,6 +108,8 @@ def _names(names, k: int) -> tuple:
         return tuple(f"model {i + 1}" for i in range(k))
     if isinstance(names, (str, bytes)):
         raise TypeError(f"names must be a sequence of {k} strings, got the string {names!r}")
+    if not hasattr(names, "__len__"):
+        raise TypeError(f"names must be a sequence of {k} strings, got {_show(names)}")
     names = tuple(names)
     if len(names) != k:
         raise ValueError(f"names must have {k} entries for this result, got {len(names)}: {_show(names)}")

@@ -16,6 +16,7 @@ from ._results import _format_value
 from ._validation import (
     as_generator,
     check_alpha,
+    check_counts,
     check_positive_int,
     check_probability,
 )
@@ -123,10 +124,8 @@ def mcnemar_rejection_probability(n_discordant, alpha: float = 0.05, method: str
     alpha = check_alpha(alpha)
     _check_method(method)
     p_b = check_probability(p_b, "p_b", open_interval=False)
-    n_arr = np.asarray(n_discordant)
-    if n_arr.dtype.kind not in "iu" or np.any(n_arr < 0):
-        raise ValueError(f"n_discordant must hold non-negative integers, got {n_discordant!r}")
-    flat = n_arr.reshape(-1).astype(np.int64)
+    n_arr = check_counts(n_discordant, "n_discordant")
+    flat = n_arr.reshape(-1)
     out = np.empty(flat.shape, dtype=float)
     for i, n in enumerate(flat):  # one vectorised pass over all b for each n
         k = np.arange(n + 1)
@@ -234,6 +233,8 @@ def simulate_mcnemar(
     p_b = check_probability(p_b, "p_b", open_interval=False)
     if isinstance(methods, str):
         methods = (methods,)
+    if not hasattr(methods, "__iter__"):
+        raise TypeError(f"methods must be a method name or a sequence of them, got {methods!r}")
     methods = tuple(_check_method(m, "methods") for m in methods)
     if not methods:
         raise ValueError("methods must name at least one variant, got ()")

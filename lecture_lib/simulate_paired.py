@@ -45,10 +45,18 @@ import numpy as np
 from scipy import special
 
 from ._results import _format_value
-from ._validation import _show, as_generator, check_alpha, check_count, check_option, check_probability
+from ._validation import (
+    _show,
+    as_generator,
+    check_alpha,
+    check_count,
+    check_option,
+    check_probability,
+    check_real_array,
+)
+from .intervals import proportion_interval
 from .mcnemar import mcnemar_pvalues
 from .paired import PAIRED_TESTS, _f_5x2cv, _fold_t, _t_5x2cv, _t_pvalue, _z_proportions
-from .intervals import proportion_interval
 from .simulate import RejectionRates
 
 __all__ = [
@@ -698,13 +706,9 @@ def paired_power_curve(differences, accuracy_1: float = 0.8, alpha: float = 0.05
     """
     alpha = check_alpha(alpha)
     acc1 = _check_accuracy(accuracy_1, "accuracy_1")
-    if differences is None or isinstance(differences, (str, bytes)):
-        raise TypeError(f"differences must be a 1-D array of accuracy differences, got {_show(differences)}")
-    diffs = np.asarray(differences, dtype=float)
-    if diffs.ndim > 1:
-        raise ValueError(f"differences must be 1-D, got an array of shape {diffs.shape}")
+    diffs = check_real_array(differences, "differences", ndim=(0, 1), what="a 1-D array of accuracy differences")
     diffs = diffs.reshape(-1)
-    if diffs.size == 0 or not np.all(np.isfinite(diffs)) or np.any(diffs < 0) or np.any(diffs >= acc1 - 0.5):
+    if np.any(diffs < 0) or np.any(diffs >= acc1 - 0.5):
         raise ValueError(
             f"differences must be non-empty, with each in [0, accuracy_1 - 0.5) = [0, {acc1 - 0.5:.4g}), "
             f"got {_show(np.asarray(differences).tolist())}"

@@ -344,6 +344,7 @@ def mcnemar_sample_size_report(difference: float = 0.01, discordant_proportion: 
 def mcnemar_sample_size_explorer(difference: float = 0.01, discordant_proportion: float = 0.05, power: float = 0.8,
                        alpha: float = 0.05):
     """Sliders for the difference, the disagreement rate and the power, with :func:`mcnemar_sample_size_report`."""
+    mcnemar_sample_size_report(difference, discordant_proportion, power, alpha)  # the checks, before any slider
     style = {"description_width": "initial"}
     d_slider = widgets.FloatSlider(value=100 * difference, min=0.5, max=10.0, step=0.5, readout_format=".1f",
                                    description="difference (points)", style=style)

@@ -186,6 +186,12 @@ def signed_rank_null_distribution(x, y=None, zero_method: str = "pratt"):
     d = _paired_differences(x, y)
     check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
     ranks, _, constant, _, _, _ = _signed_ranks(d, zero_method)
+    if ranks.size > WILCOXON_EXACT_MAX:
+        raise ValueError(
+            f"x has {ranks.size} non-zero differences, above the limit of {WILCOXON_EXACT_MAX} for the exact "
+            "null distribution (about n^3 steps, minutes of work); at this size R+ is close to normal: "
+            "wilcoxon_signed_rank with its normal approximation (method \"approx\") gives the p-value"
+        )
     weights = np.rint(2.0 * ranks).astype(np.int64)
     pmf = _doubled_rank_pmf(weights)
     values = constant + np.arange(pmf.size) / 2.0
@@ -794,8 +800,8 @@ def wilcoxon_steps(differences, names=None, zero_method: str = "pratt", alternat
     if names is None:
         names = [f"data set {i + 1}" for i in range(d.size)]
     else:
-        if isinstance(names, str):
-            raise TypeError(f"names must be a sequence of strings, got {names!r}")
+        if isinstance(names, str) or not hasattr(names, "__len__"):
+            raise TypeError(f"names must be a sequence of strings, got {_show(names)}")
         names = [str(s) for s in names]
         if len(names) != d.size:
             raise ValueError(f"names must have one entry per difference: got {len(names)} names for {d.size} differences")

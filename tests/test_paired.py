@@ -774,3 +774,27 @@ def test_replicate_comparison_bad_input(kwargs, error, words):
     e1, e2 = _estimators()
     with pytest.raises(error, match=words):
         replicate_comparison(e1, e2, X, y, **kwargs)
+
+
+@pytest.mark.parametrize("exponent", [996, -996])
+def test_the_t_and_f_tests_keep_their_units_at_extreme_scales(exponent):
+    # Issue 19: squaring 1e300 overflowed (t = 0) and squaring 1e-300 underflowed (t = inf). Scaling
+    # the data by a power of two is exact, so the statistic and p-value must be identical and every
+    # quantity in the data's units must scale by exactly that power (mean, standard error, interval).
+    rng = np.random.default_rng(3)
+    a, b = rng.uniform(0.7, 0.9, (5, 2)), rng.uniform(0.7, 0.9, (5, 2))
+    factor = 2.0**exponent
+    pairs = [
+        (paired_ttest, a.ravel(), b.ravel(), {}),
+        (kfold_cv_ttest, a.ravel(), b.ravel(), {}),
+        (resampled_ttest, a.ravel(), b.ravel(), {"test_train_ratio": 0.25}),
+        (ttest_5x2cv, a, b, {}),
+    ]
+    for func, x, y, kwargs in pairs:
+        plain, scaled = func(x, y, **kwargs), func(x * factor, y * factor, **kwargs)
+        assert scaled.statistic == plain.statistic and scaled.pvalue == plain.pvalue, func.__name__
+        ci, ci_scaled = plain.confidence_interval, scaled.confidence_interval
+        assert (ci_scaled.estimate, ci_scaled.low, ci_scaled.high) == pytest.approx(
+            (ci.estimate * factor, ci.low * factor, ci.high * factor), rel=1e-12), func.__name__
+    f_plain, f_scaled = ftest_5x2cv(a, b), ftest_5x2cv(a * factor, b * factor)
+    assert (f_scaled.statistic, f_scaled.pvalue) == (f_plain.statistic, f_plain.pvalue)
