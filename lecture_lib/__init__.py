@@ -48,7 +48,7 @@ from .mcnemar import (
     mcnemar_table,
     mcnemar_tables,
 )
-from .simulate import RejectionRates, mcnemar_rejection_probability, simulate_mcnemar, wilson_interval
+from .simulate import RejectionRates, mcnemar_rejection_probability, simulate_mcnemar
 from .cochran import (
     CochranQResult,
     FamilywiseError,
@@ -258,7 +258,6 @@ __all__ = [
     "RejectionRates",
     "mcnemar_rejection_probability",
     "simulate_mcnemar",
-    "wilson_interval",
     # cochran
     "CochranQResult",
     "FamilywiseError",

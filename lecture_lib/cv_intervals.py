@@ -32,8 +32,8 @@ from ._validation import (
     check_option,
     check_probability,
 )
+from .intervals import proportion_interval
 from .resampling import _class_codes, _fold_ids_stratified, _take
-from .simulate import wilson_interval
 
 __all__ = [
     "CV_INTERVAL_METHODS",
@@ -539,6 +539,6 @@ def coverage_table(coverage: CVCoverage, n_used=None, target="accuracy_xy") -> d
         limits = getattr(coverage, name)[:n_used]
         hits = int(np.count_nonzero((limits[:, 0] <= truth) & (truth <= limits[:, 1])))
         rate = hits / n_used
-        low, high = wilson_interval(hits, n_used, 0.95)  # (rounding can leave 1.0 just outside at hits = n)
-        out[name] = (rate, min(float(low), rate), max(float(high), rate), float((limits[:, 1] - limits[:, 0]).mean()))
+        interval = proportion_interval(hits, n_used, 0.95)  # Wilson: contains the rate, also at 0 and n
+        out[name] = (rate, interval.low, interval.high, float((limits[:, 1] - limits[:, 0]).mean()))
     return out

@@ -70,7 +70,6 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "simulate_mcnemar": ((50, 0.2), {"alpha": 0.05, "n_reps": 100, "seed": 0}),
     "stratified_kfold": ((Y,), {"k": 2, "seed": 0}),
     "tie_term": (([1, 2, 2],), {}),
-    "wilson_interval": ((3, 10), {"confidence": 0.95}),
     # chapter 1
     "evaluation_example": (("seed003_confusion",), {}),
     "holdout_accuracy_table": ((XK, YK, [0.2, 0.5]), {"n_splits": 3, "n_neighbors": 3, "seed": 0}),
@@ -248,8 +247,7 @@ COUNT_NAMES |= {"gap", "n_datasets"}
 PROBABILITY_NAMES |= {"power", "discordant_proportion"}
 CLOSED_PROBABILITIES |= {("mcnemar_power", "discordant_proportion"), ("mcnemar_sample_size", "discordant_proportion")}
 POSITIVE_NAMES |= {"rank_gap", "standardized_shift"}
-# issue 15, part 2: wilson_interval is now an alias of proportion_interval, so `successes` is a count
-# everywhere; the reporting paragraph and the practical-significance verdict
+# issue 15, part 2: `successes` (proportion_interval) is a count everywhere; the reporting paragraph and the practical-significance verdict
 COUNT_NAMES |= {"successes"}
 POSITIVE_NAMES |= {"minimum_effect"}
 VALID.update({

@@ -14,8 +14,8 @@ from lecture_lib import (
     plot_mcnemar_rejection_curves,
     plot_rejection_rates,
     predictions_from_table,
+    proportion_interval,
     simulate_mcnemar,
-    wilson_interval,
 )
 from lecture_lib.examples import mcnemar_example
 from lecture_lib.widgets import mcnemar_report
@@ -131,11 +131,11 @@ def test_simulation_bad_input():
 
 def test_wilson_bad_input():
     with pytest.raises(ValueError, match=r"successes must not exceed n, got successes = 11 with n = 10"):
-        wilson_interval(11, 10)
-    with pytest.raises(ValueError, match="n_trials must be >= 1, got 0"):
-        wilson_interval(0, 0)
+        proportion_interval(11, 10)
+    with pytest.raises(ValueError, match="n must be >= 1, got 0"):
+        proportion_interval(0, 0)
     with pytest.raises(ValueError, match=r"confidence must lie in \(0, 1\), got 95.0"):
-        wilson_interval(1, 10, confidence=95)
+        proportion_interval(1, 10, confidence=95)
 
 
 def test_plot_bad_input():

@@ -38,7 +38,6 @@ from lecture_lib import (
     ttest_5x2cv,
     wilcoxon_example,
     wilcoxon_signed_rank,
-    wilson_interval,
 )
 from lecture_lib.simulate_paired import simulate_paired_tests
 from lecture_lib.wilcoxon_sign import _walsh_order_statistics
@@ -445,15 +444,6 @@ def test_fold_and_paired_t_intervals_are_intervals():
 
 
 # ---------------------------------------------------------------- Wilson replaced
-
-
-def test_wilson_alias_is_proportion_interval():
-    for successes, n in ((0, 10), (10, 10), (3, 10), (50, 1000)):
-        low, high = wilson_interval(successes, n)
-        interval = proportion_interval(successes, n)
-        assert (float(low), float(high)) == (interval.low, interval.high)
-    with pytest.raises(ValueError, match="successes must hold whole numbers"):
-        wilson_interval(2.5, 10)
 
 
 # The old private Wilson formula put the rate outside its own interval by rounding at exactly these

@@ -246,8 +246,8 @@ ROLES_BY_NAME = {
     "option": {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring", "per_example", "metric",
                "learner", "target", "question", "structure", "part", "group"},
     "options": {"methods", "tests"},
-    "flag": {"exact_check", "can_retrain", "commensurable", "tuning", "higher_is_better", "tie_correction", "correction",
-             "pooled", "precise_rows", "show_ranks", "shuffle", "legend", "percentage_points",
+    "flag": {"exact_check", "can_retrain", "commensurable", "tuning", "higher_is_better", "tie_correction",
+             "correction", "pooled", "precise_rows", "show_ranks", "shuffle", "legend", "percentage_points",
              "random_training"},
     "nonnegative": {"rope"},
     "seed": {"seed", "random_state"},
@@ -355,7 +355,7 @@ CLOSED = {
 # Arrays whose length need not match the other arrays of the call.
 UNPAIRED = {("knn_predictions", "X_query"), ("confusion_matrix", "labels")}
 ANY_SHAPE = {("mcnemar_pvalues", "b"), ("mcnemar_pvalues", "c"), ("rankdata", "a"), ("tie_term", "a"),
-             ("wilson_interval", "successes"), ("mcnemar_rejection_probability", "n_discordant")}
+             ("proportion_interval", "successes"), ("mcnemar_rejection_probability", "n_discordant")}
 
 
 # The explorers are thin ipywidgets front ends over the reports (fuzzed in full) and take a second
@@ -706,13 +706,13 @@ def test_scale_free_table_names_existing_arguments():
 # helper this round are skipped through the same PENDING table (keys "regression-...").
 
 
-@pending("regression-wilson-interval-contains-its-estimate")
 def test_wilson_interval_contains_its_estimate_at_0_and_n():
     # Wilson (1927): the interval always contains the observed proportion; at 0 of n it starts at
     # exactly 0, at n of n it ends at exactly 1. Rounding put 0 of 3 at a lower limit of 5.6e-17.
     for n in range(1, 301):
         k = np.array([0, n])
-        low, high = lecture_lib.wilson_interval(k, n)
+        interval = lecture_lib.proportion_interval(k, n)  # method="wilson", the default
+        low, high = interval.low, interval.high
         assert low[0] == 0.0 and high[1] == 1.0, n
         assert np.all(low <= k / n) and np.all(k / n <= high), n
 
@@ -720,7 +720,8 @@ def test_wilson_interval_contains_its_estimate_at_0_and_n():
 @pending("regression-rejection-rate-plots-at-0-and-n")
 def test_rejection_rate_plots_draw_rates_of_0_and_1():
     # A simulated test that never (or always) rejects is a valid result: the plots must draw it.
-    low, high = lecture_lib.wilson_interval(np.array([0, 3]), 3)
+    interval = lecture_lib.proportion_interval(np.array([0, 3]), 3)
+    low, high = interval.low, interval.high
     rates = lecture_lib.RejectionRates(methods=("chi2", "exact"), rates=np.array([0.0, 1.0]), ci_low=low,
                                        ci_high=high, n_reps=3, alpha=0.05)
     assert lecture_lib.plot_rejection_rates(rates) is not None

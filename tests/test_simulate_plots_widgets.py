@@ -18,8 +18,8 @@ from lecture_lib import (  # noqa: E402
     plot_mcnemar_pvalue_heatmap,
     plot_mcnemar_rejection_curves,
     plot_rejection_rates,
+    proportion_interval,
     simulate_mcnemar,
-    wilson_interval,
 )
 from lecture_lib import widgets as lw  # noqa: E402
 
@@ -132,7 +132,8 @@ def test_simulation_seeded_and_shaped():
 
 def test_wilson_matches_statsmodels():
     for k, n in [(0, 10), (3, 10), (50, 1000), (999, 1000), (1000, 1000)]:
-        low, high = wilson_interval(k, n)
+        interval = proportion_interval(k, n)  # method="wilson", the default
+        low, high = interval.low, interval.high
         ref_low, ref_high = proportion_confint(k, n, alpha=0.05, method="wilson")
         assert float(low) == pytest.approx(ref_low, abs=1e-12)
         assert float(high) == pytest.approx(ref_high, abs=1e-12)
