@@ -16,7 +16,8 @@ import numbers
 import numpy as np
 from scipy import special
 
-from ._results import Interval, TestResult
+from . import metrics, resampling
+from ._results import Interval, TestResult, _format_value
 from ._validation import (
     _show,
     as_generator,
@@ -29,6 +30,7 @@ from ._validation import (
     check_option,
     check_probability,
 )
+from .mcnemar import mcnemar, mcnemar_table
 
 __all__ = [
     "PairedTTestResult",
@@ -43,6 +45,13 @@ __all__ = [
     "corrected_repeated_cv_ttest",
     "ttest_5x2cv",
     "ftest_5x2cv",
+    # runners on estimators
+    "PAIRED_TESTS",
+    "DEFAULT_PAIRED_TEST",
+    "AlgorithmComparison",
+    "compare_algorithms",
+    "Replicability",
+    "replicate_comparison",
 ]
 
 
@@ -1079,7 +1088,6 @@ _TEST_NAMES = {
     "5x2cv_f": "combined 5x2cv F test (Alpaydin 1999)",
 }
 
-__all__ += ["PAIRED_TESTS", "DEFAULT_PAIRED_TEST", "AlgorithmComparison", "compare_algorithms"]
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
@@ -1115,8 +1123,6 @@ class AlgorithmComparison(TestResult):
     description: str
 
     def __str__(self) -> str:
-        from ._results import _format_value
-
         def show(name, s):
             s = np.asarray(s)
             if s.size > 10:  # a summary, not a wall of numbers
@@ -1266,9 +1272,6 @@ def compare_algorithms(
     """
     from sklearn.base import clone
 
-    from . import metrics, resampling
-    from .mcnemar import mcnemar, mcnemar_table
-
     check_estimator(estimator_1, "estimator_1")
     check_estimator(estimator_2, "estimator_2")
     test = check_option(test, "test", PAIRED_TESTS)
@@ -1341,7 +1344,6 @@ def compare_algorithms(
 
 # --------------------------------------------------------------------------- replicability
 
-__all__ += ["Replicability", "replicate_comparison"]
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
