@@ -248,7 +248,9 @@ def mcnemar_pvalues(b, c, method: str = "midp"):
     try:
         b, c = np.broadcast_arrays(b, c)
     except ValueError:
-        raise ValueError(f"b and c must have shapes that broadcast together, got {b.shape} and {c.shape}") from None
+        raise ValueError(
+            f"b and c must have shapes that broadcast together, got {b.shape} and {c.shape}"
+        ) from None
     n = b + c
     empty = n == 0
     safe_n = np.where(empty, 1, n)
@@ -287,7 +289,8 @@ def mcnemar_pvalues(b, c, method: str = "midp"):
 
 _REASONS = {
     "chi2": "McNemar's (1947) chi-squared statistic (b - c)^2 / (b + c) with 1 df, as requested",
-    "corrected": "Edwards' (1948) continuity-corrected chi-squared, max(|b - c| - 1, 0)^2 / (b + c), as requested",
+    "corrected": "Edwards' (1948) continuity-corrected chi-squared, max(|b - c| - 1, 0)^2 / (b + c), as "
+    "requested",
     "exact": "exact two-sided binomial test of b ~ Binomial(b + c, 1/2), as requested",
     "midp": (
         "mid-p binomial test, 2 P(X < min(b, c)) + P(X = min(b, c)) for X ~ Binomial(b + c, 1/2): "

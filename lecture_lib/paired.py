@@ -117,7 +117,9 @@ def _check_ratio(value):
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"test_train_ratio must be None or a positive number n_test / n_train, got {_show(value)}")
+        raise TypeError(
+            f"test_train_ratio must be None or a positive number n_test / n_train, got {_show(value)}"
+        )
     value = float(value)
     if not (np.isfinite(value) and value > 0):
         raise ValueError(f"test_train_ratio must be a positive finite number n_test / n_train, got {value!r}")
@@ -206,7 +208,9 @@ def _f_5x2cv(differences):
     denominator = s2.sum(axis=-1)
     statistic = _ratio(numerator, 2.0 * denominator)
     # special.fdtrc is the upper tail behind scipy.stats.f.sf; F = inf gives 0.
-    pvalue = np.where(np.isinf(statistic), 0.0, special.fdtrc(10, 5, np.where(np.isinf(statistic), 0.0, statistic)))
+    pvalue = np.where(
+        np.isinf(statistic), 0.0, special.fdtrc(10, 5, np.where(np.isinf(statistic), 0.0, statistic))
+    )
     return (statistic, np.clip(pvalue, 0.0, 1.0), _rescaled(numerator, exponent, 2),
             _rescaled(denominator, exponent, 2))
 
@@ -477,7 +481,9 @@ def paired_ttest(x, y, confidence: float = 0.95) -> PairedTTestResult:
     )
 
 
-def proportion_difference_test(accuracy_1, accuracy_2, n_test, pooled: bool = True) -> ProportionDifferenceResult:
+def proportion_difference_test(
+    accuracy_1, accuracy_2, n_test, pooled: bool = True
+) -> ProportionDifferenceResult:
     """Test for the difference of two proportions (Dietterich's test 2).
 
     Parameters
@@ -683,7 +689,9 @@ def resampled_ttest(scores_1, scores_2, test_train_ratio, *, confidence: float =
     confidence = _check_confidence(confidence)
     n = one.size
     factor = 1.0 / n if ratio is None else 1.0 / n + ratio
-    return _fold_result(one - two, factor, "resampled" if ratio is None else "corrected resampled", confidence)
+    return _fold_result(
+        one - two, factor, "resampled" if ratio is None else "corrected resampled", confidence
+    )
 
 
 def kfold_cv_ttest(scores_1, scores_2, *, confidence: float = 0.95) -> FoldTTestResult:
@@ -767,14 +775,17 @@ def _check_cv_grid(values, name: str, n_folds) -> np.ndarray:
             )
         if arr.size == 0 or arr.size % n_folds:
             raise ValueError(
-                f"{name} has {arr.size} scores, which is not a whole number of repetitions of n_folds={n_folds} folds"
+                f"{name} has {arr.size} scores, which is not a whole number of repetitions of "
+                f"n_folds={n_folds} folds"
             )
         arr = arr.reshape(-1, n_folds)
     elif arr.ndim == 2:
         if n_folds is not None and arr.shape[1] != n_folds:
             raise ValueError(f"{name} has shape {arr.shape} (r, k) but n_folds={n_folds}")
     else:
-        raise ValueError(f"{name} must be 1-D (with n_folds) or 2-D (r, k), got an array of shape {arr.shape}")
+        raise ValueError(
+            f"{name} must be 1-D (with n_folds) or 2-D (r, k), got an array of shape {arr.shape}"
+        )
     if arr.shape[1] < 2:
         raise ValueError(f"{name} must hold k >= 2 folds per repetition, got shape {arr.shape}")
     if arr.shape[0] < 1:
@@ -785,7 +796,9 @@ def _check_cv_grid(values, name: str, n_folds) -> np.ndarray:
     return arr
 
 
-def corrected_repeated_cv_ttest(scores_1, scores_2, n_folds=None, *, confidence: float = 0.95) -> FoldTTestResult:
+def corrected_repeated_cv_ttest(
+    scores_1, scores_2, n_folds=None, *, confidence: float = 0.95
+) -> FoldTTestResult:
     """Corrected repeated cross-validation t-test (Bouckaert and Frank 2004).
 
     Parameters
@@ -877,7 +890,9 @@ def corrected_repeated_cv_ttest(scores_1, scores_2, n_folds=None, *, confidence:
     one = _check_cv_grid(scores_1, "scores_1", n_folds)
     two = _check_cv_grid(scores_2, "scores_2", n_folds)
     if one.shape != two.shape:
-        raise ValueError(f"inputs must have the same shape (r, k): scores_1 has {one.shape}, scores_2 has {two.shape}")
+        raise ValueError(
+            f"inputs must have the same shape (r, k): scores_1 has {one.shape}, scores_2 has {two.shape}"
+        )
     confidence = _check_confidence(confidence)
     r, k = one.shape
     factor = 1.0 / (r * k) + 1.0 / (k - 1)
@@ -1288,7 +1303,9 @@ def compare_algorithms(
 
     if test in ("mcnemar", "prop_diff"):
         if callable(scoring):
-            raise ValueError(f"scoring must be one of {resampling.SCORINGS} for test={test!r}, got {_show(scoring)}")
+            raise ValueError(
+                f"scoring must be one of {resampling.SCORINGS} for test={test!r}, got {_show(scoring)}"
+            )
         [(train, test_idx)] = list(resampling.holdout(n, test_size=test_size, seed=rng, stratify=y_arr))
         score = getattr(metrics, scoring)
         preds = []
@@ -1299,14 +1316,18 @@ def compare_algorithms(
         s1 = np.array([float(score(y_arr[test_idx], preds[0]))])
         s2 = np.array([float(score(y_arr[test_idx], preds[1]))])
         if test == "mcnemar":
-            result = mcnemar(mcnemar_table(y_arr[test_idx], preds[0], preds[1]))  # the library's default method
+            result = mcnemar(
+                mcnemar_table(y_arr[test_idx], preds[0], preds[1])
+            )  # the library's default method
         else:
             result = proportion_difference_test(float(s1[0]), float(s2[0]), test_idx.size)
         trainings = 2
     else:
         if test in ("resampled", "corrected"):
             splits = list(
-                resampling.repeated_holdout(n, n_repeats=n_resamples, test_size=test_size, seed=rng, stratify=y_arr)
+                resampling.repeated_holdout(
+                    n, n_repeats=n_resamples, test_size=test_size, seed=rng, stratify=y_arr
+                )
             )
         elif test in ("kfold_cv", "corrected_kfold"):
             splits = list(resampling.stratified_kfold(y_arr, k=k, seed=rng))
@@ -1390,7 +1411,8 @@ class Replicability:
     def __str__(self) -> str:
         m = len(self.seeds)
         lines = [
-            f"Replicability: {m} reruns with seeds {self.seeds[0]}..{self.seeds[-1]}, decisions at alpha = {self.alpha:g}",
+            f"Replicability: {m} reruns with seeds {self.seeds[0]}..{self.seeds[-1]}, decisions at alpha = "
+            f"{self.alpha:g}",
             f"  {'test':<22} {'min p':>7} {'median p':>9} {'max p':>7} {'p <= alpha':>11} {'agreement':>10}",
         ]
         for j, test in enumerate(self.tests):
@@ -1490,7 +1512,9 @@ def replicate_comparison(
         "5x2cv_t": ttest_5x2cv,
         "5x2cv_f": ftest_5x2cv,
         "kfold_cv": kfold_cv_ttest,
-        "corrected_kfold": lambda a, b: corrected_repeated_cv_ttest(np.reshape(a, (1, -1)), np.reshape(b, (1, -1))),
+        "corrected_kfold": lambda a, b: corrected_repeated_cv_ttest(
+            np.reshape(a, (1, -1)), np.reshape(b, (1, -1))
+        ),
     }
     pvalues = np.empty((len(seeds), len(tests)))
     means = np.empty((len(seeds), len(tests)))

@@ -43,8 +43,10 @@ def _as_finite(a, name: str) -> np.ndarray:
     if np.isnan(arr).any():
         flat = int(np.flatnonzero(np.isnan(arr.reshape(-1)))[0])
         where = flat if arr.ndim == 1 else tuple(int(i) for i in np.unravel_index(flat, arr.shape))
-        raise ValueError(f"{name} contains NaN (first at index {where}): {name} must not have missing values, "
-                         f"got {_show(arr.tolist())}")
+        raise ValueError(
+            f"{name} contains NaN (first at index {where}): {name} must not have missing values, "
+            f"got {_show(arr.tolist())}"
+        )
     return arr
 
 
@@ -53,7 +55,9 @@ def _check_axis(axis, ndim: int) -> int:
     if isinstance(axis, (bool, np.bool_)) or not isinstance(axis, (int, np.integer)):
         raise TypeError(f"axis must be an integer, got {axis!r:.60}")
     if not -ndim <= axis < ndim:
-        raise ValueError(f"axis must lie in [{-ndim}, {ndim - 1}] for an array of {ndim} dimension(s), got {axis}")
+        raise ValueError(
+            f"axis must lie in [{-ndim}, {ndim - 1}] for an array of {ndim} dimension(s), got {axis}"
+        )
     return int(axis)
 
 

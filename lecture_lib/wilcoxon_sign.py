@@ -83,7 +83,9 @@ def _paired_differences(x, y) -> np.ndarray:
         return x
     y = _check_score_vector(y, "y")
     if x.size != y.size:
-        raise ValueError(f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}")
+        raise ValueError(
+            f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}"
+        )
     return x - y
 
 
@@ -224,7 +226,9 @@ def _signed_rank_exact_pvalue(ranks, positive, alternative: str) -> float:
 _WALSH_LIST_MAX = 2_000_000
 
 
-def _count_sums_below(d: np.ndarray, pivot: float, strict: bool, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+def _count_sums_below(
+    d: np.ndarray, pivot: float, strict: bool, lo: np.ndarray, hi: np.ndarray
+) -> np.ndarray:
     """For each row i of the sorted ``d``: the first j in [lo[i], hi[i]] with d[i] + d[j] >= pivot
     (> pivot if not strict), or hi[i] if there is none.
 
@@ -298,7 +302,9 @@ def _walsh_select(d: np.ndarray, k: int, rng: np.random.Generator, finish: int) 
             below = n_upto2
 
 
-def _walsh_order_statistics(differences, ks, list_max: int = _WALSH_LIST_MAX, finish: int = 1_000_000) -> np.ndarray:
+def _walsh_order_statistics(
+    differences, ks, list_max: int = _WALSH_LIST_MAX, finish: int = 1_000_000
+) -> np.ndarray:
     """The ks-th smallest (1-based) Walsh averages (d_i + d_j) / 2, i <= j, of ``differences``."""
     d = np.sort(np.asarray(differences, dtype=float))
     n = d.size
@@ -761,7 +767,9 @@ def wilcoxon_critical_value(n_datasets, alpha: float = 0.05) -> int:
     return int(ok[-1]) if ok.size else -1
 
 
-def wilcoxon_steps(differences, names=None, zero_method: str = "pratt", alternative: str = "two-sided") -> dict:
+def wilcoxon_steps(
+    differences, names=None, zero_method: str = "pratt", alternative: str = "two-sided"
+) -> dict:
     """Every step of the signed-rank test on a few differences, for the widget.
 
     Parameters
@@ -804,7 +812,9 @@ def wilcoxon_steps(differences, names=None, zero_method: str = "pratt", alternat
             raise TypeError(f"names must be a sequence of strings, got {_show(names)}")
         names = [str(s) for s in names]
         if len(names) != d.size:
-            raise ValueError(f"names must have one entry per difference: got {len(names)} names for {d.size} differences")
+            raise ValueError(
+                f"names must have one entry per difference: got {len(names)} names for {d.size} differences"
+            )
     zero = d == 0.0
     if zero_method == "wilcox":
         rank = np.full(d.size, np.nan)
@@ -877,7 +887,9 @@ class SignTestResult(TestResult):
     win_probability: Interval
 
 
-def sign_test(x, y, ties: str = "split", higher_is_better: bool = True, *, confidence: float = 0.95) -> SignTestResult:
+def sign_test(
+    x, y, ties: str = "split", higher_is_better: bool = True, *, confidence: float = 0.95
+) -> SignTestResult:
     """Sign test: count the data sets each algorithm wins.
 
     Parameters
@@ -959,7 +971,9 @@ def sign_test(x, y, ties: str = "split", higher_is_better: bool = True, *, confi
     x = _check_score_vector(x, "x")
     y = _check_score_vector(y, "y")
     if x.size != y.size:
-        raise ValueError(f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}")
+        raise ValueError(
+            f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}"
+        )
     check_option(ties, "ties", SIGN_TEST_TIES)
     higher_is_better = check_flag(higher_is_better, "higher_is_better")
     confidence = check_probability(confidence, "confidence")
@@ -1000,7 +1014,8 @@ def sign_test_critical_wins(n_datasets, alpha: float = 0.05, alternative: str = 
     Examples
     --------
     >>> from lecture_lib import sign_test_critical_wins
-    >>> sign_test_critical_wins(6), sign_test_critical_wins(14), sign_test_critical_wins(14, alternative="greater")
+    >>> (sign_test_critical_wins(6), sign_test_critical_wins(14),
+    ...  sign_test_critical_wins(14, alternative="greater"))
     (6, 12, 11)
 
     Demšar's (2006) table gives 11 for N = 14 at "alpha = 0.05": that is

@@ -113,8 +113,14 @@ def bibliography() -> dict:
             short = f"{last[0]} and {last[1]}"
         else:
             short = f"{last[0]} et al."
-        fields = {k.lower(): v.replace("{", "").replace("}", "").replace("``", "\u201c").replace("''", "\u201d")
-                  .replace("--", "\u2013") for k, v in entry.fields.items()}
+        fields = {
+            k.lower(): v.replace("{", "")
+            .replace("}", "")
+            .replace("``", "\u201c")
+            .replace("''", "\u201d")
+            .replace("--", "\u2013")
+            for k, v in entry.fields.items()
+        }
         year = fields.get("year", "n.d.")
         link = f"https://doi.org/{fields['doi']}" if "doi" in fields else fields.get("url", "")
         names = [
@@ -123,7 +129,12 @@ def bibliography() -> dict:
             for p in people
         ]
         authors = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        venue = fields.get("journal") or fields.get("booktitle") or fields.get("publisher") or fields.get("howpublished", "")
+        venue = (
+            fields.get("journal")
+            or fields.get("booktitle")
+            or fields.get("publisher")
+            or fields.get("howpublished", "")
+        )
         details = ", ".join(part for part in (
             f"*{venue}*" if venue else "",
             fields.get("volume", "") + (f"({fields['number']})" if "number" in fields else ""),
@@ -195,10 +206,14 @@ def replace_directives(text: str, where: str) -> tuple[str, bool]:
             out += [f'<details class="{kind}">', f"<summary>{title}</summary>", "", *body, "", "</details>"]
         elif name == "admonition" or name in PLAIN_ADMONITIONS:
             title = argument if name == "admonition" else PLAIN_ADMONITIONS[name]
-            out += [f"> **{title}.**" + (f" {body[0]}" if body else "")] + [f"> {line}" if line else ">" for line in body[1:]]
+            out += [f"> **{title}.**" + (f" {body[0]}" if body else "")] + [
+                f"> {line}" if line else ">" for line in body[1:]
+            ]
         else:
-            raise SystemExit(f"{where}: the MyST directive {{{name}}} does not render in JupyterLab, Voila or "
-                             "Colab; write it in Markdown/HTML or teach scripts/portable_notebooks.py about it")
+            raise SystemExit(
+                f"{where}: the MyST directive {{{name}}} does not render in JupyterLab, Voila or "
+                "Colab; write it in Markdown/HTML or teach scripts/portable_notebooks.py about it"
+            )
         i = j + 1
     return "\n".join(out), solution
 
@@ -276,9 +291,17 @@ def convert(nb, chapter: int, slug: str, bib: dict, quiz_bank: dict, where: str)
 
     quiz = quiz_bank.get(slug)
     if quiz:
-        block = nbformat.v4.new_markdown_cell(quiz_markdown(quiz, chapter).rstrip("\n"), metadata={"tags": [QUIZ_TAG]})
-        position = next((i for i, c in enumerate(cells)
-                         if c.cell_type == "markdown" and c.source.lstrip().startswith("## Exercises")), len(cells))
+        block = nbformat.v4.new_markdown_cell(
+            quiz_markdown(quiz, chapter).rstrip("\n"), metadata={"tags": [QUIZ_TAG]}
+        )
+        position = next(
+            (
+                i
+                for i, c in enumerate(cells)
+                if c.cell_type == "markdown" and c.source.lstrip().startswith("## Exercises")
+            ),
+            len(cells),
+        )
         cells.insert(position, block)
     for cell in cells:  # citations converted by an earlier run count too
         if cell.cell_type == "markdown":
@@ -288,12 +311,16 @@ def convert(nb, chapter: int, slug: str, bib: dict, quiz_bank: dict, where: str)
                 if entry["link"]:
                     found = f"[{entry['cite']}]({entry['link']})" in cell.source
                 else:  # "(Kohavi, 1995)" or "...; Kohavi, 1995)"
-                    found = re.search(r"[(;]\s?" + re.escape(entry["cite"]) + r"[;)]", cell.source) is not None
+                    found = (
+                        re.search(r"[(;]\s?" + re.escape(entry["cite"]) + r"[;)]", cell.source) is not None
+                    )
                 if found:
                     cited.append(key)
     if cited:
         listing = "\n".join(f"- {bib[key]['full']}" for key in sorted(cited, key=lambda k: bib[k]["cite"]))
-        cells.append(nbformat.v4.new_markdown_cell("## References\n\n" + listing, metadata={"tags": [REFERENCES_TAG]}))
+        cells.append(
+            nbformat.v4.new_markdown_cell("## References\n\n" + listing, metadata={"tags": [REFERENCES_TAG]})
+        )
     install = nbformat.v4.new_code_cell(install_cell_source(), metadata={"tags": ["remove-cell"]})
     nb.cells = [install] + cells
     for cell in nb.cells:  # jupytext keeps no ids in the .py twin

@@ -74,7 +74,9 @@ def test_mcnemar_bad_table(table, error, match):
 
 
 def test_mcnemar_bad_method():
-    with pytest.raises(ValueError, match=r"method must be one of \('chi2', 'corrected', 'exact', 'midp', 'textbook'\), got 'fisher'"):
+    with pytest.raises(
+        ValueError, match=r"method must be one of \('chi2', 'corrected', 'exact', 'midp', 'textbook'\), got 'fisher'"
+    ):
         mcnemar([[1, 2], [3, 4]], method="fisher")
     with pytest.raises(TypeError, match="method must be one of .* got True"):
         mcnemar([[1, 2], [3, 4]], method=True)

@@ -522,7 +522,7 @@ def test_sample_size_explorer_follows_its_sliders():
     from lecture_lib.widgets import mcnemar_sample_size_explorer, mcnemar_sample_size_report
 
     box = mcnemar_sample_size_explorer()
-    (d_slider, psi_slider), power_slider, text = box.children[0].children, box.children[1], box.children[2]
+    (d_slider, _psi_slider), power_slider, text = box.children[0].children, box.children[1], box.children[2]
     assert text.value == mcnemar_sample_size_report(0.01, 0.05, 0.8)
     power_slider.value = 0.9
     assert text.value == mcnemar_sample_size_report(0.01, 0.05, 0.9)

@@ -220,7 +220,11 @@ def test_adjust_names_a_multiplicity_adjustment_and_method_does_not():
         params = inspect.signature(func).parameters
         if "adjust" in params and params["adjust"].default not in adjustments:
             problems.append(f"{name}(adjust={params['adjust'].default!r}) is not a multiplicity adjustment")
-        if name not in ("adjust_pvalues", "adjust_pairwise_pvalues") and "method" in params and params["method"].default in adjustments:
+        if (
+            name not in ("adjust_pvalues", "adjust_pairwise_pvalues")
+            and "method" in params
+            and params["method"].default in adjustments
+        ):
             problems.append(f"{name}(method={params['method'].default!r}) chooses an adjustment: call it adjust")
     assert problems == []
 

@@ -476,8 +476,17 @@ def test_bad_input(call, error, words):
 
 
 def test_compare_algorithms_uses_lecture_lib_splits_and_the_score_functions():
-    from lecture_lib import PAIRED_TESTS, compare_algorithms, five_by_two, mcnemar, mcnemar_table
-    from lecture_lib import holdout, repeated_holdout, repeated_kfold, stratified_kfold
+    from lecture_lib import (
+        PAIRED_TESTS,
+        compare_algorithms,
+        five_by_two,
+        holdout,
+        mcnemar,
+        mcnemar_table,
+        repeated_holdout,
+        repeated_kfold,
+        stratified_kfold,
+    )
 
     X, y = _data(7)
     e1, e2 = _estimators()
@@ -504,14 +513,16 @@ def test_compare_algorithms_uses_lecture_lib_splits_and_the_score_functions():
         np.testing.assert_allclose(res.scores_2.ravel(), s2, rtol=0, atol=1e-15)
         n_test = splits[0][1].size
         expected = {
-            "prop_diff": lambda: proportion_difference_test(s1[0], s2[0], n_test),
-            "resampled": lambda: resampled_ttest(s1, s2, None),
-            "corrected": lambda: resampled_ttest(s1, s2, test_train_ratio=n_test / (len(y) - n_test)),
-            "kfold_cv": lambda: kfold_cv_ttest(s1, s2),
-            "corrected_kfold": lambda: corrected_repeated_cv_ttest(s1, s2, n_folds=5),
-            "corrected_repeated_cv": lambda: corrected_repeated_cv_ttest(s1, s2, n_folds=5),
-            "5x2cv_t": lambda: ttest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
-            "5x2cv_f": lambda: ftest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
+            "prop_diff": lambda s1=s1, s2=s2, n_test=n_test: proportion_difference_test(s1[0], s2[0], n_test),
+            "resampled": lambda s1=s1, s2=s2: resampled_ttest(s1, s2, None),
+            "corrected": lambda s1=s1, s2=s2, n_test=n_test: resampled_ttest(
+                s1, s2, test_train_ratio=n_test / (len(y) - n_test)
+            ),
+            "kfold_cv": lambda s1=s1, s2=s2: kfold_cv_ttest(s1, s2),
+            "corrected_kfold": lambda s1=s1, s2=s2: corrected_repeated_cv_ttest(s1, s2, n_folds=5),
+            "corrected_repeated_cv": lambda s1=s1, s2=s2: corrected_repeated_cv_ttest(s1, s2, n_folds=5),
+            "5x2cv_t": lambda s1=s1, s2=s2: ttest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
+            "5x2cv_f": lambda s1=s1, s2=s2: ftest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
         }
         if test == "mcnemar":
             train, test_idx = splits[0]

@@ -212,8 +212,12 @@ def test_report_lists_all_methods_and_decisions():
 
 def test_report_decision_depends_on_alpha():
     # seed 000 panel B: chi2 p = 0.1138 is significant at 0.12 but not at 0.10
-    assert "<td>chi2</td><td>2.5</td><td class='pvalue'>0.1138</td><td>reject H0</td>" in lw.mcnemar_report(25, 15, alpha=0.12)
-    assert "<td>chi2</td><td>2.5</td><td class='pvalue'>0.1138</td><td>do not reject H0</td>" in lw.mcnemar_report(25, 15, alpha=0.10)
+    assert "<td>chi2</td><td>2.5</td><td class='pvalue'>0.1138</td><td>reject H0</td>" in lw.mcnemar_report(
+        25, 15, alpha=0.12
+    )
+    assert "<td>chi2</td><td>2.5</td><td class='pvalue'>0.1138</td><td>do not reject H0</td>" in lw.mcnemar_report(
+        25, 15, alpha=0.10
+    )
 
 
 def test_explorer_updates_when_b_moves():

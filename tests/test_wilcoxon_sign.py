@@ -73,7 +73,8 @@ def test_exact_without_ties_matches_scipy_exact(seed):
 
 @pytest.mark.parametrize("seed", range(25))
 def test_exact_with_ties_and_zeros_matches_scipy_permutation(seed):
-    # for n <= 13 (here n <= 10, for speed), PermutationMethod() enumerates all 2^n sign patterns (2^13 < 9999 resamples)
+    # for n <= 13 (here n <= 10, for speed), PermutationMethod() enumerates all 2^n sign patterns (2^13 < 9999
+    # resamples)
     rng = np.random.default_rng(200 + seed)
     d = _rounded_differences(rng, int(rng.integers(2, 11)))
     for zero_method, alternative in itertools.product(ZERO_METHODS, ALTERNATIVES):
