@@ -132,8 +132,9 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
     for method in _REPORT_METHODS:
         res = mcnemar(table, method)
         decision = "reject H0" if res.pvalue <= alpha else "do not reject H0"
+        label = f"{method} (default)" if method == "midp" else method
         rows.append(
-            f"<tr><td>{method}</td><td>{res.statistic:.4g}</td>"
+            f"<tr><td>{label}</td><td>{res.statistic:.4g}</td>"
             f"<td class='pvalue'>{res.pvalue:.4g}</td><td>{decision}</td></tr>"
         )
     textbook = mcnemar(table, "textbook")
@@ -143,7 +144,8 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
         f"<th>p-value</th><th>decision at alpha = {alpha:g}</th></tr></thead><tbody>",
         *rows,
         "</tbody></table>",
-        "<p>The course's default is <b>midp</b>. The seeds' textbook rule would use "
+        "<p>The course's default is <b>midp</b> (<code>mcnemar(table)</code>). The seeds' textbook rule, "
+        '<code>mcnemar(table, method="textbook")</code>, would use '
         f"<b>{textbook.method}</b> (b + c = {b + c} "
         f"{'<' if b + c < TEXTBOOK_EXACT_BELOW else '>='} {TEXTBOOK_EXACT_BELOW}).</p>",
     ]

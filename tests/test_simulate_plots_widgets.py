@@ -191,14 +191,16 @@ def test_rejection_bars():
 
 def test_report_lists_all_methods_and_decisions():
     text = lw.mcnemar_report(11, 1, n=10_000, alpha=0.05)
-    for method in ("chi2", "corrected", "exact", "midp"):
+    for method in ("chi2", "corrected", "exact", "midp (default)"):
         assert f"<td>{method}</td>" in text
+        method = method.split()[0]
         p = mcnemar([[0, 11], [1, 0]], method).pvalue
         assert f"<td class='pvalue'>{p:.4g}</td>" in text
     assert text.count("<td>reject H0</td>") == 4
-    assert "textbook rule would use <b>exact</b> (b + c = 12 < 25)" in text
+    assert 'method="textbook")</code>, would use <b>exact</b> (b + c = 12 < 25)' in text
+    assert "<td>midp (default)</td>" in text
     assert "default is <b>midp</b>" in text
-    assert "textbook rule would use <b>corrected</b> (b + c = 40 >= 25)" in lw.mcnemar_report(25, 15)
+    assert "would use <b>corrected</b> (b + c = 40 >= 25)" in lw.mcnemar_report(25, 15)
     assert "(b - c) / n = +0.10 percentage points" in text
     # the Bonett-Price interval of seed 000's panel A: (b+1)/(n+2) - (c+1)/(n+2) = 10/10002, plus or minus
     # z sqrt((p12 + p21 - (p12 - p21)^2) / (n + 2)) (Bonett & Price 2012), here computed by hand
