@@ -13,9 +13,9 @@ import numpy as np
 from scipy import special
 
 from ._results import Interval, TestResult
+from ._tails import binomial_half_cdf, binomial_half_two_sided  # shared with McNemar
 from ._validation import _show, check_alpha, check_count, check_flag, check_option, check_probability
 from .intervals import proportion_interval
-from .mcnemar import mcnemar_pvalues  # the sign test uses the same two-sided binomial tail
 from .ranks import _ranks_and_ties, rankdata
 
 __all__ = [
@@ -983,7 +983,7 @@ def sign_test(
     n_ties = int(d.size - wins - losses)
     half = n_ties // 2 if ties == "split" else 0
     k, m = wins + half, losses + half
-    _, p = mcnemar_pvalues(k, m, "exact")
+    p = binomial_half_two_sided(min(k, m), k + m)  # the exact binomial test of chapter 2
     if k + m > 0:
         win_probability = proportion_interval(k, k + m, confidence, "clopper-pearson")
     else:  # every data set tied (one, with "split"): no trial, no estimate
@@ -1025,9 +1025,7 @@ def sign_test_critical_wins(n_datasets, alpha: float = 0.05, alternative: str = 
     alpha = check_alpha(alpha)
     check_option(alternative, "alternative", ("two-sided", "greater"))
     w = np.arange(n + 1)
-    # P(X >= w) = I_{1/2}(w, n - w + 1) for w >= 1
-    upper = np.ones(n + 1)
-    upper[1:] = special.betainc(w[1:], n - w[1:] + 1, 0.5)
+    upper = binomial_half_cdf(n - w, n)  # P(X >= w) = P(X <= n - w) by symmetry
     p = np.minimum(1.0, 2.0 * upper) if alternative == "two-sided" else upper
     ok = np.flatnonzero((p <= alpha * (1 + 1e-12)) & (w > n / 2))
     return int(ok[0]) if ok.size else n + 1
