@@ -132,15 +132,6 @@ class CochranQResult(TestResult):
     accuracies: tuple
     accuracy_intervals: tuple
 
-    def __str__(self) -> str:
-        # one interval per line: the base class would print the tuple's repr
-        lines = super().__str__().splitlines()
-        width = lines[1].index(":") - 3  # "  name<pad> : value"
-        head = [line for line in lines if not line.lstrip().startswith("accuracy_intervals")]
-        head += [f"  {'accuracy_intervals' if i == 0 else '':<{width}} {':' if i == 0 else ' '} {iv}"
-                 for i, iv in enumerate(self.accuracy_intervals)]
-        return "\n".join(head)
-
 
 def _q_from_counts(k, col_counts, row_count_squares, total):
     """Cochran's Q from the column totals G_i, sum_j L_j^2 and T (vectorised over leading axes).
