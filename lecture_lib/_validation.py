@@ -37,6 +37,17 @@ __all__ = [
     "as_generator",
 ]
 
+def check_score_pair(one, two, names: tuple[str, str] = ("x", "y"), *, min_size: int = 2,
+                     what: str = "one score per data set") -> tuple[np.ndarray, np.ndarray]:
+    """Two matched finite 1-D score arrays (:func:`check_scores` each) of the same length."""
+    first = check_scores(one, names[0], min_size=min_size)
+    second = check_scores(two, names[1], min_size=min_size)
+    if first.size != second.size:
+        raise ValueError(f"{names[0]} and {names[1]} must have the same length ({what}): {names[0]} has "
+                         f"{first.size}, {names[1]} has {second.size}")
+    return first, second
+
+
 #: The largest count the library accepts: counts become numpy int64 values.
 MAX_COUNT = np.iinfo(np.int64).max
 
@@ -187,7 +198,8 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
             raise ValueError(f"{name} must be {wanted}, got an array of shape {arr.shape}")
     if arr.size < min_size:
         if arr.size == 0:
-            raise ValueError(f"{name} is empty")
+            needed = f": at least {min_size} numbers are needed" if min_size > 1 else ""
+            raise ValueError(f"{name} is empty{needed}")
         raise ValueError(f"{name} needs at least {min_size} numbers, got {arr.size}")
     if finite and arr.size and not np.isfinite(arr).all():
         flat = int(np.flatnonzero(~np.isfinite(arr.reshape(-1)))[0])

@@ -29,6 +29,8 @@ from ._validation import (
     check_labels,
     check_option,
     check_probability,
+    check_real_array,
+    check_score_pair,
 )
 from .mcnemar import mcnemar, mcnemar_table
 
@@ -58,54 +60,15 @@ __all__ = [
 # --------------------------------------------------------------------------- checks
 
 
-def _check_scores(values, name: str, *, min_size: int = 2) -> np.ndarray:
-    """A finite 1-D float array with at least ``min_size`` entries."""
-    if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be an array of numbers, got {_show(values)}")
-    if np.isscalar(values):
-        raise TypeError(f"{name} must be an array of numbers, got the scalar {_show(values)}")
-    try:
-        arr = np.asarray(values)
-    except ValueError as err:  # ragged nested lists
-        raise ValueError(f"{name} must be an array of numbers: {err}") from None
-    if arr.dtype.kind == "b" or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
-    arr = arr.astype(np.float64)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
-    if arr.size < min_size:
-        raise ValueError(f"{name} must hold at least {min_size} scores, got {arr.size}")
-    if not np.all(np.isfinite(arr)):
-        where = int(np.flatnonzero(~np.isfinite(arr))[0])
-        raise ValueError(f"{name} must be finite, got {arr[where]!r} at index {where}")
-    return arr
-
-
 def _check_pair(scores_1, scores_2, names=("scores_1", "scores_2"), *, min_size: int = 2):
-    one = _check_scores(scores_1, names[0], min_size=min_size)
-    two = _check_scores(scores_2, names[1], min_size=min_size)
-    if one.size != two.size:
-        raise ValueError(
-            f"inputs must have the same length: {names[0]} has {one.size}, {names[1]} has {two.size}"
-        )
-    return one, two
+    return check_score_pair(scores_1, scores_2, names, min_size=min_size, what="one score per split")
 
 
 def _check_5x2(values, name: str) -> np.ndarray:
-    if values is None or isinstance(values, (str, bytes)) or np.isscalar(values):
-        raise TypeError(f"{name} must be a (5, 2) array of scores, got {_show(values)}")
-    try:
-        arr = np.asarray(values)
-    except ValueError as err:
-        raise ValueError(f"{name} must be a (5, 2) array of scores: {err}") from None
-    if arr.dtype.kind == "b" or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
+    arr = check_real_array(values, name, what="a (5, 2) array of scores")
     if arr.shape != (5, 2):
         hint = " (use np.reshape(scores, (5, 2)) on the 10 scores of five_by_two)" if arr.size == 10 else ""
         raise ValueError(f"{name} must have shape (5, 2) (replication x fold), got {arr.shape}{hint}")
-    arr = arr.astype(np.float64)
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must be finite, got {arr.tolist()}")
     return arr
 
 

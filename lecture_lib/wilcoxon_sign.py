@@ -14,7 +14,16 @@ from scipy import special
 
 from ._results import Interval, TestResult
 from ._tails import binomial_half_cdf, binomial_half_two_sided  # shared with McNemar
-from ._validation import _show, check_alpha, check_count, check_flag, check_option, check_probability
+from ._validation import (
+    _show,
+    check_alpha,
+    check_count,
+    check_flag,
+    check_option,
+    check_probability,
+    check_score_pair,
+    check_scores,
+)
 from .intervals import proportion_interval
 from .ranks import _ranks_and_ties, rankdata
 
@@ -51,43 +60,12 @@ WILCOXON_AUTO_EXACT_MAX = 50
 WILCOXON_EXACT_MAX = 2000
 
 
-def _check_score_vector(values, name: str) -> np.ndarray:
-    """A non-empty 1-D array of finite real numbers (one per data set)."""
-    if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a 1-D array of numbers, got {_show(values)}")
-    if np.isscalar(values):
-        raise TypeError(f"{name} must be a 1-D array of numbers, got the scalar {_show(values)}")
-    try:
-        arr = np.asarray(values)
-    except ValueError as err:  # ragged nested lists
-        raise ValueError(f"{name} must be a 1-D array of numbers: {err}") from None
-    if arr.dtype.kind == "b":
-        raise TypeError(f"{name} must hold numbers, got booleans")
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must be a 1-D array of numbers, got dtype {arr.dtype} ({_show(values)})")
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty: at least one data set is needed")
-    arr = arr.astype(float, copy=False)
-    if not np.isfinite(arr).all():
-        bad = ~np.isfinite(arr)
-        where = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"{name} must hold finite numbers, got {float(arr[where])!r} at index {where}")
-    return arr
-
-
 def _paired_differences(x, y) -> np.ndarray:
-    x = _check_score_vector(x, "x")
+    """x - y, or x itself (the differences) when y is None."""
     if y is None:
-        return x
-    y = _check_score_vector(y, "y")
-    if x.size != y.size:
-        raise ValueError(
-            f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}"
-        )
+        return check_scores(x, "x", min_size=1)
+    x, y = check_score_pair(x, y, min_size=1)
     return x - y
-
 
 
 def _signed_ranks(d: np.ndarray, zero_method: str):
@@ -436,7 +414,7 @@ class WilcoxonResult(TestResult):
 
 def _signed_rank_moments(differences, zero_method: str = "pratt"):
     """Mean and standard deviation of R+ used by the normal approximation."""
-    d = _check_score_vector(differences, "differences")
+    d = check_scores(differences, "differences", min_size=1)
     check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
     _, _, _, count, n_zero, ties = _signed_ranks(d, zero_method)
     mean = count * (count + 1) / 4.0
@@ -802,7 +780,7 @@ def wilcoxon_steps(
     The zero gets the smallest rank and ``"zsplit"`` shares it; "b" adds its rank to R-.
     (The default ``"pratt"`` would drop the zero's rank: R+ = 3, R- = 2.)
     """
-    d = _check_score_vector(differences, "differences")
+    d = check_scores(differences, "differences", min_size=1)
     check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
     check_option(alternative, "alternative", ALTERNATIVES)
     if names is None:
@@ -968,12 +946,7 @@ def sign_test(
     ranger won 4 of the 5 decided tasks, but five tasks only say that its
     probability of winning lies somewhere between 0.28 and 0.99.
     """
-    x = _check_score_vector(x, "x")
-    y = _check_score_vector(y, "y")
-    if x.size != y.size:
-        raise ValueError(
-            f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}"
-        )
+    x, y = check_score_pair(x, y, min_size=1)
     check_option(ties, "ties", SIGN_TEST_TIES)
     higher_is_better = check_flag(higher_is_better, "higher_is_better")
     confidence = check_probability(confidence, "confidence")
