@@ -60,8 +60,8 @@ __all__ = [
 # --------------------------------------------------------------------------- checks
 
 
-def _check_pair(scores_1, scores_2, names=("scores_1", "scores_2"), *, min_size: int = 2):
-    return check_score_pair(scores_1, scores_2, names, min_size=min_size, what="one score per split")
+def _check_pair(scores_1, scores_2, names=("scores_1", "scores_2"), *, what: str = "one score per split"):
+    return check_score_pair(scores_1, scores_2, names, what=what)
 
 
 def _check_5x2(values, name: str) -> np.ndarray:
@@ -426,7 +426,7 @@ def paired_ttest(x, y, confidence: float = 0.95) -> PairedTTestResult:
     significant at the 5 % level. The 95 % interval, from a rise of 0.3
     hours to a fall of 12.7 hours, says the same in the data's own units.
     """
-    x, y = _check_pair(x, y, ("x", "y"))
+    x, y = _check_pair(x, y, ("x", "y"), what="one value per matched pair")
     confidence = check_probability(confidence, "confidence")
     n = x.size
     statistic, pvalue, mean, se = _fold_t(x - y, 1.0 / n)  # the fold t with factor 1/n is Student's t
