@@ -49,7 +49,9 @@ def bench_signed_rank(n_samples: int = 50_000, repeats: int = 5) -> None:
     data = _uci54()
     x, y = data["nbc"], data["j48"]
     ours = bayesian_signed_rank(x, y, rope=1.0, n_samples=n_samples, seed=0)
-    theirs = baycomp.SignedRankTest.probs(y, x, rope=1.0, nsamples=n_samples, random_state=0)  # (y, x): our order
+    theirs = baycomp.SignedRankTest.probs(
+        y, x, rope=1.0, nsamples=n_samples, random_state=0
+    )  # (y, x): our order
     _agree(ours.probabilities, theirs, n_samples, n_samples)
     row(
         f"Bayesian signed-rank, {n_samples} samples, 54 sets",
@@ -105,7 +107,10 @@ def bench_widget(moves: int = 5) -> None:
             start = time.perf_counter()
             control.value = value
             times.append(time.perf_counter() - start)
-        print(f"{'rope_explorer: ' + label:<44} {statistics.median(times) * 1e3:9.1f} ms (median of {len(times)})")
+        print(
+            f"{'rope_explorer: ' + label:<44} {statistics.median(times) * 1e3:9.1f} ms (median of "
+            f"{len(times)})"
+        )
 
 
 def main() -> None:

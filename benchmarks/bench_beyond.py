@@ -1,4 +1,6 @@
-"""Speed of chapter 9's functions (issue 20); printed, not asserted. Run: .venv/bin/python benchmarks/bench_beyond.py
+"""Speed of chapter 9's functions (issue 20); printed, not asserted.
+
+Run: .venv/bin/python benchmarks/bench_beyond.py
 
 Rows:
 - delong_test on 10^6 examples: no Python package implements DeLong's test, so the reference is
@@ -11,7 +13,6 @@ Rows:
 
 from __future__ import annotations
 
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -43,8 +44,11 @@ def bench_delong(n: int = 1_000_000, repeats: int = 5) -> None:
     row(
         f"delong_test, n = {n:.0e} (with ties)",
         median_time(lambda: delong_test(y, s1, s2), repeats),
-        {"sklearn roc_auc_score x 2 (AUCs only)": median_time(lambda: (roc_auc_score(y, s1), roc_auc_score(y, s2)),
-                                                              repeats)},
+        {
+            "sklearn roc_auc_score x 2 (AUCs only)": median_time(
+                lambda: (roc_auc_score(y, s1), roc_auc_score(y, s2)), repeats
+            )
+        },
     )
 
 
@@ -62,30 +66,63 @@ def bench_bootstrap(n: int = 1_000, n_resamples: int = 9_999, repeats: int = 3) 
     p2 = np.where(rng.random(n) < 0.80, y, 1 - y)
 
     def scipy_f1(method):
-        return stats.bootstrap((y, p1, p2), lambda a, b, c, axis=-1: _f1_counts(a, b, axis) - _f1_counts(a, c, axis),
-                               paired=True, vectorized=True, n_resamples=n_resamples, method=method,
-                               rng=np.random.default_rng(0))
+        return stats.bootstrap(
+            (y, p1, p2),
+            lambda a, b, c, axis=-1: _f1_counts(a, b, axis) - _f1_counts(a, c, axis),
+            paired=True,
+            vectorized=True,
+            n_resamples=n_resamples,
+            method=method,
+            rng=np.random.default_rng(0),
+        )
 
     def scipy_acc(method):
-        return stats.bootstrap((y, p1, p2), lambda a, b, c, axis=-1: np.mean(a == b, axis) - np.mean(a == c, axis),
-                               paired=True, vectorized=True, n_resamples=n_resamples, method=method,
-                               rng=np.random.default_rng(0))
+        return stats.bootstrap(
+            (y, p1, p2),
+            lambda a, b, c, axis=-1: np.mean(a == b, axis) - np.mean(a == c, axis),
+            paired=True,
+            vectorized=True,
+            n_resamples=n_resamples,
+            method=method,
+            rng=np.random.default_rng(0),
+        )
 
     for method, scipy_method in (("percentile", "percentile"), ("bca", "BCa")):
-        ours = paired_bootstrap(y, p1, p2, metric="f1", n_resamples=n_resamples, seed=0, method=method).difference
+        ours = paired_bootstrap(
+            y, p1, p2, metric="f1", n_resamples=n_resamples, seed=0, method=method
+        ).difference
         theirs = scipy_f1(scipy_method).confidence_interval
-        print(f"  F1 {method}: ours [{ours.low:.4f}, {ours.high:.4f}], scipy [{theirs.low:.4f}, {theirs.high:.4f}]")
+        print(
+            f"  F1 {method}: ours [{ours.low:.4f}, {ours.high:.4f}], scipy [{theirs.low:.4f}, "
+            f"{theirs.high:.4f}]"
+        )
         row(
             f"paired_bootstrap F1 {method}, n = {n}, B = {n_resamples}",
-            median_time(lambda: paired_bootstrap(y, p1, p2, metric="f1", n_resamples=n_resamples, seed=0,
-                                                 method=method), repeats),
-            {"scipy.stats.bootstrap (vectorised)": median_time(lambda: scipy_f1(scipy_method), repeats)},
+            median_time(
+                lambda method=method: paired_bootstrap(
+                    y, p1, p2, metric="f1", n_resamples=n_resamples, seed=0, method=method
+                ),
+                repeats,
+            ),
+            {
+                "scipy.stats.bootstrap (vectorised)": median_time(
+                    lambda scipy_method=scipy_method: scipy_f1(scipy_method), repeats
+                )
+            },
         )
         row(
             f"paired_bootstrap accuracy {method}, n = {n}, B = {n_resamples}",
-            median_time(lambda: paired_bootstrap(y, p1, p2, metric="accuracy", n_resamples=n_resamples, seed=0,
-                                                 method=method), repeats),
-            {"scipy.stats.bootstrap (vectorised)": median_time(lambda: scipy_acc(scipy_method), repeats)},
+            median_time(
+                lambda method=method: paired_bootstrap(
+                    y, p1, p2, metric="accuracy", n_resamples=n_resamples, seed=0, method=method
+                ),
+                repeats,
+            ),
+            {
+                "scipy.stats.bootstrap (vectorised)": median_time(
+                    lambda scipy_method=scipy_method: scipy_acc(scipy_method), repeats
+                )
+            },
         )
     row(f"paired_permutation_test F1 (exact), n = {n}",
         median_time(lambda: paired_permutation_test(y, p1, p2, metric="f1"), repeats), {})

@@ -29,7 +29,12 @@ from lecture_lib import (  # noqa: E402
     proportion_interval,
 )
 
-STATSMODELS_NAME = {"wilson": "wilson", "clopper-pearson": "beta", "agresti-coull": "agresti_coull", "wald": "normal"}
+STATSMODELS_NAME = {
+    "wilson": "wilson",
+    "clopper-pearson": "beta",
+    "agresti-coull": "agresti_coull",
+    "wald": "normal",
+}
 
 
 def median_time(func, repeats: int) -> float:
@@ -59,8 +64,12 @@ def bench_vectorised(size: int = 1_000_000, repeats: int = 7) -> None:
         assert np.allclose(ours.low, low, atol=1e-9) and np.allclose(ours.high, high, atol=1e-9)
         row(
             f"proportion_interval {method}, {size:.0e} counts",
-            median_time(lambda: proportion_interval(k, n, 0.95, method), repeats),
-            {"statsmodels": median_time(lambda: proportion_confint(k, n, alpha=0.05, method=name), repeats)},
+            median_time(lambda method=method: proportion_interval(k, n, 0.95, method), repeats),
+            {
+                "statsmodels": median_time(
+                    lambda name=name: proportion_confint(k, n, alpha=0.05, method=name), repeats
+                )
+            },
         )
 
 
@@ -70,25 +79,38 @@ def bench_single(repeats: int = 201) -> None:
         "proportion_interval clopper-pearson, one count",
         median_time(lambda: proportion_interval(37, 50, 0.95, "clopper-pearson"), repeats),
         {
-            "statsmodels": median_time(lambda: proportion_confint(37, 50, alpha=0.05, method="beta"), repeats),
+            "statsmodels": median_time(
+                lambda: proportion_confint(37, 50, alpha=0.05, method="beta"), repeats
+            ),
             "scipy binomtest": median_time(lambda: stats.binomtest(37, 50).proportion_ci(), repeats),
             "scipy ci only": median_time(lambda: result.proportion_ci(), repeats),
         },
     )
     table = [[9945, 25], [15, 15]]
     for method in ("bonett-price", "newcombe", "tango", "wald"):
-        row(f"paired_accuracy_difference {method}", median_time(lambda: paired_accuracy_difference(table, 0.95, method), repeats), {})
+        row(
+            f"paired_accuracy_difference {method}",
+            median_time(lambda method=method: paired_accuracy_difference(table, 0.95, method), repeats),
+            {},
+        )
     row("mcnemar_odds_ratio", median_time(lambda: mcnemar_odds_ratio(table), repeats), {})
 
 
 def bench_planning(repeats: int = 5) -> None:
     row("mcnemar_power, n = 4000", median_time(lambda: mcnemar_power(4000, 0.05, 0.01), repeats), {})
     row("mcnemar_power, n = 1e6", median_time(lambda: mcnemar_power(10**6, 0.05, 0.001), repeats), {})
-    row("mcnemar_sample_size (exact scan to 2 x 3923)", median_time(lambda: mcnemar_sample_size(0.05, 0.01), repeats), {})
+    row(
+        "mcnemar_sample_size (exact scan to 2 x 3923)",
+        median_time(lambda: mcnemar_sample_size(0.05, 0.01), repeats),
+        {},
+    )
 
 
 if __name__ == "__main__":
-    print(f"{platform.python_implementation()} {platform.python_version()}, numpy {np.__version__}, {os.cpu_count()} CPUs")
+    print(
+        f"{platform.python_implementation()} {platform.python_version()}, numpy {np.__version__}, "
+        f"{os.cpu_count()} CPUs"
+    )
     bench_vectorised()
     bench_single()
     bench_planning()

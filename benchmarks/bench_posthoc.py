@@ -28,7 +28,9 @@ from lecture_lib.posthoc import _exhaustive_sets
 def bench_pairwise_wilcoxon_holm(n_datasets: int = 1_000, k: int = 20, repeats: int = 5) -> None:
     """All 190 pairs of 20 algorithms on 1 000 data sets, Wilcoxon signed-rank, Holm."""
     rng = np.random.default_rng(0)
-    scores = rng.normal(size=(n_datasets, 1)) + rng.normal(size=(n_datasets, k)) * 0.1 + np.linspace(0, 0.02, k)
+    scores = (
+        rng.normal(size=(n_datasets, 1)) + rng.normal(size=(n_datasets, k)) * 0.1 + np.linspace(0, 0.02, k)
+    )
     long = pd.DataFrame({"v": scores.ravel(), "g": np.tile(np.arange(k), n_datasets)})
     options = {"zero_method": "wilcox"}  # scikit-posthocs' default; no zeros in these scores anyway
 
@@ -36,8 +38,9 @@ def bench_pairwise_wilcoxon_holm(n_datasets: int = 1_000, k: int = 20, repeats: 
         return pairwise_comparisons(scores, "wilcoxon", "holm", test_options=options).pvalues
 
     def theirs():
-        return sp.posthoc_wilcoxon(long, val_col="v", group_col="g", zero_method="wilcox", method="asymptotic",
-                                   p_adjust="holm").to_numpy()
+        return sp.posthoc_wilcoxon(
+            long, val_col="v", group_col="g", zero_method="wilcox", method="asymptotic", p_adjust="holm"
+        ).to_numpy()
 
     np.testing.assert_allclose(ours(), theirs(), rtol=1e-9, atol=1e-15)
     row(f"pairwise Wilcoxon-Holm, {n_datasets} sets x {k} algs", median_time(ours, repeats),
@@ -45,7 +48,10 @@ def bench_pairwise_wilcoxon_holm(n_datasets: int = 1_000, k: int = 20, repeats: 
 
 
 def bench_bergmann_hommel(repeats: int = 7) -> None:
-    """Bergmann-Hommel adjustment of k(k-1)/2 p-values: first call (builds the exhaustive sets) and later calls."""
+    """Bergmann-Hommel adjustment of k(k-1)/2 p-values.
+
+    The first call builds the exhaustive sets; later calls reuse them.
+    """
     for k in (8, 10):
         rng = np.random.default_rng(k)
         p = rng.random((k, k)) ** 3
@@ -54,19 +60,26 @@ def bench_bergmann_hommel(repeats: int = 7) -> None:
         start = time.perf_counter()
         adjust_pairwise_pvalues(p, "bergmann-hommel")
         first = time.perf_counter() - start
-        later = median_time(lambda: adjust_pairwise_pvalues(p, "bergmann-hommel"), repeats)
+        later = median_time(lambda p=p: adjust_pairwise_pvalues(p, "bergmann-hommel"), repeats)
         sets = _exhaustive_sets(k)[1].size
-        print(f"{f'Bergmann-Hommel, k = {k} ({sets} exhaustive sets)':<44} first call {first * 1e3:8.1f} ms | "
-              f"later calls {later * 1e3:8.2f} ms")
+        print(
+            f"{f'Bergmann-Hommel, k = {k} ({sets} exhaustive sets)':<44} first call {first * 1e3:8.1f} ms | "
+            f"later calls {later * 1e3:8.2f} ms"
+        )
     scores = np.random.default_rng(1).normal(size=(30, 8))
     total = median_time(lambda: pairwise_comparisons(scores, "wilcoxon", "bergmann-hommel"), repeats)
-    print(f"{'pairwise_comparisons Wilcoxon + B-H, 30 x 8':<44} {total * 1e3:9.2f} ms (28 exact Wilcoxon tests)")
+    print(
+        f"{'pairwise_comparisons Wilcoxon + B-H, 30 x 8':<44} {total * 1e3:9.2f} ms (28 exact Wilcoxon tests)"
+    )
     shaffer = median_time(lambda: adjust_pairwise_pvalues(np.full((20, 20), 0.5), "shaffer"), repeats)
     print(f"{'Shaffer, k = 20 (190 p-values)':<44} {shaffer * 1e3:9.3f} ms")
 
 
 def bench_one_test_set(n: int = 1_000_000, k: int = 5, repeats: int = 5) -> None:
-    """Looney's F against mlxtend's ftest on 10^6 examples and 5 models; the marginal-homogeneity test alone."""
+    """Looney's F against mlxtend's ftest on 10^6 examples and 5 models.
+
+    Also the marginal-homogeneity test alone.
+    """
     rng = np.random.default_rng(0)
     y = rng.integers(0, 3, n)
     preds = [np.where(rng.random(n) < 0.8 + 0.01 * i, y, (y + 1) % 3) for i in range(k)]
@@ -75,7 +88,10 @@ def bench_one_test_set(n: int = 1_000_000, k: int = 5, repeats: int = 5) -> None
     row(f"Looney's F, n = {n:.0e}, k = {k}", median_time(lambda: looney_ftest(y, *preds), repeats),
         {"mlxtend ftest": median_time(lambda: ftest(y, *preds), max(1, repeats // 2))})
     mh = median_time(lambda: marginal_homogeneity_test(y, *preds), repeats)
-    print(f"{f'marginal homogeneity, n = {n:.0e}, k = {k}':<44} {mh * 1e3:9.1f} ms (no reference implementation)")
+    print(
+        f"{f'marginal homogeneity, n = {n:.0e}, k = {k}':<44} {mh * 1e3:9.1f} ms (no reference "
+        "implementation)"
+    )
 
 
 def main() -> None:

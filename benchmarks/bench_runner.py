@@ -62,7 +62,9 @@ def cross_validate_loop(estimators, datasets, splits):
     out = {}
     for name, (X, y) in datasets.items():
         for algorithm, estimator in estimators.items():
-            out[name, algorithm] = cross_validate(estimator, X, y, cv=splits[name], scoring="accuracy")["test_score"]
+            out[name, algorithm] = cross_validate(estimator, X, y, cv=splits[name], scoring="accuracy")[
+                "test_score"
+            ]
     return out
 
 
@@ -86,13 +88,19 @@ def timed(func):
 
 def main(rounds: int = 3) -> None:
     load = f", load average {os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else ""
-    print(f"benchmark runner: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}{load}",
-          flush=True)
+    print(
+        f"benchmark runner: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}{load}",
+        flush=True,
+    )
     estimators, datasets = grid()
     splits = {name: [pair for rep in benchmark_splits(X, y, name, cv=CV, seed=SEED) for pair in rep]
               for name, (X, y) in datasets.items()}
     n_cells = len(datasets) * len(estimators) * CV[0] * CV[1]
-    print(f"grid: {len(estimators)} algorithms x {len(datasets)} data sets x {CV[0]} x {CV[1]} folds = {n_cells} cells")
+    print(
+        f"grid: {len(estimators)} algorithms x {len(datasets)} data sets x {CV[0]} x {CV[1]} folds = "
+        f"{n_cells} cells"
+    )
 
     def runner():
         return run_benchmark(estimators, datasets, cv=CV, seed=SEED, progress=False)
@@ -133,8 +141,11 @@ def main(rounds: int = 3) -> None:
     for name, value in median.items():
         print(f"{name:<46} {value:8.2f}s {value / n_cells * 1e3:8.3f}ms {value / base:24.3f}")
     overhead = (median["run_benchmark"] - median["floor (clone, fit, predict)"]) / n_cells
-    print(f"runner overhead over the bare loop: {overhead * 1e6:.0f} us per cell; "
-          f"the store adds {(median['run_benchmark + store'] - median['run_benchmark']) / n_cells * 1e6:.0f} us per cell")
+    print(
+        f"runner overhead over the bare loop: {overhead * 1e6:.0f} us per cell; "
+        f"the store adds {(median['run_benchmark + store'] - median['run_benchmark']) / n_cells * 1e6:.0f} "
+        "us per cell"
+    )
 
     # The overhead alone: an estimator whose fit and predict do almost nothing
     dummy = {"dummy": DummyClassifier()}
@@ -144,13 +155,18 @@ def main(rounds: int = 3) -> None:
     rows = {"run_benchmark": [], "cross_validate loop": [], "floor": []}
     with threadpool_limits(limits=1):
         for _ in range(2 * rounds):
-            rows["run_benchmark"].append(timed(lambda: run_benchmark(dummy, few, cv=CV, seed=SEED, progress=False))[0])
+            rows["run_benchmark"].append(
+                timed(lambda: run_benchmark(dummy, few, cv=CV, seed=SEED, progress=False))[0]
+            )
             rows["cross_validate loop"].append(timed(lambda: cross_validate_loop(dummy, few, few_splits))[0])
             rows["floor"].append(timed(lambda: floor_loop(dummy, few, few_splits))[0])
     per_cell = {name: statistics.median(values) / dummy_cells * 1e6 for name, values in rows.items()}
-    print(f"DummyClassifier, {dummy_cells} cells, per cell: "
-          + ", ".join(f"{name} {value:.0f} us" for name, value in per_cell.items())
-          + f"; ratio run_benchmark / cross_validate {per_cell['run_benchmark'] / per_cell['cross_validate loop']:.3f}")
+    print(
+        f"DummyClassifier, {dummy_cells} cells, per cell: "
+        + ", ".join(f"{name} {value:.0f} us" for name, value in per_cell.items())
+        + "; ratio run_benchmark / cross_validate "
+          f"{per_cell['run_benchmark'] / per_cell['cross_validate loop']:.3f}"
+    )
 
     # n_jobs=2 against serial: the pool is started (and the workers warmed) before timing
     run_benchmark(estimators, {"iris": datasets["iris"]}, cv=(1, 4), seed=SEED, n_jobs=2, progress=False)

@@ -55,7 +55,10 @@ def bench_table(n: int = 10_000_000, repeats: int = 7) -> None:
     row(
         f"mcnemar_table, n = {n:.0e} (int labels)",
         ours,
-        {"mlxtend": median_time(lambda: mlxtend_table(y, p1, p2), repeats), "numpy floor": median_time(floor, repeats)},
+        {
+            "mlxtend": median_time(lambda: mlxtend_table(y, p1, p2), repeats),
+            "numpy floor": median_time(floor, repeats),
+        },
     )
 
 
@@ -82,7 +85,9 @@ def bench_chi2(repeats: int = 201) -> None:
         "corrected McNemar, one 2x2 table",
         median_time(lambda: mcnemar(table, "corrected"), repeats),
         {
-            "statsmodels": median_time(lambda: statsmodels_mcnemar(table, exact=False, correction=True), repeats),
+            "statsmodels": median_time(
+                lambda: statsmodels_mcnemar(table, exact=False, correction=True), repeats
+            ),
             "mlxtend": median_time(lambda: mlxtend_mcnemar(table, corrected=True), repeats),
         },
     )
@@ -121,7 +126,10 @@ def bench_5x2cv(n_tests: int = 1000, repeats: int = 5) -> None:
     row(
         f"{n_tests} 5x2cv t-tests, precomputed scores",
         batch,
-        {"ours, one call per test": loop, f"mlxtend x {n_tests} (DummyClassifier)": per_mlxtend_call * n_tests},
+        {
+            "ours, one call per test": loop,
+            f"mlxtend x {n_tests} (DummyClassifier)": per_mlxtend_call * n_tests,
+        },
     )
     print(f"{'':<44} mlxtend / ours: {per_mlxtend_call * n_tests / batch:,.0f} x (batch), "
           f"{per_mlxtend_call * n_tests / loop:,.0f} x (one call per test)")
@@ -225,7 +233,9 @@ def bench_wilcoxon(repeats: int = 21) -> None:
     rng = np.random.default_rng(5)
     tied = np.round(rng.normal(0.3, 1.0, 12), 1)  # ties and zeros: both sides exact
     ours = wilcoxon_signed_rank(tied, method="exact").pvalue
-    assert abs(ours - stats.wilcoxon(tied, zero_method="zsplit", method=stats.PermutationMethod()).pvalue) < 1e-9
+    assert (
+        abs(ours - stats.wilcoxon(tied, zero_method="zsplit", method=stats.PermutationMethod()).pvalue) < 1e-9
+    )
     row(
         "exact Wilcoxon p, n = 12 with ties/zeros",
         median_time(lambda: wilcoxon_signed_rank(tied, method="exact"), repeats),
@@ -296,7 +306,10 @@ def bench_rank_tests_issue_sizes(repeats: int = 21) -> None:
 
     rng = np.random.default_rng(9)
     d20 = rng.normal(0.3, 1.0, 20)
-    assert abs(wilcoxon_signed_rank(d20, method="exact").pvalue - stats.wilcoxon(d20, method="exact").pvalue) < 1e-9
+    assert (
+        abs(wilcoxon_signed_rank(d20, method="exact").pvalue - stats.wilcoxon(d20, method="exact").pvalue)
+        < 1e-9
+    )
     row("exact Wilcoxon p, n = 20", median_time(lambda: wilcoxon_signed_rank(d20, method="exact"), repeats),
         {"scipy exact": median_time(lambda: stats.wilcoxon(d20, method="exact"), repeats)})
     d5k = rng.normal(0.05, 1.0, 5_000)
@@ -313,12 +326,17 @@ def bench_type1_lab(n_reps: int = 1_000) -> None:
     """The chapter 4 lab: nine tests on n_reps simulated data sets, both learners (no peer has one)."""
     from lecture_lib import TRAININGS_PER_ALGORITHM, simulate_paired_tests
 
-    trainings = 1 + TRAININGS_PER_ALGORITHM["resampled"] - 1 + TRAININGS_PER_ALGORITHM["corrected_repeated_cv"] + 10
+    trainings = (
+        1 + TRAININGS_PER_ALGORITHM["resampled"] - 1 + TRAININGS_PER_ALGORITHM["corrected_repeated_cv"] + 10
+    )
     for learner in ("nearest_centroid", "1nn"):
         start = time.perf_counter()
         simulate_paired_tests(n_reps=n_reps, learner=learner, seed=0)
-        print(f"{f'Type I error lab ({learner}), {n_reps:,} replications':<44} ours {time.perf_counter() - start:9.3f} s "
-              f"(9 tests, {trainings} trainings per algorithm per data set)")
+        print(
+            f"{f'Type I error lab ({learner}), {n_reps:,} replications':<44} ours "
+            f"{time.perf_counter() - start:9.3f} s "
+            f"(9 tests, {trainings} trainings per algorithm per data set)"
+        )
 
 
 def bench_notebooks() -> None:

@@ -4,8 +4,9 @@ Each public widget factory in ``lecture_lib.widgets`` is built with its
 defaults; then every slider, dropdown and toggle in it is moved to another
 value a few times and the time from the assignment to the end of the
 synchronous callback is measured: the computation, the HTML, and every
-figure rendered to PNG as the notebook's inline backend does at ``plt.show()``. That is the work the kernel does before the browser
-can repaint; the network hop of a live session comes on top.
+figure rendered to PNG as the notebook's inline backend does at ``plt.show()``.
+That is the work the kernel does before the browser can repaint; the network hop of a live
+session comes on top.
 """
 
 from __future__ import annotations
@@ -71,9 +72,14 @@ def _inputs():
     s1, s2 = 0.8 + 0.02 * rng.standard_normal(10), 0.79 + 0.02 * rng.standard_normal(10)
     example = ll.wilcoxon_example("seed001_rpart_ranger_6tasks")
     return {
-        "complexity_explorer": ((ll.knn_complexity_curve(X[:200], y[:200], X[200:], y[200:], range(1, 51)),), {}),
-        "holdout_explorer": ((ll.holdout_accuracy_table(X, y, [0.1, 0.2, 0.3, 0.5], n_splits=200), [0.1, 0.2, 0.3, 0.5]),
-                             {"test_size": 0.3}),
+        "complexity_explorer": (
+            (ll.knn_complexity_curve(X[:200], y[:200], X[200:], y[200:], range(1, 51)),),
+            {},
+        ),
+        "holdout_explorer": (
+            (ll.holdout_accuracy_table(X, y, [0.1, 0.2, 0.3, 0.5], n_splits=200), [0.1, 0.2, 0.3, 0.5]),
+            {"test_size": 0.3},
+        ),
         "type1_error_lab": ((simulation,), {}),
         "corrected_ttest_explorer": ((s1, s2), {"simulation": simulation}),
         "wilcoxon_explorer": ((example.differences,), {"names": example.datasets}),
@@ -93,7 +99,10 @@ def factories():
             yield name, lambda func=func, args=args, kwargs=kwargs: func(*args, **kwargs)
             continue
         params = inspect.signature(func).parameters.values()
-        if any(p.default is inspect.Parameter.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) for p in params):
+        if any(
+            p.default is inspect.Parameter.empty and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+            for p in params
+        ):
             continue  # a pure function with required arguments, not a widget factory
         yield name, func
 

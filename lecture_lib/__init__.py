@@ -4,9 +4,31 @@ The companion library of the course "Comparing classifiers with statistical
 tests". Every test is written out from its paper's formula with numpy and
 scipy's distributions; scipy, statsmodels and mlxtend serve only as oracles in
 the test suite.
+
+The package root exports the public names of every module (each module's
+``__all__``), grouped by chapter below. The widgets (``lecture_lib.widgets``,
+``bayesian_widgets``, ``beyond_widgets``) and the live figures
+(``lecture_lib.live_figure``) need ipywidgets and are imported from their
+modules; modules whose names start with an underscore are internal.
 """
 
+# The imports follow the chapters (each "isort: split" starts a section that ruff sorts on its own):
+# posthoc.py and homogeneity.py take earlier names from the package root, so the order matters.
+# isort: split
+# results: the one interval type of every test (all chapters)
 from ._results import Interval
+
+# isort: split
+# chapter 1: metrics, resampling designs, holdout and learning curves
+from .curves import (
+    ComplexityCurve,
+    LearningCurve,
+    holdout_accuracy_table,
+    knn_complexity_curve,
+    knn_predictions,
+    knn_split_scores,
+    learning_curve,
+)
 from .metrics import (
     UndefinedMetricWarning,
     accuracy,
@@ -30,58 +52,95 @@ from .resampling import (
     repeated_kfold,
     stratified_kfold,
 )
-from .curves import (
-    ComplexityCurve,
-    LearningCurve,
-    holdout_accuracy_table,
-    knn_complexity_curve,
-    knn_predictions,
-    knn_split_scores,
-    learning_curve,
+
+# isort: split
+# chapter 2: McNemar's test on one test set, its simulation, intervals and planning
+from .intervals import (
+    DIFFERENCE_METHODS,
+    PROPORTION_METHODS,
+    IntervalExample,
+    interval_examples,
+    mcnemar_odds_ratio,
+    paired_accuracy_difference,
+    proportion_interval,
 )
 from .mcnemar import (
-    TEXTBOOK_EXACT_BELOW,
     MCNEMAR_METHODS,
+    TEXTBOOK_EXACT_BELOW,
     McNemarResult,
     mcnemar,
     mcnemar_pvalues,
     mcnemar_table,
     mcnemar_tables,
 )
-from .simulate import RejectionRates, mcnemar_rejection_probability, simulate_mcnemar, wilson_interval
+from .planning import (
+    EXACT_SCAN_MAX,
+    McNemarPower,
+    McNemarSampleSize,
+    NemenyiSampleSize,
+    WilcoxonSampleSize,
+    mcnemar_power,
+    mcnemar_sample_size,
+    nemenyi_n_datasets,
+    wilcoxon_n_datasets,
+)
+from .simulate import RejectionRates, mcnemar_rejection_probability, simulate_mcnemar
+
+# isort: split
+# chapter 3: several classifiers on one test set
 from .cochran import (
     CochranQResult,
     FamilywiseError,
+    NearDuplicateSimulation,
     PairwiseMcNemarResult,
     cochrans_q,
     correctness_matrix,
     familywise_error,
     pairwise_mcnemar,
+    simulate_near_duplicates,
+)
+from .homogeneity import (
+    MARGINAL_HOMOGENEITY_METHODS,
+    LooneyFResult,
+    MarginalHomogeneityResult,
+    looney_ftest,
+    marginal_homogeneity_test,
 )
 from .multitest import ADJUST_METHODS, adjust_pvalues
+
+# isort: split
+# chapter 4: two algorithms on one data set (and the replicability of chapter 7)
 from .paired import (
+    DEFAULT_PAIRED_TEST,
     PAIRED_TESTS,
     AlgorithmComparison,
     FoldTTestResult,
     FTest5x2cvResult,
     PairedTTestResult,
     ProportionDifferenceResult,
+    Replicability,
     TTest5x2cvResult,
     compare_algorithms,
+    corrected_repeated_cv_ttest,
     ftest_5x2cv,
     kfold_cv_ttest,
     paired_ttest,
     proportion_difference_test,
+    replicate_comparison,
     resampled_ttest,
     ttest_5x2cv,
 )
 from .simulate_paired import (
+    SIMULATION_LEARNERS,
     TRAININGS_PER_ALGORITHM,
     PairedSimulation,
     PowerCurve,
     paired_power_curve,
     simulate_paired_tests,
 )
+
+# isort: split
+# chapter 5: two algorithms on many data sets
 from .ranks import rankdata, tie_term
 from .wilcoxon_sign import (
     ALTERNATIVES,
@@ -99,6 +158,9 @@ from .wilcoxon_sign import (
     wilcoxon_signed_rank,
     wilcoxon_steps,
 )
+
+# isort: split
+# chapter 6: many algorithms on many data sets, post-hoc procedures
 from .friedman_nemenyi import (
     CD_TESTS,
     CONTROL_ADJUST,
@@ -114,6 +176,23 @@ from .friedman_nemenyi import (
     friedman_type1_error,
     nemenyi,
 )
+from .posthoc import (
+    BERGMANN_HOMMEL_MAX_K,
+    CONTROL_ADJUSTMENTS,
+    PAIRWISE_ADJUSTMENTS,
+    POSTHOC_TESTS,
+    ControlComparisons,
+    PairwiseComparisons,
+    adjust_pairwise_pvalues,
+    control_comparisons,
+    pairwise_comparisons,
+    posthoc_example,
+    posthoc_examples,
+    shaffer_true_counts,
+)
+
+# isort: split
+# chapter 7: tuning inside the evaluation (nested cross-validation)
 from .nested import (
     NestedComparison,
     NestedCVResult,
@@ -124,73 +203,9 @@ from .nested import (
     parameter_grid,
     simulate_tuning_bias,
 )
-from .guide import (
-    GUIDE_CARDS,
-    GUIDE_FUNCTIONS,
-    Recommendation,
-    guide_table_html,
-    plot_decision_diagram,
-    recommend_test,
-    recommendation_html,
-)
-from .plots import (
-    PAIRED_TEST_LABELS,
-    mcnemar_pvalue_grid,
-    plot_complexity_curve,
-    plot_critical_difference,
-    plot_familywise_error,
-    plot_holdout_spread,
-    plot_learning_curve,
-    plot_mcnemar_pvalue_heatmap,
-    plot_mcnemar_rejection_curves,
-    plot_nested_cv_diagram,
-    plot_paired_rejection_rates,
-    plot_power_curves,
-    plot_pvalue_histogram,
-    plot_rejection_rates,
-    plot_tuning_bias,
-)
-from .examples import (
-    BenchmarkTable,
-    CochranExample,
-    ConfusionExample,
-    PairedExample,
-    appml_benchmark,
-    cochran_example,
-    cochran_examples,
-    demsar_table5,
-    errata,
-    evaluation_example,
-    evaluation_examples,
-    mcnemar_example,
-    mcnemar_examples,
-    nested_example,
-    paired_example,
-    paired_examples,
-    predictions_from_table,
-    wilcoxon_example,
-    wilcoxon_examples,
-)
-# chapter 9: beyond one accuracy on i.i.d. data (issue 20)
-from .cv_intervals import (
-    CV_INTERVAL_METHODS,
-    CVCoverage,
-    CVIntervalResult,
-    coverage_table,
-    cv_interval,
-    simulate_cv_coverage,
-)
-from .auc import DeLongResult, auc_example, delong_test, midranks
-from .metric_tests import (
-    BOOTSTRAP_METHODS,
-    METRICS,
-    PairedBootstrapResult,
-    PermutationTestResult,
-    paired_bootstrap,
-    paired_permutation_test,
-)
-from .seeds import SeedSplitVariance, design_std_error, seed_split_variance
 
+# isort: split
+# chapter 8: Bayesian comparison and equivalence
 from .bayesian import (
     ROPE_TESTS,
     CorrelatedTPosterior,
@@ -206,332 +221,390 @@ from .bayesian import (
 )
 from .equivalence import EquivalenceResult, equivalence_test
 
-# issue 14, one data set (chapters 4 and 7): corrected repeated cross-validation
-from .paired import DEFAULT_PAIRED_TEST, Replicability, corrected_repeated_cv_ttest, replicate_comparison
-from .plots import paired_test_legend_handles, plot_size_power
-from .simulate_paired import SIMULATION_LEARNERS
+# isort: split
+# chapter 9: beyond one accuracy on i.i.d. data
+from .auc import DeLongResult, auc_example, delong_test, midranks
+from .cv_intervals import (
+    CV_INTERVAL_METHODS,
+    CVCoverage,
+    CVIntervalResult,
+    coverage_table,
+    cv_interval,
+    simulate_cv_coverage,
+)
+from .metric_tests import (
+    BOOTSTRAP_METHODS,
+    METRICS,
+    PairedBootstrapResult,
+    PermutationTestResult,
+    paired_bootstrap,
+    paired_permutation_test,
+)
+from .seeds import SeedSplitVariance, design_std_error, seed_split_variance
+
+# isort: split
+# chapter 10: choosing a test, and reporting it
+from .guide import (
+    CARD_GROUPS,
+    CHAPTERS,
+    DIAGRAM_PARTS,
+    GUIDE_CARDS,
+    GUIDE_FUNCTIONS,
+    METRIC_OPTIONS,
+    PER_EXAMPLE_OPTIONS,
+    QUESTION_OPTIONS,
+    STRUCTURE_OPTIONS,
+    WHICH_TEST_SITUATIONS,
+    GuideCard,
+    Recommendation,
+    diagram_leaves,
+    guide_table_html,
+    plot_decision_diagram,
+    recommend_test,
+    recommendation_html,
+    smallest_two_sided_pvalue,
+)
+from .reporting import REPORTED_RESULTS, practical_significance, report
+
+# isort: split
+# figures of every chapter (the widgets live in lecture_lib.widgets and its siblings)
+from .plots import (
+    PAIRED_TEST_LABELS,
+    mcnemar_pvalue_grid,
+    paired_test_legend_handles,
+    plot_complexity_curve,
+    plot_critical_difference,
+    plot_familywise_error,
+    plot_holdout_spread,
+    plot_learning_curve,
+    plot_mcnemar_pvalue_heatmap,
+    plot_mcnemar_rejection_curves,
+    plot_nested_cv_diagram,
+    plot_paired_rejection_rates,
+    plot_power_curves,
+    plot_pvalue_histogram,
+    plot_rejection_rates,
+    plot_signed_rank_null,
+    plot_size_power,
+    plot_tuning_bias,
+)
+
+# isort: split
+# the seeds' worked examples and published data
+from .examples import (
+    BenchmarkTable,
+    CochranExample,
+    ConfusionExample,
+    Erratum,
+    McNemarExample,
+    PairedExample,
+    SourceNote,
+    WilcoxonExample,
+    appml_benchmark,
+    cochran_example,
+    cochran_examples,
+    demsar_table5,
+    errata,
+    evaluation_example,
+    evaluation_examples,
+    mcnemar_example,
+    mcnemar_examples,
+    nested_example,
+    paired_example,
+    paired_examples,
+    predictions_from_table,
+    sign_test_critical_table,
+    source_notes,
+    wilcoxon_example,
+    wilcoxon_examples,
+)
+
+# isort: split
+# the benchmark runner of chapter 6 (it calls the tests through the package root)
+from .benchmark import DEFAULT_CV, BenchmarkResult, benchmark_splits, load_benchmark, run_benchmark
 
 __version__ = "0.1.0"
 
-# Everything above, in the order of the modules (and so, roughly, of the chapters).
 __all__ = [
-    # results
+    # results: the one interval type of every test (all chapters)
     "Interval",
+    # chapter 1: metrics, resampling designs, holdout and learning curves
     # metrics
     "UndefinedMetricWarning",
-    "accuracy",
     "confusion_matrix",
+    "accuracy",
     "error_rate",
-    "f1_score",
     "precision",
     "recall",
+    "f1_score",
     # resampling
     "SCORINGS",
-    "bootstrap",
-    "cross_validate_scores",
-    "estimate_632",
-    "five_by_two",
-    "forward_chaining",
-    "group_kfold",
     "holdout",
-    "kfold",
     "repeated_holdout",
-    "repeated_kfold",
+    "kfold",
     "stratified_kfold",
+    "repeated_kfold",
+    "five_by_two",
+    "bootstrap",
+    "estimate_632",
+    "cross_validate_scores",
+    "group_kfold",
+    "forward_chaining",
     # curves
     "ComplexityCurve",
     "LearningCurve",
-    "holdout_accuracy_table",
-    "knn_complexity_curve",
     "knn_predictions",
+    "knn_complexity_curve",
     "knn_split_scores",
+    "holdout_accuracy_table",
     "learning_curve",
+    # chapter 2: McNemar's test on one test set, its simulation, intervals and planning
     # mcnemar
-    "TEXTBOOK_EXACT_BELOW",
     "MCNEMAR_METHODS",
+    "TEXTBOOK_EXACT_BELOW",
     "McNemarResult",
-    "mcnemar",
-    "mcnemar_pvalues",
     "mcnemar_table",
     "mcnemar_tables",
+    "mcnemar",
+    "mcnemar_pvalues",
     # simulate
-    "RejectionRates",
     "mcnemar_rejection_probability",
+    "RejectionRates",
     "simulate_mcnemar",
-    "wilson_interval",
+    # intervals
+    "PROPORTION_METHODS",
+    "DIFFERENCE_METHODS",
+    "IntervalExample",
+    "proportion_interval",
+    "paired_accuracy_difference",
+    "mcnemar_odds_ratio",
+    "interval_examples",
+    # planning
+    "EXACT_SCAN_MAX",
+    "McNemarPower",
+    "McNemarSampleSize",
+    "WilcoxonSampleSize",
+    "NemenyiSampleSize",
+    "mcnemar_power",
+    "mcnemar_sample_size",
+    "wilcoxon_n_datasets",
+    "nemenyi_n_datasets",
+    # chapter 3: several classifiers on one test set
     # cochran
     "CochranQResult",
-    "FamilywiseError",
-    "PairwiseMcNemarResult",
-    "cochrans_q",
     "correctness_matrix",
-    "familywise_error",
+    "cochrans_q",
+    "PairwiseMcNemarResult",
     "pairwise_mcnemar",
+    "FamilywiseError",
+    "familywise_error",
+    "NearDuplicateSimulation",
+    "simulate_near_duplicates",
     # multitest
     "ADJUST_METHODS",
     "adjust_pvalues",
+    # homogeneity
+    "MARGINAL_HOMOGENEITY_METHODS",
+    "LooneyFResult",
+    "looney_ftest",
+    "MarginalHomogeneityResult",
+    "marginal_homogeneity_test",
+    # chapter 4: two algorithms on one data set (and the replicability of chapter 7)
     # paired
-    "PAIRED_TESTS",
-    "AlgorithmComparison",
-    "FoldTTestResult",
-    "FTest5x2cvResult",
     "PairedTTestResult",
     "ProportionDifferenceResult",
+    "FoldTTestResult",
     "TTest5x2cvResult",
-    "compare_algorithms",
-    "ftest_5x2cv",
-    "kfold_cv_ttest",
+    "FTest5x2cvResult",
     "paired_ttest",
     "proportion_difference_test",
     "resampled_ttest",
+    "kfold_cv_ttest",
+    "corrected_repeated_cv_ttest",
     "ttest_5x2cv",
+    "ftest_5x2cv",
+    "PAIRED_TESTS",
+    "DEFAULT_PAIRED_TEST",
+    "AlgorithmComparison",
+    "compare_algorithms",
+    "Replicability",
+    "replicate_comparison",
     # simulate_paired
-    "TRAININGS_PER_ALGORITHM",
     "PairedSimulation",
     "PowerCurve",
-    "paired_power_curve",
     "simulate_paired_tests",
+    "paired_power_curve",
+    "TRAININGS_PER_ALGORITHM",
+    "SIMULATION_LEARNERS",
+    # chapter 5: two algorithms on many data sets
     # ranks
     "rankdata",
     "tie_term",
     # wilcoxon_sign
+    "WILCOXON_ZERO_METHODS",
+    "WILCOXON_METHODS",
     "ALTERNATIVES",
     "SIGN_TEST_TIES",
     "WILCOXON_AUTO_EXACT_MAX",
     "WILCOXON_EXACT_MAX",
-    "WILCOXON_METHODS",
-    "WILCOXON_ZERO_METHODS",
-    "SignTestResult",
     "WilcoxonResult",
-    "sign_test",
-    "sign_test_critical_wins",
+    "SignTestResult",
+    "wilcoxon_signed_rank",
     "signed_rank_null_distribution",
     "wilcoxon_critical_value",
-    "wilcoxon_signed_rank",
     "wilcoxon_steps",
+    "sign_test",
+    "sign_test_critical_wins",
+    # chapter 6: many algorithms on many data sets, post-hoc procedures
     # friedman_nemenyi
     "CD_TESTS",
     "CONTROL_ADJUST",
-    "BonferroniDunnResult",
-    "FriedmanLevel",
     "FriedmanResult",
+    "FriedmanLevel",
     "NemenyiResult",
-    "bonferroni_dunn",
-    "cd_cliques",
-    "critical_difference",
-    "critical_value",
+    "BonferroniDunnResult",
     "friedman",
     "friedman_type1_error",
+    "critical_value",
+    "critical_difference",
     "nemenyi",
-    # nested
-    "NestedComparison",
+    "bonferroni_dunn",
+    "cd_cliques",
+    # posthoc
+    "POSTHOC_TESTS",
+    "PAIRWISE_ADJUSTMENTS",
+    "CONTROL_ADJUSTMENTS",
+    "BERGMANN_HOMMEL_MAX_K",
+    "shaffer_true_counts",
+    "adjust_pairwise_pvalues",
+    "PairwiseComparisons",
+    "pairwise_comparisons",
+    "ControlComparisons",
+    "control_comparisons",
+    "posthoc_examples",
+    "posthoc_example",
+    # chapter 7: tuning inside the evaluation (nested cross-validation)
     "NestedCVResult",
+    "NestedComparison",
     "TuningBias",
+    "parameter_grid",
+    "nested_splits",
     "nested_cv",
     "nested_cv_compare",
-    "nested_splits",
-    "parameter_grid",
     "simulate_tuning_bias",
-    # guide
-    "GUIDE_CARDS",
-    "GUIDE_FUNCTIONS",
-    "Recommendation",
-    "guide_table_html",
-    "plot_decision_diagram",
-    "recommend_test",
-    "recommendation_html",
-    # plots
-    "PAIRED_TEST_LABELS",
-    "mcnemar_pvalue_grid",
-    "plot_complexity_curve",
-    "plot_critical_difference",
-    "plot_familywise_error",
-    "plot_holdout_spread",
-    "plot_learning_curve",
-    "plot_mcnemar_pvalue_heatmap",
-    "plot_mcnemar_rejection_curves",
-    "plot_nested_cv_diagram",
-    "plot_paired_rejection_rates",
-    "plot_power_curves",
-    "plot_pvalue_histogram",
-    "plot_rejection_rates",
-    "plot_tuning_bias",
-    # examples
-    "BenchmarkTable",
-    "CochranExample",
-    "ConfusionExample",
-    "PairedExample",
-    "appml_benchmark",
-    "cochran_example",
-    "cochran_examples",
-    "demsar_table5",
-    "errata",
-    "evaluation_example",
-    "evaluation_examples",
-    "mcnemar_example",
-    "mcnemar_examples",
-    "nested_example",
-    "paired_example",
-    "paired_examples",
-    "predictions_from_table",
-    "wilcoxon_example",
-    "wilcoxon_examples",
-    # chapter 9: cv_interval, auc, metric_tests, seeds (issue 20)
+    # chapter 8: Bayesian comparison and equivalence
+    # bayesian
+    "ROPE_TESTS",
+    "CorrelatedTPosterior",
+    "DirichletPosterior",
+    "bayesian_correlated_ttest",
+    "bayesian_sign_test",
+    "bayesian_signed_rank",
+    "plot_posterior_t",
+    "plot_posterior_simplex",
+    "posterior_report",
+    "bayesian_examples",
+    "bayesian_example",
+    # equivalence
+    "EquivalenceResult",
+    "equivalence_test",
+    # chapter 9: beyond one accuracy on i.i.d. data
+    # cv_intervals
     "CV_INTERVAL_METHODS",
     "CVCoverage",
     "CVIntervalResult",
     "coverage_table",
     "cv_interval",
     "simulate_cv_coverage",
+    # auc
     "DeLongResult",
     "auc_example",
     "delong_test",
     "midranks",
+    # metric_tests
     "BOOTSTRAP_METHODS",
     "METRICS",
     "PairedBootstrapResult",
     "PermutationTestResult",
     "paired_bootstrap",
     "paired_permutation_test",
+    # seeds
     "SeedSplitVariance",
-    "seed_split_variance",
     "design_std_error",
-    # bayesian (chapter 8)
-    "ROPE_TESTS",
-    "CorrelatedTPosterior",
-    "DirichletPosterior",
-    "bayesian_correlated_ttest",
-    "bayesian_example",
-    "bayesian_examples",
-    "bayesian_sign_test",
-    "bayesian_signed_rank",
-    "plot_posterior_simplex",
-    "plot_posterior_t",
-    "posterior_report",
-    # equivalence (chapter 8)
-    "EquivalenceResult",
-    "equivalence_test",
-]
-
-# issue 14, one test set: Cochran's Q without exchangeability; seed statements that are not errata
-from .cochran import NearDuplicateSimulation, simulate_near_duplicates  # noqa: E402
-from .examples import SourceNote, source_notes  # noqa: E402
-
-__all__ += ["NearDuplicateSimulation", "simulate_near_duplicates", "SourceNote", "source_notes"]
-# benchmark runner (issue 21): imported last, it calls the tests above through the package root
-from .benchmark import (  # noqa: E402
-    DEFAULT_CV,
-    BenchmarkResult,
-    benchmark_splits,
-    load_benchmark,
-    run_benchmark,
-)
-
-__all__ += [
-    # benchmark
+    "seed_split_variance",
+    # chapter 10: choosing a test, and reporting it
+    # guide
+    "CHAPTERS",
+    "GUIDE_FUNCTIONS",
+    "PER_EXAMPLE_OPTIONS",
+    "QUESTION_OPTIONS",
+    "METRIC_OPTIONS",
+    "STRUCTURE_OPTIONS",
+    "DIAGRAM_PARTS",
+    "CARD_GROUPS",
+    "Recommendation",
+    "GuideCard",
+    "GUIDE_CARDS",
+    "recommend_test",
+    "recommendation_html",
+    "smallest_two_sided_pvalue",
+    "guide_table_html",
+    "diagram_leaves",
+    "plot_decision_diagram",
+    "WHICH_TEST_SITUATIONS",
+    # reporting
+    "REPORTED_RESULTS",
+    "report",
+    "practical_significance",
+    # figures of every chapter (the widgets live in lecture_lib.widgets and its siblings)
+    "mcnemar_pvalue_grid",
+    "plot_mcnemar_pvalue_heatmap",
+    "plot_mcnemar_rejection_curves",
+    "plot_rejection_rates",
+    "plot_familywise_error",
+    "plot_complexity_curve",
+    "plot_holdout_spread",
+    "plot_learning_curve",
+    "PAIRED_TEST_LABELS",
+    "plot_paired_rejection_rates",
+    "plot_power_curves",
+    "plot_pvalue_histogram",
+    "plot_size_power",
+    "paired_test_legend_handles",
+    "plot_signed_rank_null",
+    "plot_critical_difference",
+    "plot_tuning_bias",
+    "plot_nested_cv_diagram",
+    # the seeds' worked examples and published data
+    "McNemarExample",
+    "Erratum",
+    "mcnemar_examples",
+    "mcnemar_example",
+    "errata",
+    "SourceNote",
+    "source_notes",
+    "predictions_from_table",
+    "CochranExample",
+    "cochran_examples",
+    "cochran_example",
+    "ConfusionExample",
+    "evaluation_examples",
+    "evaluation_example",
+    "PairedExample",
+    "paired_examples",
+    "paired_example",
+    "WilcoxonExample",
+    "wilcoxon_examples",
+    "wilcoxon_example",
+    "sign_test_critical_table",
+    "BenchmarkTable",
+    "appml_benchmark",
+    "demsar_table5",
+    "nested_example",
+    # the benchmark runner of chapter 6 (it calls the tests through the package root)
     "DEFAULT_CV",
     "BenchmarkResult",
     "benchmark_splits",
     "load_benchmark",
     "run_benchmark",
-    # issue 14, one data set (chapters 4 and 7)
-    "DEFAULT_PAIRED_TEST",
-    "Replicability",
-    "SIMULATION_LEARNERS",
-    "corrected_repeated_cv_ttest",
-    "paired_test_legend_handles",
-    "plot_size_power",
-    "replicate_comparison",
-]
-
-# issue 15, part 1: estimates with their uncertainty, and planning
-from .intervals import (  # noqa: E402
-    DIFFERENCE_METHODS,
-    PROPORTION_METHODS,
-    IntervalExample,
-    interval_examples,
-    mcnemar_odds_ratio,
-    paired_accuracy_difference,
-    proportion_interval,
-)
-from .planning import (  # noqa: E402
-    EXACT_SCAN_MAX,
-    McNemarPower,
-    McNemarSampleSize,
-    NemenyiSampleSize,
-    WilcoxonSampleSize,
-    mcnemar_power,
-    mcnemar_sample_size,
-    nemenyi_n_datasets,
-    wilcoxon_n_datasets,
-)
-
-__all__ += [
-    "DIFFERENCE_METHODS",
-    "PROPORTION_METHODS",
-    "IntervalExample",
-    "interval_examples",
-    "mcnemar_odds_ratio",
-    "paired_accuracy_difference",
-    "proportion_interval",
-    "EXACT_SCAN_MAX",
-    "McNemarPower",
-    "McNemarSampleSize",
-    "NemenyiSampleSize",
-    "WilcoxonSampleSize",
-    "mcnemar_power",
-    "mcnemar_sample_size",
-    "nemenyi_n_datasets",
-    "wilcoxon_n_datasets",
-]
-
-# issue 16: multiple comparisons done right (post-hoc procedures; Looney's F and marginal homogeneity)
-from .posthoc import (  # noqa: E402
-    BERGMANN_HOMMEL_MAX_K,
-    CONTROL_ADJUSTMENTS,
-    PAIRWISE_ADJUSTMENTS,
-    POSTHOC_TESTS,
-    ControlComparisons,
-    PairwiseComparisons,
-    adjust_pairwise_pvalues,
-    control_comparisons,
-    pairwise_comparisons,
-    posthoc_example,
-    posthoc_examples,
-    shaffer_true_counts,
-)
-from .homogeneity import (  # noqa: E402
-    MARGINAL_HOMOGENEITY_METHODS,
-    LooneyFResult,
-    MarginalHomogeneityResult,
-    looney_ftest,
-    marginal_homogeneity_test,
-)
-
-__all__ += [
-    "BERGMANN_HOMMEL_MAX_K",
-    "CONTROL_ADJUSTMENTS",
-    "PAIRWISE_ADJUSTMENTS",
-    "POSTHOC_TESTS",
-    "ControlComparisons",
-    "PairwiseComparisons",
-    "adjust_pairwise_pvalues",
-    "control_comparisons",
-    "pairwise_comparisons",
-    "posthoc_example",
-    "posthoc_examples",
-    "shaffer_true_counts",
-    "MARGINAL_HOMOGENEITY_METHODS",
-    "LooneyFResult",
-    "MarginalHomogeneityResult",
-    "looney_ftest",
-    "marginal_homogeneity_test",
-]
-# issue 15, part 2: the paragraph that reports a comparison
-from .reporting import REPORTED_RESULTS, practical_significance, report  # noqa: E402
-
-__all__ += [
-    "REPORTED_RESULTS",
-    "practical_significance",
-    "report",
 ]

@@ -23,6 +23,8 @@ def _format_value(value) -> str:
         return np.array2string(value, precision=4, separator=", ")
     if isinstance(value, tuple) and all(isinstance(v, float) for v in value):
         return "(" + ", ".join(_format_value(v) for v in value) + ")"
+    if isinstance(value, tuple) and value and all(isinstance(v, Interval) for v in value):
+        return "\n".join(str(v) for v in value)  # one interval per line (TestResult indents them)
     return str(value)
 
 
@@ -37,7 +39,8 @@ class TestResult:
         width = max(len(f.name) for f in fields)
         lines = [type(self).__name__]
         for f in fields:
-            lines.append(f"  {f.name:<{width}} : {_format_value(getattr(self, f.name))}")
+            text = _format_value(getattr(self, f.name)).replace("\n", "\n" + " " * (width + 5))
+            lines.append(f"  {f.name:<{width}} : {text}")
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook

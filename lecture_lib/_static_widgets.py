@@ -1,4 +1,6 @@
-"""Explorers that work on the static website: every state computed at build time (internal: the book build uses it).
+"""Explorers that work on the static website: every state computed at build time.
+
+Internal: the book build uses it.
 
 On the course website there is no kernel, so a slider of an ipywidgets explorer
 would move without effect. For the explorers whose output is HTML only (the
@@ -186,13 +188,21 @@ def _grid(control, override):
         return ("fixed" if len(values) == 1 else "range"), values, labels
     if kind == "Checkbox" or kind == "ToggleButton":
         values = tuple(override) if override is not None else (False, True)
-        return ("fixed" if len(values) == 1 else "checkbox"), values, tuple("yes" if v else "no" for v in values)
+        return (
+            ("fixed" if len(values) == 1 else "checkbox"),
+            values,
+            tuple("yes" if v else "no" for v in values),
+        )
     # selection widgets: options are (label, value) pairs after ipywidgets' normalisation
     pairs = list(zip(control._options_labels, control._options_values))
     if override is not None:
         pairs = [p for p in pairs if p[1] in override or p[0] in override]
     kind_out = "range" if kind == "SelectionSlider" else "select"
-    return ("fixed" if len(pairs) == 1 else kind_out), tuple(v for _, v in pairs), tuple(str(lab) for lab, _ in pairs)
+    return (
+        ("fixed" if len(pairs) == 1 else kind_out),
+        tuple(v for _, v in pairs),
+        tuple(str(lab) for lab, _ in pairs),
+    )
 
 
 def _encode(ids: np.ndarray, n_strings: int) -> str:
@@ -311,7 +321,9 @@ def precompute_explorer(widget, grids: dict | None = None) -> dict:
     by_name = {c.description: c for c in controls}
     unknown = sorted(set(grids) - set(by_name))
     if unknown:
-        raise ValueError(f"grids name controls the explorer does not have: {unknown}; it has {sorted(by_name)}")
+        raise ValueError(
+            f"grids name controls the explorer does not have: {unknown}; it has {sorted(by_name)}"
+        )
     if len(by_name) != len(controls):
         raise ValueError("two controls of the explorer share a description; name them apart")
     specs, initial_values = [], [c.value for c in controls]

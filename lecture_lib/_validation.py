@@ -37,6 +37,17 @@ __all__ = [
     "as_generator",
 ]
 
+def check_score_pair(one, two, names: tuple[str, str] = ("x", "y"), *, min_size: int = 2,
+                     what: str = "one score per data set") -> tuple[np.ndarray, np.ndarray]:
+    """Two matched finite 1-D score arrays (:func:`check_scores` each) of the same length."""
+    first = check_scores(one, names[0], min_size=min_size)
+    second = check_scores(two, names[1], min_size=min_size)
+    if first.size != second.size:
+        raise ValueError(f"{names[0]} and {names[1]} must have the same length ({what}): {names[0]} has "
+                         f"{first.size}, {names[1]} has {second.size}")
+    return first, second
+
+
 #: The largest count the library accepts: counts become numpy int64 values.
 MAX_COUNT = np.iinfo(np.int64).max
 
@@ -187,7 +198,8 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
             raise ValueError(f"{name} must be {wanted}, got an array of shape {arr.shape}")
     if arr.size < min_size:
         if arr.size == 0:
-            raise ValueError(f"{name} is empty")
+            needed = f": at least {min_size} numbers are needed" if min_size > 1 else ""
+            raise ValueError(f"{name} is empty{needed}")
         raise ValueError(f"{name} needs at least {min_size} numbers, got {arr.size}")
     if finite and arr.size and not np.isfinite(arr).all():
         flat = int(np.flatnonzero(~np.isfinite(arr.reshape(-1)))[0])
@@ -366,6 +378,37 @@ def check_count(value, name: str, *, minimum: int = 0) -> int:
     if out > MAX_COUNT:
         raise ValueError(f"{name} must be at most {MAX_COUNT}, got {_show(value)}")
     return out
+
+
+def check_counts(values, name: str, minimum: int = 0, *, min_size: int = 1) -> np.ndarray:
+    """A whole number >= ``minimum``, or an array of them of any shape, returned as int64.
+
+    Integral floats (11.0) are accepted; booleans, text, None, NaN, infinity,
+    fractions and counts beyond int64 are refused with the value shown.
+    """
+    if values is None or isinstance(values, (str, bytes)):
+        raise TypeError(f"{name} must be a whole number or an array of them, got {_show(values)}")
+    if isinstance(values, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a whole number, got {values!r}")
+    arr = _as_array(values, name, "a whole number or an array of them")
+    if arr.dtype.kind == "b":
+        raise TypeError(f"{name} must hold whole numbers, got booleans")
+    if arr.dtype.kind == "c":
+        raise TypeError(f"{name} must hold whole numbers, got complex numbers {_show(arr.tolist())}")
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold whole numbers, got {_show(values)}")
+    if arr.size < min_size:
+        raise ValueError(f"{name} is empty: at least one count is needed")
+    if arr.dtype.kind == "f":
+        if not np.all(np.isfinite(arr)):
+            raise ValueError(f"{name} must hold finite whole numbers, got {_show(values)}")
+        if np.any(arr != np.round(arr)):
+            raise ValueError(f"{name} must hold whole numbers, got {_show(values)}")
+    if np.any(arr < minimum):
+        raise ValueError(f"{name} must be >= {minimum}, got {_show(values)}")
+    if np.any(arr > MAX_COUNT):  # beyond int64: the cast would overflow
+        raise ValueError(f"{name} holds a count too large (at most {MAX_COUNT}), got {_show(values)}")
+    return arr.astype(np.int64, copy=False)
 
 
 def check_positive_int(value, name: str) -> int:

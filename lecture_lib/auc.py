@@ -94,7 +94,7 @@ def midranks(x) -> np.ndarray:
 
     The two scores of 0.9 would take ranks 3 and 4, so both get 3.5.
     """
-    return _midranks(_scores(x, "x"))
+    return _midranks(_classifier_scores(x, "x"))
 
 
 def _midranks_of_sorted(sorted_x: np.ndarray) -> np.ndarray:
@@ -115,7 +115,7 @@ def _midranks(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def _scores(values, name: str) -> np.ndarray:
+def _classifier_scores(values, name: str) -> np.ndarray:
     return check_real_array(values, name, ndim=1, allow_bool=True, what="a 1-D array of scores")
 
 
@@ -262,8 +262,8 @@ def delong_test(y_true, scores_1, scores_2, positive=1, confidence=0.95) -> DeLo
     two markers had equal AUCs.
     """
     is_pos = _positives(y_true, positive)
-    s1 = _scores(scores_1, "scores_1")
-    s2 = _scores(scores_2, "scores_2")
+    s1 = _classifier_scores(scores_1, "scores_1")
+    s2 = _classifier_scores(scores_2, "scores_2")
     check_same_length(y_true=is_pos, scores_1=s1, scores_2=s2)
     confidence = check_probability(confidence, "confidence")
     m = int(is_pos.sum())

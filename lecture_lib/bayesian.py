@@ -45,7 +45,7 @@ from ._validation import (
     check_positive_int,
     check_probability,
     check_real_array,
-    check_scores,
+    check_score_pair,
 )
 from .paired import _mean_and_variance
 
@@ -199,15 +199,6 @@ def _check_cv_pair(scores_1, scores_2):
     two, shape_2 = _flatten_cv(scores_2, "scores_2")
     if shape_1 != shape_2:
         raise ValueError(f"scores_1 and scores_2 must have the same shape, got {shape_1} and {shape_2}")
-    return one, two
-
-
-def _check_paired(x, y):
-    one = check_scores(x, "x")
-    two = check_scores(y, "y")
-    if one.size != two.size:
-        raise ValueError(f"x and y must have the same length (one score per data set): x has {one.size}, "
-                         f"y has {two.size}")
     return one, two
 
 
@@ -519,7 +510,7 @@ def bayesian_sign_test(x, y, rope=0.0, prior_strength=1.0, n_samples=50_000, see
     most frequent outcome on a new data set of this kind is 0.79 (and 0.21
     that "tuning practically better" is).
     """
-    x, y = _check_paired(x, y)
+    x, y = check_score_pair(x, y)
     rope = check_nonnegative(rope, "rope")
     prior_strength = check_positive(prior_strength, "prior_strength")
     n_samples = check_positive_int(n_samples, "n_samples")
@@ -628,7 +619,7 @@ def bayesian_signed_rank(x, y, rope=0.0, prior_strength=0.5, n_samples=50_000,
     m is practically better is only 0.67, and 0.33 that the two are
     practically equivalent: the data do not settle the practical question.
     """
-    x, y = _check_paired(x, y)
+    x, y = check_score_pair(x, y)
     rope = check_nonnegative(rope, "rope")
     prior_strength = check_positive(prior_strength, "prior_strength")
     n_samples = check_positive_int(n_samples, "n_samples")

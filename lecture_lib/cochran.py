@@ -132,15 +132,6 @@ class CochranQResult(TestResult):
     accuracies: tuple
     accuracy_intervals: tuple
 
-    def __str__(self) -> str:
-        # one interval per line: the base class would print the tuple's repr
-        lines = super().__str__().splitlines()
-        width = lines[1].index(":") - 3  # "  name<pad> : value"
-        head = [line for line in lines if not line.lstrip().startswith("accuracy_intervals")]
-        head += [f"  {'accuracy_intervals' if i == 0 else '':<{width}} {':' if i == 0 else ' '} {iv}"
-                 for i, iv in enumerate(self.accuracy_intervals)]
-        return "\n".join(head)
-
 
 def _q_from_counts(k, col_counts, row_count_squares, total):
     """Cochran's Q from the column totals G_i, sum_j L_j^2 and T (vectorised over leading axes).
@@ -379,7 +370,9 @@ class PairwiseMcNemarResult(TestResult):
         left = {0, 1, 4, 8}
 
         def line(cells):
-            cells = (c.ljust(w) if col in left else c.rjust(w) for col, (c, w) in enumerate(zip(cells, widths)))
+            cells = (
+                c.ljust(w) if col in left else c.rjust(w) for col, (c, w) in enumerate(zip(cells, widths))
+            )
             return "  ".join(cells).rstrip()
 
         title = (f"Pairwise McNemar tests ({self.method}), {self.n_comparisons} comparisons, "
@@ -391,15 +384,21 @@ class PairwiseMcNemarResult(TestResult):
 
     def _interval_note(self) -> str:
         level = 100 * (1 - self.alpha)
-        accuracies = ", ".join(f"{name} {_fmt_accuracy(iv)}" for name, iv in zip(self.names, self.accuracy_intervals))
-        return (f"Differences: Bonett-Price intervals, each at {100 * (1 - self.alpha / self.n_comparisons):.4g} % "
-                f"(Bonferroni: {level:g} % for all {self.n_comparisons} together). "
-                f"Accuracies with individual {level:g} % Wilson intervals: {accuracies}.")
+        accuracies = ", ".join(
+            f"{name} {_fmt_accuracy(iv)}" for name, iv in zip(self.names, self.accuracy_intervals)
+        )
+        return (
+            "Differences: Bonett-Price intervals, each at "
+            f"{100 * (1 - self.alpha / self.n_comparisons):.4g} % "
+            f"(Bonferroni: {level:g} % for all {self.n_comparisons} together). "
+            f"Accuracies with individual {level:g} % Wilson intervals: {accuracies}."
+        )
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{html.escape(h)}</th>" for h in self._header())
         body = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in self._rows()
+            "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>"
+            for row in self._rows()
         )
         caption = html.escape(
             f"Pairwise McNemar tests ({self.method}), {self.adjust}-adjusted p-values, alpha = {self.alpha:g}"
@@ -540,6 +539,8 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
     else:
         if isinstance(names, (str, bytes)):
             raise TypeError(f"names must be a sequence of {k} strings, got the string {names!r}")
+        if not hasattr(names, "__len__"):
+            raise TypeError(f"names must be a sequence of {k} strings, got {names!r}")
         names = tuple(names)
         if len(names) != k:
             raise ValueError(f"names must have one entry per model ({k}), got {len(names)}: {names!r}")
@@ -563,7 +564,9 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
         methods = (method,) * len(pairs)
     simultaneous = 1.0 - alpha / len(pairs)
     differences = tuple(
-        paired_accuracy_difference([[int(ab), int(bb)], [int(cb), n - int(ab) - int(bb) - int(cb)]], simultaneous)
+        paired_accuracy_difference(
+            [[int(ab), int(bb)], [int(cb), n - int(ab) - int(bb) - int(cb)]], simultaneous
+        )
         for ab, bb, cb in zip(both, b, c)
     )
     return PairwiseMcNemarResult(
@@ -696,8 +699,17 @@ def _cached_null_pvalues(n_models, n_sim, n_examples, accuracy, correlation, met
     return out
 
 
-def familywise_error(n_models: int, alpha: float = 0.05, n_sim: int = 2000, seed=0, *, n_examples: int = 200,
-                     accuracy: float = 0.8, correlation: float = 0.3, method: str = "midp") -> FamilywiseError:
+def familywise_error(
+    n_models: int,
+    alpha: float = 0.05,
+    n_sim: int = 2000,
+    seed=0,
+    *,
+    n_examples: int = 200,
+    accuracy: float = 0.8,
+    correlation: float = 0.3,
+    method: str = "midp",
+) -> FamilywiseError:
     """How often pairwise McNemar tests find a "significant" pair among equally accurate models.
 
     Parameters
@@ -770,7 +782,9 @@ def familywise_error(n_models: int, alpha: float = 0.05, n_sim: int = 2000, seed
         raise ValueError(f"correlation must lie in [0, 1), got {correlation!r}")
     _check_method(method)
     if isinstance(seed, np.random.Generator):
-        pvalues, q_pvalues = _simulate_null_pvalues(n_models, n_sim, n_examples, accuracy, correlation, method, seed)
+        pvalues, q_pvalues = _simulate_null_pvalues(
+            n_models, n_sim, n_examples, accuracy, correlation, method, seed
+        )
     else:
         as_generator(seed)  # validates the seed
         if seed is None:
@@ -778,7 +792,9 @@ def familywise_error(n_models: int, alpha: float = 0.05, n_sim: int = 2000, seed
                 n_models, n_sim, n_examples, accuracy, correlation, method, as_generator(None)
             )
         else:
-            pvalues, q_pvalues = _cached_null_pvalues(n_models, n_sim, n_examples, accuracy, correlation, method, int(seed))
+            pvalues, q_pvalues = _cached_null_pvalues(
+                n_models, n_sim, n_examples, accuracy, correlation, method, int(seed)
+            )
     m = pvalues.shape[1]
     smallest = pvalues.min(axis=1)
     any_unadjusted = smallest <= alpha
@@ -860,7 +876,9 @@ class NearDuplicateSimulation:
             f"{self.n_sim} simulated test sets of {self.n_examples} examples; rejection rates at "
             f"alpha = {self.alpha:g} with 95 % Monte Carlo intervals:",
         ]
-        lines += [f"  {label:<{width}}  {iv.estimate:.4f}  [{iv.low:.4f}, {iv.high:.4f}]" for label, iv in rows]
+        lines += [
+            f"  {label:<{width}}  {iv.estimate:.4f}  [{iv.low:.4f}, {iv.high:.4f}]" for label, iv in rows
+        ]
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook

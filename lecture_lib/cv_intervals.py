@@ -32,8 +32,8 @@ from ._validation import (
     check_option,
     check_probability,
 )
+from .intervals import proportion_interval
 from .resampling import _class_codes, _fold_ids_stratified, _take
-from .simulate import wilson_interval
 
 __all__ = [
     "CV_INTERVAL_METHODS",
@@ -147,7 +147,9 @@ def _interval(estimate, se, confidence, method) -> Interval:
     half = _z(confidence) * se
     low, high = max(0.0, estimate - half), min(1.0, estimate + half)
     estimate = min(max(estimate, 0.0), 1.0)
-    return Interval(float(estimate), float(min(low, estimate)), float(max(high, estimate)), confidence, method)
+    return Interval(
+        float(estimate), float(min(low, estimate)), float(max(high, estimate)), confidence, method
+    )
 
 
 # --------------------------------------------------------------------------- with an estimator
@@ -282,7 +284,9 @@ def cv_interval(estimator, X, y, cv=10, method="nested", confidence=0.95, seed=N
             raise ValueError(f"n_repeats must be None or 1 for method='naive', got {_show(n_repeats)}")
         n_repeats = 1
     else:
-        n_repeats = DEFAULT_NESTED_REPEATS if n_repeats is None else check_count(n_repeats, "n_repeats", minimum=1)
+        n_repeats = (
+            DEFAULT_NESTED_REPEATS if n_repeats is None else check_count(n_repeats, "n_repeats", minimum=1)
+        )
     codes, n_classes = _class_codes(y_arr, "y", k)
     rng = as_generator(seed)
     flip = scoring == "error_rate"
@@ -317,8 +321,19 @@ def cv_interval(estimator, X, y, cv=10, method="nested", confidence=0.95, seed=N
                 inner[in_b, a] = correct[in_a.size:]
         repetitions.append((ids, outer, inner))
     estimate, se, se_low, bias, err_cv = _nested_summary(repetitions, k, n)
-    return CVIntervalResult(_interval(estimate, se, confidence, "nested"), se, se_low, se / se_low if se_low else 1.0,
-                            bias, err_cv, scoring, "nested", k, n_repeats, n_repeats * (k + k * (k - 1) // 2))
+    return CVIntervalResult(
+        _interval(estimate, se, confidence, "nested"),
+        se,
+        se_low,
+        se / se_low if se_low else 1.0,
+        bias,
+        err_cv,
+        scoring,
+        "nested",
+        k,
+        n_repeats,
+        n_repeats * (k + k * (k - 1) // 2),
+    )
 
 
 # --------------------------------------------------------------------------- coverage simulation
@@ -539,6 +554,6 @@ def coverage_table(coverage: CVCoverage, n_used=None, target="accuracy_xy") -> d
         limits = getattr(coverage, name)[:n_used]
         hits = int(np.count_nonzero((limits[:, 0] <= truth) & (truth <= limits[:, 1])))
         rate = hits / n_used
-        low, high = wilson_interval(hits, n_used, 0.95)  # (rounding can leave 1.0 just outside at hits = n)
-        out[name] = (rate, min(float(low), rate), max(float(high), rate), float((limits[:, 1] - limits[:, 0]).mean()))
+        interval = proportion_interval(hits, n_used, 0.95)  # Wilson: contains the rate, also at 0 and n
+        out[name] = (rate, interval.low, interval.high, float((limits[:, 1] - limits[:, 0]).mean()))
     return out

@@ -16,7 +16,7 @@ import numpy as np
 from scipy import special
 
 from ._results import Interval, TestResult
-from ._validation import check_positive, check_probability, check_scores
+from ._validation import check_positive, check_probability, check_score_pair
 from .bayesian import _flatten_cv
 from .paired import _mean_and_variance
 
@@ -159,10 +159,7 @@ def equivalence_test(x, y, margin, test_train_ratio=None, confidence=0.90) -> Eq
     """
     ratio = None if test_train_ratio is None else check_positive(test_train_ratio, "test_train_ratio")
     if ratio is None:
-        one = check_scores(x, "x")
-        two = check_scores(y, "y")
-        if one.size != two.size:
-            raise ValueError(f"x and y must have the same length: x has {one.size}, y has {two.size}")
+        one, two = check_score_pair(x, y)
     else:
         one, shape_1 = _flatten_cv(x, "x")
         two, shape_2 = _flatten_cv(y, "y")

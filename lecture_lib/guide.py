@@ -100,7 +100,7 @@ GUIDE_FUNCTIONS = (
     "bayesian_sign_test",
     "equivalence_test",
     # chapter 9: beyond one accuracy on i.i.d. data
-    "wilson_interval",
+    "proportion_interval",
     "cv_interval",
     "delong_test",
     "paired_bootstrap",
@@ -606,7 +606,7 @@ def _with_multiplicity(rec) -> Recommendation:
                 "report the analysis of every metric you computed, not only the favourable ones.",
             ),
         )
-    if rec.functions[0] in ("cv_interval", "wilson_interval"):
+    if rec.functions[0] in ("cv_interval", "proportion_interval"):
         return _add(
             rec,
             caveats=(
@@ -1035,8 +1035,8 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
     return Recommendation(
         scenario="1 trained model, one test set: how accurate is it?",
         test="Wilson interval for the test-set accuracy",
-        functions=("wilson_interval",),
-        call="wilson_interval(n_correct, n_test, confidence=0.95)  # n_correct = (y_pred == y_true).sum()",
+        functions=("proportion_interval",),
+        call="proportion_interval(n_correct, n_test, confidence=0.95)  # n_correct = (y_pred == y_true).sum()",
         chapter=1,
         why=(
             "With independent test examples, the number of correct predictions of one fixed model is "

@@ -18,7 +18,7 @@ from scipy import special
 from . import correctness_matrix
 from ._results import Interval, TestResult
 from ._validation import check_option, check_probability
-from .simulate import wilson_interval
+from .intervals import proportion_interval
 
 __all__ = [
     "MARGINAL_HOMOGENEITY_METHODS",
@@ -61,7 +61,8 @@ def _describe(result) -> str:
 
 def _accuracy_intervals(successes: np.ndarray, n: int, confidence: float) -> tuple:
     """Each model's accuracy with its Wilson score interval (one model at a time, not simultaneous)."""
-    low, high = wilson_interval(successes, n, confidence)
+    interval = proportion_interval(successes, n, confidence)
+    low, high = interval.low, interval.high
     return tuple(
         Interval(float(s / n), float(lo), float(hi), confidence, "wilson")
         for s, lo, hi in zip(successes, np.atleast_1d(low), np.atleast_1d(high))

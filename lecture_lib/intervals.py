@@ -26,7 +26,7 @@ import numpy as np
 from scipy import optimize, special
 
 from ._results import Interval
-from ._validation import MAX_COUNT, _show, check_count_table, check_option, check_probability
+from ._validation import check_count_table, check_counts, check_option, check_probability
 
 __all__ = [
     "PROPORTION_METHODS",
@@ -47,34 +47,6 @@ DIFFERENCE_METHODS = ("bonett-price", "newcombe", "tango", "wald")
 
 
 # --------------------------------------------------------------------------- checks
-
-
-def _check_counts(values, name: str, minimum: int):
-    """A whole number >= ``minimum``, or an array of them (returned as int64)."""
-    if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a whole number or an array of them, got {_show(values)}")
-    if isinstance(values, (bool, np.bool_)):
-        raise TypeError(f"{name} must be a whole number, got {values!r}")
-    try:
-        arr = np.asarray(values)
-    except ValueError as err:  # ragged nested lists
-        raise ValueError(f"{name} must be a whole number or an array of them: {err}") from None
-    if arr.dtype.kind == "b":
-        raise TypeError(f"{name} must hold whole numbers, got booleans")
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold whole numbers, got {_show(values)}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty: at least one count is needed")
-    if arr.dtype.kind == "f":
-        if not np.all(np.isfinite(arr)):
-            raise ValueError(f"{name} must hold finite whole numbers, got {_show(values)}")
-        if np.any(arr != np.round(arr)):
-            raise ValueError(f"{name} must hold whole numbers, got {_show(values)}")
-    if np.any(arr < minimum):
-        raise ValueError(f"{name} must be >= {minimum}, got {_show(values)}")
-    if np.any(arr > MAX_COUNT):  # beyond int64: the cast would overflow
-        raise ValueError(f"{name} holds a count too large (at most {MAX_COUNT}), got {_show(values)}")
-    return arr.astype(np.int64, copy=False)
 
 
 def _z(confidence: float) -> float:
@@ -199,8 +171,8 @@ def proportion_interval(successes, n, confidence: float = 0.95, method: str = "w
     >>> proportion_interval([0, 5, 50], 50).high.round(3)
     array([0.071, 0.214, 1.   ])
     """
-    k = _check_counts(successes, "successes", 0)
-    n_arr = _check_counts(n, "n", 1)
+    k = check_counts(successes, "successes", 0)
+    n_arr = check_counts(n, "n", 1)
     confidence = check_probability(confidence, "confidence")
     check_option(method, "method", PROPORTION_METHODS)
     try:

@@ -16,8 +16,23 @@ import numbers
 import numpy as np
 from scipy import special
 
-from ._results import Interval, TestResult
-from ._validation import _show, check_count, check_features, check_flag, check_probability
+from . import metrics, resampling
+from ._results import Interval, TestResult, _format_value
+from ._validation import (
+    _show,
+    as_generator,
+    check_alpha,
+    check_count,
+    check_estimator,
+    check_features,
+    check_flag,
+    check_labels,
+    check_option,
+    check_probability,
+    check_real_array,
+    check_score_pair,
+)
+from .mcnemar import mcnemar, mcnemar_table
 
 __all__ = [
     "PairedTTestResult",
@@ -32,60 +47,28 @@ __all__ = [
     "corrected_repeated_cv_ttest",
     "ttest_5x2cv",
     "ftest_5x2cv",
+    # runners on estimators
+    "PAIRED_TESTS",
+    "DEFAULT_PAIRED_TEST",
+    "AlgorithmComparison",
+    "compare_algorithms",
+    "Replicability",
+    "replicate_comparison",
 ]
 
 
 # --------------------------------------------------------------------------- checks
 
 
-def _check_scores(values, name: str, *, min_size: int = 2) -> np.ndarray:
-    """A finite 1-D float array with at least ``min_size`` entries."""
-    if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be an array of numbers, got {_show(values)}")
-    if np.isscalar(values):
-        raise TypeError(f"{name} must be an array of numbers, got the scalar {_show(values)}")
-    try:
-        arr = np.asarray(values)
-    except ValueError as err:  # ragged nested lists
-        raise ValueError(f"{name} must be an array of numbers: {err}") from None
-    if arr.dtype.kind == "b" or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
-    arr = arr.astype(np.float64)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
-    if arr.size < min_size:
-        raise ValueError(f"{name} must hold at least {min_size} scores, got {arr.size}")
-    if not np.all(np.isfinite(arr)):
-        where = int(np.flatnonzero(~np.isfinite(arr))[0])
-        raise ValueError(f"{name} must be finite, got {arr[where]!r} at index {where}")
-    return arr
-
-
-def _check_pair(scores_1, scores_2, names=("scores_1", "scores_2"), *, min_size: int = 2):
-    one = _check_scores(scores_1, names[0], min_size=min_size)
-    two = _check_scores(scores_2, names[1], min_size=min_size)
-    if one.size != two.size:
-        raise ValueError(
-            f"inputs must have the same length: {names[0]} has {one.size}, {names[1]} has {two.size}"
-        )
-    return one, two
+def _check_pair(scores_1, scores_2, names=("scores_1", "scores_2"), *, what: str = "one score per split"):
+    return check_score_pair(scores_1, scores_2, names, what=what)
 
 
 def _check_5x2(values, name: str) -> np.ndarray:
-    if values is None or isinstance(values, (str, bytes)) or np.isscalar(values):
-        raise TypeError(f"{name} must be a (5, 2) array of scores, got {_show(values)}")
-    try:
-        arr = np.asarray(values)
-    except ValueError as err:
-        raise ValueError(f"{name} must be a (5, 2) array of scores: {err}") from None
-    if arr.dtype.kind == "b" or arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
+    arr = check_real_array(values, name, what="a (5, 2) array of scores")
     if arr.shape != (5, 2):
         hint = " (use np.reshape(scores, (5, 2)) on the 10 scores of five_by_two)" if arr.size == 10 else ""
         raise ValueError(f"{name} must have shape (5, 2) (replication x fold), got {arr.shape}{hint}")
-    arr = arr.astype(np.float64)
-    if not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must be finite, got {arr.tolist()}")
     return arr
 
 
@@ -93,21 +76,13 @@ def _check_accuracy(value, name: str) -> float:
     return check_probability(value, name, open_interval=False)
 
 
-def _check_n_test(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"n_test must be a whole number of test examples, got {_show(value)}")
-    if not np.isfinite(value) or float(value) != int(value):
-        raise ValueError(f"n_test must be a whole number, got {value!r}")
-    if int(value) < 1:
-        raise ValueError(f"n_test must be >= 1, got {int(value)}")
-    return int(value)
-
-
 def _check_ratio(value):
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"test_train_ratio must be None or a positive number n_test / n_train, got {_show(value)}")
+        raise TypeError(
+            f"test_train_ratio must be None or a positive number n_test / n_train, got {_show(value)}"
+        )
     value = float(value)
     if not (np.isfinite(value) and value > 0):
         raise ValueError(f"test_train_ratio must be a positive finite number n_test / n_train, got {value!r}")
@@ -137,6 +112,25 @@ def _t_pvalue(statistic, df):
     return np.clip(2.0 * special.stdtr(df, -np.abs(statistic)), 0.0, 1.0)
 
 
+def _normalised(d, axes):
+    """``d`` divided by a power of two near its largest magnitude along ``axes``, and that exponent.
+
+    Dividing by ``2**e`` changes only the floating-point exponents, so it is
+    exact: the t and F statistics, ratios of sums of squares, come out the
+    same at any scale instead of overflowing at 1e300 (t = 0) or underflowing
+    at 1e-300 (t = inf). Where every value is zero the exponent is 0.
+    """
+    peak = np.max(np.abs(d), axis=axes, keepdims=True)
+    exponent = np.frexp(peak)[1]  # peak = m * 2**e with 0.5 <= m < 1; frexp(0) gives e = 0
+    return np.ldexp(d, -exponent), np.squeeze(exponent, axis=axes)
+
+
+def _rescaled(value, exponent, power: int = 1):
+    """``value * 2**(power * exponent)``: back to the data's units (inf beyond the float range)."""
+    with np.errstate(over="ignore", under="ignore"):
+        return np.ldexp(value, power * exponent)
+
+
 def _mean_and_variance(d):
     """Mean and unbiased variance along the last axis; exactly 0 when all values are equal."""
     d = np.asarray(d, dtype=float)
@@ -149,34 +143,39 @@ def _mean_and_variance(d):
 def _fold_t(differences, variance_factor):
     """t = mean / sqrt(factor * s^2) along the last axis; returns (t, p, mean, se)."""
     n = np.shape(differences)[-1]
-    mean, var = _mean_and_variance(differences)
+    d, exponent = _normalised(np.asarray(differences, dtype=float), -1)
+    mean, var = _mean_and_variance(d)
     se = np.sqrt(variance_factor * var)
     statistic = _ratio(mean, se)
-    return statistic, _t_pvalue(statistic, n - 1), mean, se
+    return statistic, _t_pvalue(statistic, n - 1), _rescaled(mean, exponent), _rescaled(se, exponent)
 
 
 def _t_5x2cv(differences):
-    """Dietterich's 5x2cv t on (..., 5, 2) differences; returns (t, p, p11, mean s^2)."""
-    d = np.asarray(differences, dtype=float)
+    """Dietterich's 5x2cv t on (..., 5, 2) differences; returns (t, p, p11, mean s^2, its square root)."""
+    d, exponent = _normalised(np.asarray(differences, dtype=float), (-2, -1))
     mean = (d[..., 0] + d[..., 1]) / 2.0
     s2 = (d[..., 0] - mean) ** 2 + (d[..., 1] - mean) ** 2
     mean_s2 = s2.sum(axis=-1) / 5.0
     first = d[..., 0, 0]
     statistic = _ratio(first, np.sqrt(mean_s2))
-    return statistic, _t_pvalue(statistic, 5), first, mean_s2
+    return (statistic, _t_pvalue(statistic, 5), _rescaled(first, exponent), _rescaled(mean_s2, exponent, 2),
+            _rescaled(np.sqrt(mean_s2), exponent))
 
 
 def _f_5x2cv(differences):
     """Alpaydin's combined F on (..., 5, 2) differences; returns (F, p, sum p^2, sum s^2)."""
-    d = np.asarray(differences, dtype=float)
+    d, exponent = _normalised(np.asarray(differences, dtype=float), (-2, -1))
     mean = (d[..., 0] + d[..., 1]) / 2.0
     s2 = (d[..., 0] - mean) ** 2 + (d[..., 1] - mean) ** 2
     numerator = (d**2).sum(axis=(-2, -1))
     denominator = s2.sum(axis=-1)
     statistic = _ratio(numerator, 2.0 * denominator)
     # special.fdtrc is the upper tail behind scipy.stats.f.sf; F = inf gives 0.
-    pvalue = np.where(np.isinf(statistic), 0.0, special.fdtrc(10, 5, np.where(np.isinf(statistic), 0.0, statistic)))
-    return statistic, np.clip(pvalue, 0.0, 1.0), numerator, denominator
+    pvalue = np.where(
+        np.isinf(statistic), 0.0, special.fdtrc(10, 5, np.where(np.isinf(statistic), 0.0, statistic))
+    )
+    return (statistic, np.clip(pvalue, 0.0, 1.0), _rescaled(numerator, exponent, 2),
+            _rescaled(denominator, exponent, 2))
 
 
 def _z_proportions(accuracy_1, accuracy_2, n_test, pooled=True):
@@ -427,17 +426,13 @@ def paired_ttest(x, y, confidence: float = 0.95) -> PairedTTestResult:
     significant at the 5 % level. The 95 % interval, from a rise of 0.3
     hours to a fall of 12.7 hours, says the same in the data's own units.
     """
-    x, y = _check_pair(x, y, ("x", "y"))
+    x, y = _check_pair(x, y, ("x", "y"), what="one value per matched pair")
     confidence = check_probability(confidence, "confidence")
     n = x.size
-    d = x - y
-    mean, var = _mean_and_variance(d)
-    std = float(np.sqrt(var))
-    se = std / np.sqrt(n)
-    statistic = float(_ratio(mean, se))
-    pvalue = float(_t_pvalue(statistic, n - 1))
+    statistic, pvalue, mean, se = _fold_t(x - y, 1.0 / n)  # the fold t with factor 1/n is Student's t
+    statistic, pvalue, mean, se = float(statistic), float(pvalue), float(mean), float(se)
+    std = se * np.sqrt(n)
     half = float(special.stdtrit(n - 1, 0.5 + confidence / 2.0)) * se
-    mean = float(mean)
     return PairedTTestResult(
         statistic=statistic,
         pvalue=pvalue,
@@ -449,7 +444,9 @@ def paired_ttest(x, y, confidence: float = 0.95) -> PairedTTestResult:
     )
 
 
-def proportion_difference_test(accuracy_1, accuracy_2, n_test, pooled: bool = True) -> ProportionDifferenceResult:
+def proportion_difference_test(
+    accuracy_1, accuracy_2, n_test, pooled: bool = True
+) -> ProportionDifferenceResult:
     """Test for the difference of two proportions (Dietterich's test 2).
 
     Parameters
@@ -517,7 +514,7 @@ def proportion_difference_test(accuracy_1, accuracy_2, n_test, pooled: bool = Tr
     """
     p1 = _check_accuracy(accuracy_1, "accuracy_1")
     p2 = _check_accuracy(accuracy_2, "accuracy_2")
-    n_test = _check_n_test(n_test)
+    n_test = check_count(n_test, "n_test", minimum=1)
     pooled = check_flag(pooled, "pooled")
     statistic, pvalue, se = _z_proportions(p1, p2, n_test, pooled)
     return ProportionDifferenceResult(
@@ -655,7 +652,9 @@ def resampled_ttest(scores_1, scores_2, test_train_ratio, *, confidence: float =
     confidence = _check_confidence(confidence)
     n = one.size
     factor = 1.0 / n if ratio is None else 1.0 / n + ratio
-    return _fold_result(one - two, factor, "resampled" if ratio is None else "corrected resampled", confidence)
+    return _fold_result(
+        one - two, factor, "resampled" if ratio is None else "corrected resampled", confidence
+    )
 
 
 def kfold_cv_ttest(scores_1, scores_2, *, confidence: float = 0.95) -> FoldTTestResult:
@@ -739,14 +738,17 @@ def _check_cv_grid(values, name: str, n_folds) -> np.ndarray:
             )
         if arr.size == 0 or arr.size % n_folds:
             raise ValueError(
-                f"{name} has {arr.size} scores, which is not a whole number of repetitions of n_folds={n_folds} folds"
+                f"{name} has {arr.size} scores, which is not a whole number of repetitions of "
+                f"n_folds={n_folds} folds"
             )
         arr = arr.reshape(-1, n_folds)
     elif arr.ndim == 2:
         if n_folds is not None and arr.shape[1] != n_folds:
             raise ValueError(f"{name} has shape {arr.shape} (r, k) but n_folds={n_folds}")
     else:
-        raise ValueError(f"{name} must be 1-D (with n_folds) or 2-D (r, k), got an array of shape {arr.shape}")
+        raise ValueError(
+            f"{name} must be 1-D (with n_folds) or 2-D (r, k), got an array of shape {arr.shape}"
+        )
     if arr.shape[1] < 2:
         raise ValueError(f"{name} must hold k >= 2 folds per repetition, got shape {arr.shape}")
     if arr.shape[0] < 1:
@@ -757,7 +759,9 @@ def _check_cv_grid(values, name: str, n_folds) -> np.ndarray:
     return arr
 
 
-def corrected_repeated_cv_ttest(scores_1, scores_2, n_folds=None, *, confidence: float = 0.95) -> FoldTTestResult:
+def corrected_repeated_cv_ttest(
+    scores_1, scores_2, n_folds=None, *, confidence: float = 0.95
+) -> FoldTTestResult:
     """Corrected repeated cross-validation t-test (Bouckaert and Frank 2004).
 
     Parameters
@@ -849,7 +853,9 @@ def corrected_repeated_cv_ttest(scores_1, scores_2, n_folds=None, *, confidence:
     one = _check_cv_grid(scores_1, "scores_1", n_folds)
     two = _check_cv_grid(scores_2, "scores_2", n_folds)
     if one.shape != two.shape:
-        raise ValueError(f"inputs must have the same shape (r, k): scores_1 has {one.shape}, scores_2 has {two.shape}")
+        raise ValueError(
+            f"inputs must have the same shape (r, k): scores_1 has {one.shape}, scores_2 has {two.shape}"
+        )
     confidence = _check_confidence(confidence)
     r, k = one.shape
     factor = 1.0 / (r * k) + 1.0 / (k - 1)
@@ -943,9 +949,9 @@ def ttest_5x2cv(scores_1, scores_2, *, confidence: float = 0.95) -> TTest5x2cvRe
     two = _check_5x2(scores_2, "scores_2")
     confidence = _check_confidence(confidence)
     d = one - two
-    statistic, pvalue, first, mean_s2 = _t_5x2cv(d)
+    statistic, pvalue, first, mean_s2, root_mean_s2 = _t_5x2cv(d)
     first = float(first)
-    half = float(special.stdtrit(5, 0.5 + confidence / 2.0)) * float(np.sqrt(mean_s2))
+    half = float(special.stdtrit(5, 0.5 + confidence / 2.0)) * float(root_mean_s2)
     return TTest5x2cvResult(
         statistic=float(statistic),
         pvalue=float(pvalue),
@@ -1060,7 +1066,6 @@ _TEST_NAMES = {
     "5x2cv_f": "combined 5x2cv F test (Alpaydin 1999)",
 }
 
-__all__ += ["PAIRED_TESTS", "DEFAULT_PAIRED_TEST", "AlgorithmComparison", "compare_algorithms"]
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
@@ -1096,8 +1101,6 @@ class AlgorithmComparison(TestResult):
     description: str
 
     def __str__(self) -> str:
-        from ._results import _format_value
-
         def show(name, s):
             s = np.asarray(s)
             if s.size > 10:  # a summary, not a wall of numbers
@@ -1247,10 +1250,8 @@ def compare_algorithms(
     """
     from sklearn.base import clone
 
-    from . import metrics, resampling
-    from ._validation import as_generator, check_count, check_labels, check_option
-    from .mcnemar import mcnemar, mcnemar_table
-
+    check_estimator(estimator_1, "estimator_1")
+    check_estimator(estimator_2, "estimator_2")
     test = check_option(test, "test", PAIRED_TESTS)
     if not callable(scoring):
         check_option(scoring, "scoring", resampling.SCORINGS)
@@ -1265,7 +1266,9 @@ def compare_algorithms(
 
     if test in ("mcnemar", "prop_diff"):
         if callable(scoring):
-            raise ValueError(f"scoring must be one of {resampling.SCORINGS} for test={test!r}, got {_show(scoring)}")
+            raise ValueError(
+                f"scoring must be one of {resampling.SCORINGS} for test={test!r}, got {_show(scoring)}"
+            )
         [(train, test_idx)] = list(resampling.holdout(n, test_size=test_size, seed=rng, stratify=y_arr))
         score = getattr(metrics, scoring)
         preds = []
@@ -1276,14 +1279,18 @@ def compare_algorithms(
         s1 = np.array([float(score(y_arr[test_idx], preds[0]))])
         s2 = np.array([float(score(y_arr[test_idx], preds[1]))])
         if test == "mcnemar":
-            result = mcnemar(mcnemar_table(y_arr[test_idx], preds[0], preds[1]))  # the library's default method
+            result = mcnemar(
+                mcnemar_table(y_arr[test_idx], preds[0], preds[1])
+            )  # the library's default method
         else:
             result = proportion_difference_test(float(s1[0]), float(s2[0]), test_idx.size)
         trainings = 2
     else:
         if test in ("resampled", "corrected"):
             splits = list(
-                resampling.repeated_holdout(n, n_repeats=n_resamples, test_size=test_size, seed=rng, stratify=y_arr)
+                resampling.repeated_holdout(
+                    n, n_repeats=n_resamples, test_size=test_size, seed=rng, stratify=y_arr
+                )
             )
         elif test in ("kfold_cv", "corrected_kfold"):
             splits = list(resampling.stratified_kfold(y_arr, k=k, seed=rng))
@@ -1321,7 +1328,6 @@ def compare_algorithms(
 
 # --------------------------------------------------------------------------- replicability
 
-__all__ += ["Replicability", "replicate_comparison"]
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
@@ -1368,7 +1374,8 @@ class Replicability:
     def __str__(self) -> str:
         m = len(self.seeds)
         lines = [
-            f"Replicability: {m} reruns with seeds {self.seeds[0]}..{self.seeds[-1]}, decisions at alpha = {self.alpha:g}",
+            f"Replicability: {m} reruns with seeds {self.seeds[0]}..{self.seeds[-1]}, decisions at alpha = "
+            f"{self.alpha:g}",
             f"  {'test':<22} {'min p':>7} {'median p':>9} {'max p':>7} {'p <= alpha':>11} {'agreement':>10}",
         ]
         for j, test in enumerate(self.tests):
@@ -1447,8 +1454,8 @@ def replicate_comparison(
     Five reruns of two tests; ``print(rep)`` shows how far each test's
     p-value moves with the seed.
     """
-    from ._validation import check_alpha, check_count, check_option
-
+    check_estimator(estimator_1, "estimator_1")
+    check_estimator(estimator_2, "estimator_2")
     if isinstance(tests, str) or not isinstance(tests, (list, tuple)) or len(tests) == 0:
         raise TypeError(f"tests must be a non-empty list of names from {PAIRED_TESTS}, got {_show(tests)}")
     tests = tuple(check_option(t, "tests", PAIRED_TESTS) for t in tests)
@@ -1468,7 +1475,9 @@ def replicate_comparison(
         "5x2cv_t": ttest_5x2cv,
         "5x2cv_f": ftest_5x2cv,
         "kfold_cv": kfold_cv_ttest,
-        "corrected_kfold": lambda a, b: corrected_repeated_cv_ttest(np.reshape(a, (1, -1)), np.reshape(b, (1, -1))),
+        "corrected_kfold": lambda a, b: corrected_repeated_cv_ttest(
+            np.reshape(a, (1, -1)), np.reshape(b, (1, -1))
+        ),
     }
     pvalues = np.empty((len(seeds), len(tests)))
     means = np.empty((len(seeds), len(tests)))

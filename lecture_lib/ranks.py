@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._validation import _show, check_real_array
+
 __all__ = ["rankdata", "tie_term"]
 
 
@@ -32,18 +34,19 @@ def _tie_groups(a: np.ndarray):
 
 
 def _as_finite(a, name: str) -> np.ndarray:
-    if np.iscomplexobj(a):  # casting would silently drop the imaginary part
-        raise TypeError(f"{name} must hold real numbers, got complex values ({a!r:.60})")
-    try:
-        arr = np.asarray(a, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be an array of numbers, got {a!r:.80}") from None
+    """A float array of at least one dimension without NaN (infinities are values like any other)."""
+    arr = check_real_array(a, name, min_size=0, finite=False, allow_bool=True)
     if arr.ndim == 0:
         raise ValueError(f"{name} must be an array, got the scalar {arr.item()!r}")
     if arr.shape[-1] == 0:
         raise ValueError(f"{name} is empty")
     if np.isnan(arr).any():
-        raise ValueError(f"{name} contains NaN")
+        flat = int(np.flatnonzero(np.isnan(arr.reshape(-1)))[0])
+        where = flat if arr.ndim == 1 else tuple(int(i) for i in np.unravel_index(flat, arr.shape))
+        raise ValueError(
+            f"{name} contains NaN (first at index {where}): {name} must not have missing values, "
+            f"got {_show(arr.tolist())}"
+        )
     return arr
 
 
@@ -52,7 +55,9 @@ def _check_axis(axis, ndim: int) -> int:
     if isinstance(axis, (bool, np.bool_)) or not isinstance(axis, (int, np.integer)):
         raise TypeError(f"axis must be an integer, got {axis!r:.60}")
     if not -ndim <= axis < ndim:
-        raise ValueError(f"axis must lie in [{-ndim}, {ndim - 1}] for an array of {ndim} dimension(s), got {axis}")
+        raise ValueError(
+            f"axis must lie in [{-ndim}, {ndim - 1}] for an array of {ndim} dimension(s), got {axis}"
+        )
     return int(axis)
 
 

@@ -108,6 +108,8 @@ def _names(names, k: int) -> tuple:
         return tuple(f"model {i + 1}" for i in range(k))
     if isinstance(names, (str, bytes)):
         raise TypeError(f"names must be a sequence of {k} strings, got the string {names!r}")
+    if not hasattr(names, "__len__"):
+        raise TypeError(f"names must be a sequence of {k} strings, got {_show(names)}")
     names = tuple(names)
     if len(names) != k:
         raise ValueError(f"names must have {k} entries for this result, got {len(names)}: {_show(names)}")
@@ -134,7 +136,9 @@ def _seeds_text(seeds) -> str:
     try:
         values = list(seeds)
     except TypeError:
-        raise TypeError(f"seeds must be an int, a sequence of ints, a string or None, got {_show(seeds)}") from None
+        raise TypeError(
+            f"seeds must be an int, a sequence of ints, a string or None, got {_show(seeds)}"
+        ) from None
     if not values or not all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in values):
         raise TypeError(f"seeds must be an int, a sequence of ints, a string or None, got {_show(seeds)}")
     return f"Random seeds: {', '.join(str(int(v)) for v in values)}."
@@ -143,7 +147,9 @@ def _seeds_text(seeds) -> str:
 # --------------------------------------------------------------------------- practical significance
 
 
-def practical_significance(interval: Interval, minimum_effect: float, *, percentage_points: bool = False) -> str:
+def practical_significance(
+    interval: Interval, minimum_effect: float, *, percentage_points: bool = False
+) -> str:
     """Compare an interval with the smallest difference that matters in practice.
 
     Parameters
@@ -196,8 +202,10 @@ def practical_significance(interval: Interval, minimum_effect: float, *, percent
     --------
     >>> from lecture_lib import mcnemar, practical_significance
     >>> panel_a = mcnemar([[9959, 11], [1, 29]]).accuracy_difference
-    >>> practical_significance(panel_a, 0.005, percentage_points=True)
-    'negligible in practice: the whole interval [0.0267, 0.173] percentage points lies within ±0.5 percentage points, so the data rule out any difference that matters'
+    >>> verdict = practical_significance(panel_a, 0.005, percentage_points=True)
+    >>> print(verdict)  # doctest: +NORMALIZE_WHITESPACE
+    negligible in practice: the whole interval [0.0267, 0.173] percentage points lies within ±0.5
+    percentage points, so the data rule out any difference that matters
 
     Seed 000's panel A: McNemar's test finds the difference clear
     (p = 0.0034), yet if half a percentage point is the smallest gain worth
@@ -250,15 +258,22 @@ def _mcnemar(r: McNemarResult, names, alpha, design, points, minimum_effect):
         f"{one} and {two} were scored on the same test examples ({setting}). "
         f"They disagreed on {r.b + r.c} examples: {one} was right on {r.b} of them and {two} on {r.c}.",
         f"McNemar's test ({_MCNEMAR_VARIANTS[r.method]}, two-sided): "
-        f"{'min(b, c)' if r.method in ('exact', 'midp') else 'chi-squared(1)'} = {r.statistic:.4g}, {_p(r.pvalue)}.",
-        _verdict(r.pvalue, alpha, "a split of the disagreements at least this uneven",
-                 "the two models were equally accurate"),
+        f"{'min(b, c)' if r.method in ('exact', 'midp') else 'chi-squared(1)'} = {r.statistic:.4g}, "
+        f"{_p(r.pvalue)}.",
+        _verdict(
+            r.pvalue,
+            alpha,
+            "a split of the disagreements at least this uneven",
+            "the two models were equally accurate",
+        ),
     ]
     if not math.isnan(r.accuracy_difference.estimate):  # an all-zero table has no estimate
         parts.append(f"Accuracy of {one} minus that of {two}: "
                      f"{_effect(r.accuracy_difference, points, 'Bonett-Price')}; odds that a disagreement "
                      f"favours {one}: {_effect(r.odds_ratio, False, 'exact conditional')}.")
-    parts.append("The test compares these two trained models on this test set, not their learning algorithms.")
+    parts.append(
+        "The test compares these two trained models on this test set, not their learning algorithms."
+    )
     return parts, r.accuracy_difference
 
 
@@ -299,7 +314,8 @@ def _paired_t(r: PairedTTestResult, names, alpha, design, points, score):
         f"{one} and {two} were compared with a paired t-test on {r.n} matched values{setting}: "
         f"t({r.df}) = {r.statistic:.3g}, {_p(r.pvalue)} (two-sided).",
         _verdict(r.pvalue, alpha, "a mean difference at least this far from 0", "the mean difference were 0"),
-        f"Mean difference in {score} ({one} minus {two}): {_effect(r.confidence_interval, points, 'paired t')}.",
+        f"Mean difference in {score} ({one} minus {two}): "
+        f"{_effect(r.confidence_interval, points, 'paired t')}.",
     ]
     return parts, r.confidence_interval
 
@@ -360,7 +376,9 @@ def _friedman(r: FriedmanResult, names, alpha, design):
 def _cochran(r: CochranQResult, names, alpha, design):
     labels = _names(names, r.n_models)
     setting = f" ({design})" if design else ""
-    accuracies = "; ".join(f"{name} {_effect(iv, True, 'Wilson')}" for name, iv in zip(labels, r.accuracy_intervals))
+    accuracies = "; ".join(
+        f"{name} {_effect(iv, True, 'Wilson')}" for name, iv in zip(labels, r.accuracy_intervals)
+    )
     parts = [
         f"{r.n_models} models were scored on the same {r.n_examples} test examples{setting}; "
         f"{r.n_informative} examples split them. Cochran's Q test: Q({r.df}) = {r.statistic:.3g}, "
@@ -380,12 +398,15 @@ def _pairwise(r: PairwiseMcNemarResult, names, alpha, design):
     for idx, (i, j) in enumerate(r.pairs):
         verdict = "significant" if r.reject[idx] else "not significant"
         lines.append(
-            f"{labels[i]} vs {labels[j]}: b = {int(r.b[idx])}, c = {int(r.c[idx])}, adjusted {_p(r.pvalue_adjusted[idx])} "
+            f"{labels[i]} vs {labels[j]}: b = {int(r.b[idx])}, c = {int(r.c[idx])}, adjusted "
+            f"{_p(r.pvalue_adjusted[idx])} "
             f"({verdict}); accuracy difference {_effect(r.differences[idx], True, 'Bonett-Price')}"
         )
     parts = [
-        f"Every pair of the {len(labels)} models was compared on the same test examples{setting} with McNemar's "
-        f"test ({_MCNEMAR_VARIANTS.get(r.method, r.method)}), p-values adjusted by {r.adjust.capitalize()}'s method "
+        f"Every pair of the {len(labels)} models was compared on the same test examples{setting} with "
+        "McNemar's "
+        f"test ({_MCNEMAR_VARIANTS.get(r.method, r.method)}), p-values adjusted by "
+        f"{r.adjust.capitalize()}'s method "
         f"for {r.n_comparisons} comparisons (family-wise level {r.alpha:g}; an adjusted p-value is a bound, "
         f"not a probability). The intervals are Bonferroni-simultaneous: all {r.n_comparisons} hold together "
         f"with confidence {100 * (1 - r.alpha):g} %.",
@@ -458,8 +479,15 @@ def report(result, names=None, *, alpha: float = 0.05, design: str | None = None
     --------
     >>> from lecture_lib import mcnemar, report
     >>> result = mcnemar([[9959, 11], [1, 29]])
-    >>> print(report(result, names=("model A", "model B"), design="10 000 test images", seeds=0))
-    model A and model B were scored on the same test examples (10 000 test images). They disagreed on 12 examples: model A was right on 11 of them and model B on 1. McNemar's test (mid-p binomial version, two-sided): min(b, c) = 1, p = 0.00342. Significant at the 0.05 level: a split of the disagreements at least this uneven would be unlikely if the two models were equally accurate. Accuracy of model A minus that of model B: 0.10 percentage points (95 % CI 0.03 to 0.17, Bonett-Price); odds that a disagreement favours model A: 11 (95 % CI 1.6 to 473, exact conditional). The test compares these two trained models on this test set, not their learning algorithms. Random seed: 0.
+    >>> print(report(result, names=("model A", "model B"), design="10 000 test images",
+    ...              seeds=0))  # doctest: +NORMALIZE_WHITESPACE
+    model A and model B were scored on the same test examples (10 000 test images). They disagreed on 12
+    examples: model A was right on 11 of them and model B on 1. McNemar's test (mid-p binomial version,
+    two-sided): min(b, c) = 1, p = 0.00342. Significant at the 0.05 level: a split of the disagreements
+    at least this uneven would be unlikely if the two models were equally accurate. Accuracy of model A
+    minus that of model B: 0.10 percentage points (95 % CI 0.03 to 0.17, Bonett-Price); odds that a
+    disagreement favours model A: 11 (95 % CI 1.6 to 473, exact conditional). The test compares these
+    two trained models on this test set, not their learning algorithms. Random seed: 0.
 
     Seed 000's panel A, written up: the difference is clear, and small.
     """
@@ -504,13 +532,19 @@ def report(result, names=None, *, alpha: float = 0.05, design: str | None = None
     if minimum_effect is not None:
         if effect is None:
             raise ValueError(
-                f"minimum_effect applies to results whose effect is a difference (McNemar, t-tests, Wilcoxon), "
+                "minimum_effect applies to results whose effect is a difference (McNemar, t-tests, "
+                "Wilcoxon), "
                 f"not to {type(result).__name__}"
             )
         if not math.isnan(effect.estimate):
-            shown = f"{100 * minimum_effect:g} percentage point{'' if minimum_effect == 0.01 else 's'}" if points \
+            shown = (
+                f"{100 * minimum_effect:g} percentage point{'' if minimum_effect == 0.01 else 's'}"
+                if points
                 else f"{minimum_effect:g}"
+            )
             verdict = practical_significance(effect, minimum_effect, percentage_points=points)
-            parts.append(f"Compared with the smallest difference that matters ({shown}), the result is {verdict}.")
+            parts.append(
+                f"Compared with the smallest difference that matters ({shown}), the result is {verdict}."
+            )
     text = " ".join(parts) + warning
     return f"{text} {seeds_text}"

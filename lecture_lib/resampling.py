@@ -535,7 +535,7 @@ def bootstrap(n, n_bootstraps=200, seed=None) -> Splits:
     return generate()
 
 
-def _scores(values, name: str) -> np.ndarray:
+def _bootstrap_scores(values, name: str) -> np.ndarray:
     # one score per bootstrap sample: a table here is a mistake, not a batch
     return check_real_array(values, name, ndim=(0, 1), what="a number or an array of numbers").reshape(-1)
 
@@ -592,8 +592,8 @@ def estimate_632(resubstitution, oob_scores) -> float:
     A perfect training accuracy and an out-of-bag accuracy of 0.82 give an
     estimate of about 0.886.
     """
-    resub = _scores(resubstitution, "resubstitution")
-    oob = _scores(oob_scores, "oob_scores")
+    resub = _bootstrap_scores(resubstitution, "resubstitution")
+    oob = _bootstrap_scores(oob_scores, "oob_scores")
     return float(0.368 * resub.mean() + 0.632 * oob.mean())
 
 

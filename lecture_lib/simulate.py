@@ -16,6 +16,7 @@ from ._results import _format_value
 from ._validation import (
     as_generator,
     check_alpha,
+    check_counts,
     check_positive_int,
     check_probability,
 )
@@ -23,53 +24,10 @@ from .intervals import proportion_interval
 from .mcnemar import _check_method, mcnemar_pvalues
 
 __all__ = [
-    "wilson_interval",
     "mcnemar_rejection_probability",
     "RejectionRates",
     "simulate_mcnemar",
 ]
-
-def wilson_interval(successes, n_trials, confidence: float = 0.95):
-    """Wilson score interval for a binomial proportion (deprecated alias).
-
-    .. deprecated::
-        Use :func:`lecture_lib.proportion_interval` (``method="wilson"``, its
-        default), which returns an :class:`~lecture_lib.Interval`. This alias
-        remains only until the last callers outside chapters 1 to 7 move to
-        it; it returns the same limits.
-
-    Parameters
-    ----------
-    successes : array_like of int
-        Number of successes (e.g. rejections), 0 <= successes <= n_trials.
-    n_trials : int
-        Number of trials (e.g. Monte Carlo replications), >= 1.
-    confidence : float, optional
-        Coverage of the interval, in (0, 1).
-
-    Returns
-    -------
-    low, high : ndarray of float
-        The limits of ``proportion_interval(successes, n_trials,
-        confidence)``: inside [0, 1], exactly 0 at no success and 1 at
-        ``n_trials`` successes, and never on the wrong side of the observed
-        rate (the old private formula could put 1.0 just outside its own
-        interval by rounding).
-
-    Examples
-    --------
-    >>> from lecture_lib.simulate import wilson_interval
-    >>> low, high = wilson_interval(50, 1000)
-    >>> round(float(low), 4), round(float(high), 4)
-    (0.0381, 0.0653)
-
-    50 rejections in 1000 replications are compatible with a true rate
-    anywhere between about 3.8 % and 6.5 %.
-    """
-    n_trials = check_positive_int(n_trials, "n_trials")
-    interval = proportion_interval(successes, n_trials, confidence, "wilson")
-    return np.asarray(interval.low, dtype=float), np.asarray(interval.high, dtype=float)
-
 
 def mcnemar_rejection_probability(n_discordant, alpha: float = 0.05, method: str = "midp", p_b: float = 0.5):
     """Exact probability that McNemar's test rejects, given b + c.
@@ -123,10 +81,8 @@ def mcnemar_rejection_probability(n_discordant, alpha: float = 0.05, method: str
     alpha = check_alpha(alpha)
     _check_method(method)
     p_b = check_probability(p_b, "p_b", open_interval=False)
-    n_arr = np.asarray(n_discordant)
-    if n_arr.dtype.kind not in "iu" or np.any(n_arr < 0):
-        raise ValueError(f"n_discordant must hold non-negative integers, got {n_discordant!r}")
-    flat = n_arr.reshape(-1).astype(np.int64)
+    n_arr = check_counts(n_discordant, "n_discordant")
+    flat = n_arr.reshape(-1)
     out = np.empty(flat.shape, dtype=float)
     for i, n in enumerate(flat):  # one vectorised pass over all b for each n
         k = np.arange(n + 1)
@@ -234,6 +190,8 @@ def simulate_mcnemar(
     p_b = check_probability(p_b, "p_b", open_interval=False)
     if isinstance(methods, str):
         methods = (methods,)
+    if not hasattr(methods, "__iter__"):
+        raise TypeError(f"methods must be a method name or a sequence of them, got {methods!r}")
     methods = tuple(_check_method(m, "methods") for m in methods)
     if not methods:
         raise ValueError("methods must name at least one variant, got ()")

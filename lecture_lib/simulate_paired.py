@@ -45,10 +45,18 @@ import numpy as np
 from scipy import special
 
 from ._results import _format_value
-from ._validation import _show, as_generator, check_alpha, check_count, check_option, check_probability
+from ._validation import (
+    _show,
+    as_generator,
+    check_alpha,
+    check_count,
+    check_option,
+    check_probability,
+    check_real_array,
+)
+from .intervals import proportion_interval
 from .mcnemar import mcnemar_pvalues
 from .paired import PAIRED_TESTS, _f_5x2cv, _fold_t, _t_5x2cv, _t_pvalue, _z_proportions
-from .intervals import proportion_interval
 from .simulate import RejectionRates
 
 __all__ = [
@@ -153,7 +161,12 @@ class PairedSimulation:
         rejections = np.count_nonzero(self.pvalues[:n] <= alpha, axis=0)
         interval = proportion_interval(rejections, n)
         return RejectionRates(
-            methods=self.tests, rates=rejections / n, ci_low=interval.low, ci_high=interval.high, n_reps=n, alpha=alpha
+            methods=self.tests,
+            rates=rejections / n,
+            ci_low=interval.low,
+            ci_high=interval.high,
+            n_reps=n,
+            alpha=alpha,
         )
 
     def corrected_pvalues(self, test_train_ratio) -> np.ndarray:
@@ -192,7 +205,12 @@ class PairedSimulation:
         designs = {
             "resampled": (self.resampled_mean, self.resampled_var, 1.0 / J, 1.0 / J + self.test_train_ratio),
             "kfold": (self.kfold_mean, self.kfold_var, 1.0 / k, 1.0 / k + 1.0 / (k - 1)),
-            "repeated_cv": (self.repeated_mean, self.repeated_var, 1.0 / (r * k), 1.0 / (r * k) + 1.0 / (k - 1)),
+            "repeated_cv": (
+                self.repeated_mean,
+                self.repeated_var,
+                1.0 / (r * k),
+                1.0 / (r * k) + 1.0 / (k - 1),
+            ),
         }
         return {
             name: (float(np.var(mean, ddof=1) / np.mean(var)), plain, corrected)
@@ -279,7 +297,9 @@ def _centroid_correct(X, is_one, fold, k):
     correct = np.empty((R, n, 2), dtype=bool)
     for b in range(2):
         # every example scored by every fold's model, then its own fold's score kept
-        scores = np.matmul(X[:, :, b, :], np.swapaxes(w[:, :, b, :], 1, 2)) - offset[:, None, :, b]  # (R, n, k)
+        scores = (
+            np.matmul(X[:, :, b, :], np.swapaxes(w[:, :, b, :], 1, 2)) - offset[:, None, :, b]
+        )  # (R, n, k)
         own = np.take_along_axis(scores, fold[:, :, None], axis=2)[:, :, 0]
         correct[:, :, b] = (own > 0) == is_one
     return correct
@@ -306,7 +326,9 @@ def _neighbour_lists(X, n_neighbours: int = _MAX_NEIGHBOURS, chunk: int = 16) ->
             Xb = X[part, :, b, :]
             d = sq[part, :, b, None] + sq[part, None, :, b] - 2.0 * np.matmul(Xb, np.swapaxes(Xb, 1, 2))
             d[:, diagonal, diagonal] = np.inf  # an example is never its own neighbour
-            near = np.argpartition(d, m - 1, axis=-1)[..., :m] if m < n - 1 else np.argsort(d, axis=-1)[..., :m]
+            near = (
+                np.argpartition(d, m - 1, axis=-1)[..., :m] if m < n - 1 else np.argsort(d, axis=-1)[..., :m]
+            )
             order = np.argsort(np.take_along_axis(d, near, axis=-1), axis=-1)
             out[part, :, b, :] = np.take_along_axis(near, order, axis=-1)
     out += (np.arange(R) * n)[:, None, None, None]
@@ -572,7 +594,9 @@ def simulate_paired_tests(
     elif progress is None or progress is False:
         progress = None
     elif not callable(progress):
-        raise TypeError(f"progress must be a callable progress(done, total), True, False or None, got {_show(progress)}")
+        raise TypeError(
+            f"progress must be a callable progress(done, total), True, False or None, got {_show(progress)}"
+        )
     rng = as_generator(seed)
     delta = 2.0 * special.ndtri(np.array([acc1, acc2]))
 
@@ -586,7 +610,9 @@ def simulate_paired_tests(
         # many small matrix products: a BLAS thread team costs more than it saves, and on a busy
         # machine it is many times slower; one thread while a batch runs (restored afterwards)
         with threadpool_limits(limits=1):
-            out, batch_moments, acc = _one_batch(rng, size, n, p, delta, n_test, n_resamples, k, n_repeats, learner)
+            out, batch_moments, acc = _one_batch(
+                rng, size, n, p, delta, n_test, n_resamples, k, n_repeats, learner
+            )
         pvalues.append(out)
         for name, pair in batch_moments.items():
             moments[name].append(pair)
@@ -651,11 +677,15 @@ class PowerCurve:
     trained_differences: np.ndarray | None = None
 
     def __str__(self) -> str:
-        lines = [f"Rejection rates at alpha = {_format_value(self.alpha)}, {_LEARNER_NAMES[self.learner]} learner "
-                 f"({self.n_reps} data sets per column)",
-                 f"  {'difference (Bayes)':<22}" + "".join(f"{d:>8.3f}" for d in self.differences)]
+        lines = [
+            f"Rejection rates at alpha = {_format_value(self.alpha)}, {_LEARNER_NAMES[self.learner]} learner "
+            f"({self.n_reps} data sets per column)",
+            f"  {'difference (Bayes)':<22}" + "".join(f"{d:>8.3f}" for d in self.differences),
+        ]
         if self.trained_differences is not None:
-            lines.append(f"  {'difference (trained)':<22}" + "".join(f"{d:>8.3f}" for d in self.trained_differences))
+            lines.append(
+                f"  {'difference (trained)':<22}" + "".join(f"{d:>8.3f}" for d in self.trained_differences)
+            )
         for j, test in enumerate(self.tests):
             lines.append(f"  {test:<22}" + "".join(f"{r:>8.3f}" for r in self.rates[:, j]))
         return "\n".join(lines)
@@ -664,7 +694,9 @@ class PowerCurve:
         printer.text(str(self))
 
 
-def paired_power_curve(differences, accuracy_1: float = 0.8, alpha: float = 0.05, n_reps: int = 300, seed=None, **options) -> PowerCurve:
+def paired_power_curve(
+    differences, accuracy_1: float = 0.8, alpha: float = 0.05, n_reps: int = 300, seed=None, **options
+) -> PowerCurve:
     """Rejection rate of every test for several true accuracy differences.
 
     Parameters
@@ -698,13 +730,11 @@ def paired_power_curve(differences, accuracy_1: float = 0.8, alpha: float = 0.05
     """
     alpha = check_alpha(alpha)
     acc1 = _check_accuracy(accuracy_1, "accuracy_1")
-    if differences is None or isinstance(differences, (str, bytes)):
-        raise TypeError(f"differences must be a 1-D array of accuracy differences, got {_show(differences)}")
-    diffs = np.asarray(differences, dtype=float)
-    if diffs.ndim > 1:
-        raise ValueError(f"differences must be 1-D, got an array of shape {diffs.shape}")
+    diffs = check_real_array(
+        differences, "differences", ndim=(0, 1), what="a 1-D array of accuracy differences"
+    )
     diffs = diffs.reshape(-1)
-    if diffs.size == 0 or not np.all(np.isfinite(diffs)) or np.any(diffs < 0) or np.any(diffs >= acc1 - 0.5):
+    if np.any(diffs < 0) or np.any(diffs >= acc1 - 0.5):
         raise ValueError(
             f"differences must be non-empty, with each in [0, accuracy_1 - 0.5) = [0, {acc1 - 0.5:.4g}), "
             f"got {_show(np.asarray(differences).tolist())}"
@@ -720,6 +750,13 @@ def paired_power_curve(differences, accuracy_1: float = 0.8, alpha: float = 0.05
     rejections = np.array(rows)
     interval = proportion_interval(rejections, n_reps)
     return PowerCurve(
-        tests=PAIRED_TESTS, differences=diffs, rates=rejections / n_reps, ci_low=interval.low, ci_high=interval.high,
-        alpha=alpha, n_reps=n_reps, learner=learner, trained_differences=np.array(trained),
+        tests=PAIRED_TESTS,
+        differences=diffs,
+        rates=rejections / n_reps,
+        ci_low=interval.low,
+        ci_high=interval.high,
+        alpha=alpha,
+        n_reps=n_reps,
+        learner=learner,
+        trained_differences=np.array(trained),
     )

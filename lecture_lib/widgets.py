@@ -132,8 +132,9 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
     for method in _REPORT_METHODS:
         res = mcnemar(table, method)
         decision = "reject H0" if res.pvalue <= alpha else "do not reject H0"
+        label = f"{method} (default)" if method == "midp" else method
         rows.append(
-            f"<tr><td>{method}</td><td>{res.statistic:.4g}</td>"
+            f"<tr><td>{label}</td><td>{res.statistic:.4g}</td>"
             f"<td class='pvalue'>{res.pvalue:.4g}</td><td>{decision}</td></tr>"
         )
     textbook = mcnemar(table, "textbook")
@@ -143,7 +144,8 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
         f"<th>p-value</th><th>decision at alpha = {alpha:g}</th></tr></thead><tbody>",
         *rows,
         "</tbody></table>",
-        "<p>The course's default is <b>midp</b>. The seeds' textbook rule would use "
+        "<p>The course's default is <b>midp</b> (<code>mcnemar(table)</code>). The seeds' textbook rule, "
+        '<code>mcnemar(table, method="textbook")</code>, would use '
         f"<b>{textbook.method}</b> (b + c = {b + c} "
         f"{'<' if b + c < TEXTBOOK_EXACT_BELOW else '>='} {TEXTBOOK_EXACT_BELOW}).</p>",
     ]
@@ -166,7 +168,9 @@ def mcnemar_explorer(b: int = 11, c: int = 1, n: int = 10_000, alpha: float = 0.
     style = {"description_width": "initial"}
     b_slider = widgets.IntSlider(value=b, min=0, max=100, description="b", style=style)
     c_slider = widgets.IntSlider(value=c, min=0, max=100, description="c", style=style)
-    n_slider = widgets.IntSlider(value=n, min=200, max=20_000, step=100, description="n (test size)", style=style)
+    n_slider = widgets.IntSlider(
+        value=n, min=200, max=20_000, step=100, description="n (test size)", style=style
+    )
     alpha_slider = widgets.FloatSlider(
         value=alpha, min=0.01, max=0.10, step=0.01, description="alpha", readout_format=".2f", style=style
     )
@@ -210,10 +214,13 @@ def mcnemar_heatmap_explorer(max_count: int = 60, method: str = "corrected"):
     live.prepare(choice.options)  # three backgrounds: every change is then a zoom or a swap
 
     def update(_change=None):
-        live.show(choice.value, size.value,
-                  alt=f"Heat map over b and c from 0 to {size.value} of the {choice.value} p-value minus the exact "
-                      "p-value: red where the variant is more conservative, blue where it rejects more easily.",
-                  caption=f"{choice.value} minus exact McNemar p-value for b, c = 0..{size.value}.")
+        live.show(
+            choice.value,
+            size.value,
+            alt=f"Heat map over b and c from 0 to {size.value} of the {choice.value} p-value minus the exact "
+            "p-value: red where the variant is more conservative, blue where it rejects more easily.",
+            caption=f"{choice.value} minus exact McNemar p-value for b, c = 0..{size.value}.",
+        )
 
     for control in (size, choice):
         control.observe(update, names="value")
@@ -227,7 +234,9 @@ def _rate_axis_top(rates, alpha):
     return next(top for top in (0.1, 0.2, 0.3, 0.5, 1.0) if top >= need or top == 1.0)
 
 
-def mcnemar_type1_explorer(n_test: int = 200, p_discordant: float = 0.05, alpha: float = 0.05, n_reps: int = 10_000, seed: int = 0):
+def mcnemar_type1_explorer(
+    n_test: int = 200, p_discordant: float = 0.05, alpha: float = 0.05, n_reps: int = 10_000, seed: int = 0
+):
     """Simulated Type I error of the four variants; sliders for the set-up."""
     n_test, n_reps = check_count(n_test, "n_test", minimum=1), check_count(n_reps, "n_reps", minimum=1)
     p_discordant = check_probability(p_discordant, "p_discordant", open_interval=False)
@@ -259,18 +268,25 @@ def mcnemar_type1_explorer(n_test: int = 200, p_discordant: float = 0.05, alpha:
 
     def update(_change=None):
         result = simulate_mcnemar(n_slider.value, p_slider.value, a_slider.value, r_slider.value, seed=seed)
-        text.value = (f"<p>Expected number of disagreements per test set: {n_slider.value * p_slider.value:.1f}.</p>"
-                      f"<pre>{html.escape(str(result))}</pre>")
+        text.value = (
+            f"<p>Expected number of disagreements per test set: {n_slider.value * p_slider.value:.1f}.</p>"
+            f"<pre>{html.escape(str(result))}</pre>"
+        )
         rates = ", ".join(f"{m} {r:.3f}" for m, r in zip(result.methods, result.rates))
-        live.show((_rate_axis_top(result.ci_high, result.alpha), result.methods), result,
-                  alt=f"Bar chart of the rejection rates under H0 with 95% Monte Carlo intervals: {rates}; "
-                      f"dashed line at alpha = {result.alpha:g}.",
-                  caption=f"{result.n_reps} simulated test sets of n = {n_slider.value}, alpha = {result.alpha:g}.")
+        live.show(
+            (_rate_axis_top(result.ci_high, result.alpha), result.methods),
+            result,
+            alt=f"Bar chart of the rejection rates under H0 with 95% Monte Carlo intervals: {rates}; "
+            f"dashed line at alpha = {result.alpha:g}.",
+            caption=f"{result.n_reps} simulated test sets of n = {n_slider.value}, alpha = {result.alpha:g}.",
+        )
 
     for control in (n_slider, p_slider, a_slider, r_slider):
         control.observe(update, names="value")
     update()
-    return widgets.VBox([widgets.HBox([n_slider, p_slider]), widgets.HBox([a_slider, r_slider]), text, live.widget])
+    return widgets.VBox(
+        [widgets.HBox([n_slider, p_slider]), widgets.HBox([a_slider, r_slider]), text, live.widget]
+    )
 
 
 # ----------------------------------------------------------------------------- chapter 2: test-set size
@@ -281,8 +297,9 @@ def mcnemar_type1_explorer(n_test: int = 200, p_discordant: float = 0.05, alpha:
 SAMPLE_SIZE_EXACT_MAX_VARIANCE = 2000.0
 
 
-def mcnemar_sample_size_report(difference: float = 0.01, discordant_proportion: float = 0.05, power: float = 0.8,
-                     alpha: float = 0.05) -> str:
+def mcnemar_sample_size_report(
+    difference: float = 0.01, discordant_proportion: float = 0.05, power: float = 0.8, alpha: float = 0.05
+) -> str:
     """How many test examples McNemar's test needs: the widget's text (chapter 2).
 
     Parameters
@@ -321,9 +338,16 @@ def mcnemar_sample_size_report(difference: float = 0.01, discordant_proportion: 
     if check_real(difference, "difference") <= 0.0:
         raise ValueError(f"difference must be positive (a difference to detect), got {difference!r}")
     plan = mcnemar_sample_size(discordant_proportion, difference, alpha=alpha, power=power, exact_check=False)
-    n, psi, delta, alpha, power = plan.n_connor, plan.discordant_proportion, plan.difference, plan.alpha, plan.power
+    n, psi, delta, alpha, power = (
+        plan.n_connor,
+        plan.discordant_proportion,
+        plan.difference,
+        plan.alpha,
+        plan.power,
+    )
     lines = [
-        f"<p>To detect a difference of <b>{100 * delta:.2g} percentage point{'' if delta == 0.01 else 's'}</b> "
+        f"<p>To detect a difference of <b>{100 * delta:.2g} percentage "
+        f"point{'' if delta == 0.01 else 's'}</b> "
         "in accuracy between two models "
         f"that disagree on {100 * psi:.3g} % of the test examples, with power {power:.2f} at the two-sided "
         f"{alpha:g} level, McNemar's test needs about <b>n = {n}</b> test examples (Connor's formula): about "
@@ -333,17 +357,26 @@ def mcnemar_sample_size_report(difference: float = 0.01, discordant_proportion: 
         exact = mcnemar_power(n, psi, delta, alpha=alpha).power
         lines.append(f"<p>Exact power of the mid-p test (the course's default) at n = {n}: {exact:.3f}.</p>")
     else:
-        lines.append(f"<p>So many disagreements that the normal approximation is accurate; for the exact power "
-                     f"call <code>mcnemar_power({n}, {psi:g}, {delta:g})</code>.</p>")
+        lines.append(
+            f"<p>So many disagreements that the normal approximation is accurate; for the exact power "
+            f"call <code>mcnemar_power({n}, {psi:g}, {delta:g})</code>.</p>"
+        )
     half = 1.959963984540054 * np.sqrt(max(psi - delta * delta, 0.0) / n)
     lines.append(f"<p>With n = {n}, the 95 % interval of the difference will be about "
                  f"&plusmn;{100 * half:.2g} points wide: power and precision come together.</p>")
     return "\n".join(lines)
 
 
-def mcnemar_sample_size_explorer(difference: float = 0.01, discordant_proportion: float = 0.05, power: float = 0.8,
-                       alpha: float = 0.05):
-    """Sliders for the difference, the disagreement rate and the power, with :func:`mcnemar_sample_size_report`."""
+def mcnemar_sample_size_explorer(
+    difference: float = 0.01, discordant_proportion: float = 0.05, power: float = 0.8, alpha: float = 0.05
+):
+    """Sliders for the difference, the disagreement rate and the power.
+
+    The text below them is :func:`mcnemar_sample_size_report`.
+    """
+    mcnemar_sample_size_report(
+        difference, discordant_proportion, power, alpha
+    )  # the checks, before any slider
     style = {"description_width": "initial"}
     d_slider = widgets.FloatSlider(value=100 * difference, min=0.5, max=10.0, step=0.5, readout_format=".1f",
                                    description="difference (points)", style=style)
@@ -416,7 +449,9 @@ def familywise_report(n_models: int = 5, alpha: float = 0.05, n_sim: int = 2000,
     ])
 
 
-def familywise_explorer(n_models: int = 5, alpha: float = 0.05, max_models: int = 10, n_sim: int = 2000, seed: int = 0):
+def familywise_explorer(
+    n_models: int = 5, alpha: float = 0.05, max_models: int = 10, n_sim: int = 2000, seed: int = 0
+):
     """Sliders for the number of models and alpha with the live table of :func:`familywise_report`.
 
     The simulations for every k are run once when the widget is built, so
@@ -430,7 +465,9 @@ def familywise_explorer(n_models: int = 5, alpha: float = 0.05, max_models: int 
     for k in range(2, max_models + 1):  # warm the cache: later callbacks only threshold
         familywise_error(k, alpha=alpha, n_sim=n_sim, seed=seed)
     style = {"description_width": "initial"}
-    k_slider = widgets.IntSlider(value=n_models, min=2, max=max_models, description="number of models k", style=style)
+    k_slider = widgets.IntSlider(
+        value=n_models, min=2, max=max_models, description="number of models k", style=style
+    )
     alpha_slider = widgets.FloatSlider(
         value=alpha, min=0.01, max=0.10, step=0.01, description="alpha", readout_format=".2f", style=style
     )
@@ -532,9 +569,13 @@ def complexity_explorer(curve, reference=None, k=1):
         k = slider.value
         report.value = complexity_report(curve, k, reference)
         train, test = curve.at(k)
-        live.show(None, k, alt=f"Training error (blue) and test error (orange) of k-NN against k on a reversed log "
-                               f"axis; the marked k = {k} has training error {train:.3f} and test error {test:.3f}.",
-                  caption=f"Training and test error against k; the grey line marks k = {k}.")
+        live.show(
+            None,
+            k,
+            alt=f"Training error (blue) and test error (orange) of k-NN against k on a reversed log "
+            f"axis; the marked k = {k} has training error {train:.3f} and test error {test:.3f}.",
+            caption=f"Training and test error against k; the grey line marks k = {k}.",
+        )
 
     slider.observe(update, names="value")
     update()
@@ -598,8 +639,14 @@ def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
     sizes = [float(s) for s in check_real_array(test_sizes, "test_sizes", ndim=1)]
     size_slider = widgets.SelectionSlider(options=[(f"{s:.0%}", s) for s in sizes], value=float(test_size),
                                           description="test size", continuous_update=False, style=style)
-    split_slider = widgets.IntSlider(value=split, min=0, max=np.shape(table)[1] - 1, description="seed (split)",
-                                     continuous_update=False, style=style)
+    split_slider = widgets.IntSlider(
+        value=split,
+        min=0,
+        max=np.shape(table)[1] - 1,
+        description="seed (split)",
+        continuous_update=False,
+        style=style,
+    )
     report = widgets.HTML(holdout_report(table, sizes, float(test_size), split, reference))
 
     def background(figure, test_size):
@@ -618,10 +665,14 @@ def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
         size, split = size_slider.value, split_slider.value
         report.value = holdout_report(table, sizes, size, split, reference)
         _, scores = check_holdout_row(table, sizes, size)
-        live.show(size, scores, split,
-                  alt=f"Histogram of the test accuracy over {scores.size} random holdout splits with {size:.0%} of "
-                      f"the data as test set; split {split} (orange line) scored {scores[split]:.3f}.",
-                  caption=f"Test accuracy over {scores.size} random splits, test size {size:.0%}.")
+        live.show(
+            size,
+            scores,
+            split,
+            alt=f"Histogram of the test accuracy over {scores.size} random holdout splits with {size:.0%} of "
+            f"the data as test set; split {split} (orange line) scored {scores[split]:.3f}.",
+            caption=f"Test accuracy over {scores.size} random splits, test size {size:.0%}.",
+        )
 
     size_slider.observe(update, names="value")
     split_slider.observe(update, names="value")
@@ -637,7 +688,9 @@ def holdout_explorer(table, test_sizes, reference=None, test_size=0.3, split=0):
 
 
 
-def type1_lab_report(simulation: PairedSimulation, test: str = "resampled", alpha: float = 0.05, n_reps=None) -> str:
+def type1_lab_report(
+    simulation: PairedSimulation, test: str = "resampled", alpha: float = 0.05, n_reps=None
+) -> str:
     """HTML verdict on one test's rejection rate in a chapter 4 simulation.
 
     Parameters
@@ -759,12 +812,16 @@ def type1_error_lab(simulations, test: str = "resampled", alpha: float = 0.05):
         pvalues = simulation.pvalues[:n_reps, PAIRED_TESTS.index(test)]
         rate = float(np.mean(pvalues <= alpha))
         state = "H0" if simulation.null_is_true else "an alternative"
-        live.show((name, test), pvalues, alpha,
-                  alt=f"Histogram (density) of {n_reps} simulated p-values of the {PAIRED_TEST_LABELS[test]} "
-                      f"({name}) under {state}, against the flat line of a valid test under H0; {rate:.1%} fall "
-                      f"at or below alpha = {alpha:g} (red line).",
-                  caption=f"{PAIRED_TEST_LABELS[test]}, {name}: p-values of {n_reps} simulated data sets "
-                          f"under {state}.")
+        live.show(
+            (name, test),
+            pvalues,
+            alpha,
+            alt=f"Histogram (density) of {n_reps} simulated p-values of the {PAIRED_TEST_LABELS[test]} "
+            f"({name}) under {state}, against the flat line of a valid test under H0; {rate:.1%} fall "
+            f"at or below alpha = {alpha:g} (red line).",
+            caption=f"{PAIRED_TEST_LABELS[test]}, {name}: p-values of {n_reps} simulated data sets "
+            f"under {state}.",
+        )
 
     for control in (learner, chooser, a_slider, r_slider):
         control.observe(update, names="value")
@@ -773,8 +830,13 @@ def type1_error_lab(simulations, test: str = "resampled", alpha: float = 0.05):
                          live.widget])
 
 
-def corrected_t_report(scores_1, scores_2, test_train_ratio: float, simulation: PairedSimulation | None = None,
-                       alpha: float = 0.05) -> str:
+def corrected_t_report(
+    scores_1,
+    scores_2,
+    test_train_ratio: float,
+    simulation: PairedSimulation | None = None,
+    alpha: float = 0.05,
+) -> str:
     """HTML comparison of the plain and the corrected resampled t for one ratio.
 
     Parameters
@@ -832,7 +894,8 @@ def corrected_t_report(scores_1, scores_2, test_train_ratio: float, simulation: 
         lines.append(
             f"<p>In the simulation ({simulation.n_reps} data sets, H0 "
             f"{'true' if simulation.null_is_true else 'false'}), the resampled t with this factor rejects "
-            f"in {rate:.3f} of the data sets; the split's true ratio is {simulation.test_train_ratio:.2f}.</p>"
+            f"in {rate:.3f} of the data sets; the split's true ratio is "
+            f"{simulation.test_train_ratio:.2f}.</p>"
         )
     return "\n".join(lines)
 
@@ -919,12 +982,14 @@ def wilcoxon_report(differences, names=None, zero_method: str = "pratt", alpha: 
         f"<td>{decision(steps['pvalue_exact'])}</td></tr>",
         f"<tr><td>normal approximation</td><td class='pvalue'>{steps['pvalue_normal']:.4g}</td>"
         f"<td>{decision(steps['pvalue_normal'])}</td></tr>",
-        f"<tr><td>normal, continuity-corrected</td><td class='pvalue'>{steps['pvalue_normal_corrected']:.4g}</td>"
+        "<tr><td>normal, continuity-corrected</td><td "
+        f"class='pvalue'>{steps['pvalue_normal_corrected']:.4g}</td>"
         f"<td>{decision(steps['pvalue_normal_corrected'])}</td></tr>",
         "</tbody></table>",
         f"<p>The effect: typical difference (Hodges-Lehmann) {effect.hodges_lehmann:+.4g}, interval "
         f"{effect.confidence_interval.low:+.4g} to {effect.confidence_interval.high:+.4g} (exact, coverage "
-        f"{100 * effect.interval_coverage:.1f} %); rank-biserial correlation {effect.rank_biserial:+.2f}.</p>",
+        f"{100 * effect.interval_coverage:.1f} %); rank-biserial correlation "
+        f"{effect.rank_biserial:+.2f}.</p>",
     ]
     return "\n".join(lines)
 
@@ -939,8 +1004,12 @@ def wilcoxon_explorer(differences, names=None, zero_method: str = "pratt", alpha
     style = {"description_width": "initial"}
     boxes = [widgets.FloatText(value=v, step=0.001, description=name, style=style,
                                layout=widgets.Layout(width="260px")) for v, name in zip(values, names)]
-    choice = widgets.Dropdown(options=list(WILCOXON_ZERO_METHODS), value=zero_method, description="zero_method",
-                              style={"description_width": "initial"})  # the label is not cut ("zero_met...")
+    choice = widgets.Dropdown(
+        options=list(WILCOXON_ZERO_METHODS),
+        value=zero_method,
+        description="zero_method",
+        style={"description_width": "initial"},
+    )  # the label is not cut ("zero_met...")
     alpha_slider = widgets.FloatSlider(value=alpha, min=0.01, max=0.10, step=0.01, description="alpha",
                                        readout_format=".2f", style=style)
     report = widgets.HTML(wilcoxon_report(values, names, zero_method, alpha))
@@ -1124,7 +1193,8 @@ def cd_explorer(scores, names, higher_is_better=True, control=None, seed=0):
 
     # the height plot_critical_difference gives the diagram of all the data sets
     full_ranks = omnibus(arr.shape[0])[1].mean_ranks
-    sizing = plot_critical_difference(full_ranks, names, critical_difference(k, arr.shape[0]), control=control,
+    sizing = plot_critical_difference(full_ranks, names, critical_difference(k, arr.shape[0]),
+                                      control=control,
                                       title=test)
     height = float(sizing.figure.get_size_inches()[1])
     plt.close(sizing.figure)
@@ -1206,8 +1276,12 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
         return simulate_tuning_bias(n_samples, max_configs, outer_cv, inner_cv, n_reps, seed)
 
     style = {"description_width": "initial"}
-    outer = widgets.IntSlider(value=5, min=2, max=10, description="outer k", continuous_update=False, style=style)
-    inner = widgets.IntSlider(value=2, min=2, max=10, description="inner k", continuous_update=False, style=style)
+    outer = widgets.IntSlider(
+        value=5, min=2, max=10, description="outer k", continuous_update=False, style=style
+    )
+    inner = widgets.IntSlider(
+        value=2, min=2, max=10, description="inner k", continuous_update=False, style=style
+    )
     size = widgets.IntSlider(value=10, min=1, max=max_configs, description="grid size", style=style)
     report = widgets.HTML()
 
@@ -1229,9 +1303,15 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
 
     def y_limits(result):
         """0.3 to 0.9 (steps of 0.1), widened to hold both bands and the truth."""
-        bands = np.concatenate([result.non_nested + 2 * result.non_nested_se, result.nested - 2 * result.nested_se,
-                                result.non_nested - 2 * result.non_nested_se, result.nested + 2 * result.nested_se,
-                                [result.truth]])
+        bands = np.concatenate(
+            [
+                result.non_nested + 2 * result.non_nested_se,
+                result.nested - 2 * result.nested_se,
+                result.non_nested - 2 * result.non_nested_se,
+                result.nested + 2 * result.nested_se,
+                [result.truth],
+            ]
+        )
         return (min(0.3, np.floor(bands.min() * 10) / 10), max(0.9, np.ceil(bands.max() * 10) / 10))
 
     def update(_change=None):
@@ -1239,13 +1319,17 @@ def tuning_bias_explorer(n_samples: int = 60, max_configs: int = 30, n_reps: int
         n_configs = size.value
         report.value = tuning_bias_report(result, n_configs)
         i = n_configs - 1
-        live.show(y_limits(result), result, n_configs,
-                  alt=f"Mean estimated accuracy on random labels against the grid size, for the non-nested best CV "
-                      f"score (red, rising to {result.non_nested[-1]:.3f} at {max_configs} configurations) and "
-                      f"nested CV (blue, staying near the true {result.truth:g}); at grid size {n_configs}: "
-                      f"{result.non_nested[i]:.3f} and {result.nested[i]:.3f}.",
-                  caption=f"{result.outer_cv}-fold outer, {result.inner_cv}-fold inner CV; grey line: grid size "
-                          f"{n_configs}. Bands: +-2 Monte Carlo standard errors.")
+        live.show(
+            y_limits(result),
+            result,
+            n_configs,
+            alt=f"Mean estimated accuracy on random labels against the grid size, for the non-nested best CV "
+            f"score (red, rising to {result.non_nested[-1]:.3f} at {max_configs} configurations) and "
+            f"nested CV (blue, staying near the true {result.truth:g}); at grid size {n_configs}: "
+            f"{result.non_nested[i]:.3f} and {result.nested[i]:.3f}.",
+            caption=f"{result.outer_cv}-fold outer, {result.inner_cv}-fold inner CV; grey line: grid size "
+            f"{n_configs}. Bands: +-2 Monte Carlo standard errors.",
+        )
 
     for control in (outer, inner, size):
         control.observe(update, names="value")
@@ -1276,11 +1360,20 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
     style = {"description_width": "initial"}
     row = widgets.Layout(width="100%", max_width="560px")
     compare = widgets.Dropdown(
-        options=[("trained models on one test set", False), ("learning algorithms (I can retrain them)", True)],
-        value=bool(can_retrain), description="I compare", style=style, layout=row)
+        options=[
+            ("trained models on one test set", False),
+            ("learning algorithms (I can retrain them)", True),
+        ],
+        value=bool(can_retrain),
+        description="I compare",
+        style=style,
+        layout=row,
+    )
     models = widgets.IntSlider(value=n_models, min=1, max=10, description="models or algorithms", style=style,
                                layout=row)
-    datasets = widgets.IntSlider(value=n_datasets, min=1, max=30, description="data sets", style=style, layout=row)
+    datasets = widgets.IntSlider(
+        value=n_datasets, min=1, max=30, description="data sets", style=style, layout=row
+    )
     question = widgets.Dropdown(
         options=[("is there any difference at all?", "difference"),
                  ("is one practically better, or are they equivalent? (ROPE)", "practical")],
@@ -1289,14 +1382,21 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
     situation = widgets.Dropdown(options=list(WHICH_TEST_SITUATIONS), value=WHICH_TEST_SITUATIONS[0][1],
                                  description="situation", style=style, layout=row)
     flags = {
-        "commensurable": widgets.Checkbox(value=True, description="score differences mean the same on every data set",
-                                          style=style, layout=row),
-        "control": widgets.Checkbox(value=False, description="compare each algorithm with a control only",
-                                    style=style, layout=row),
-        "tuning": widgets.Checkbox(value=False, description="hyperparameters tuned on these data", style=style,
-                                   layout=row),
-        "several_metrics": widgets.Checkbox(value=False, description="I test several metrics", style=style,
-                                            layout=row),
+        "commensurable": widgets.Checkbox(
+            value=True,
+            description="score differences mean the same on every data set",
+            style=style,
+            layout=row,
+        ),
+        "control": widgets.Checkbox(
+            value=False, description="compare each algorithm with a control only", style=style, layout=row
+        ),
+        "tuning": widgets.Checkbox(
+            value=False, description="hyperparameters tuned on these data", style=style, layout=row
+        ),
+        "several_metrics": widgets.Checkbox(
+            value=False, description="I test several metrics", style=style, layout=row
+        ),
     }
     answer = widgets.HTML()
 
@@ -1310,7 +1410,9 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
                 n_metrics=2 if flags["several_metrics"].value else 1, **options,
             )
         except ValueError as err:
-            answer.value = f"<div class='guide-answer'><p><b>No answer:</b> {html.escape(str(err))}.</p></div>"
+            answer.value = (
+                f"<div class='guide-answer'><p><b>No answer:</b> {html.escape(str(err))}.</p></div>"
+            )
             return
         answer.value = recommendation_html(rec)
 

@@ -13,9 +13,18 @@ import numpy as np
 from scipy import special
 
 from ._results import Interval, TestResult
-from ._validation import _show, check_alpha, check_count, check_flag, check_option, check_probability
+from ._tails import binomial_half_cdf, binomial_half_two_sided  # shared with McNemar
+from ._validation import (
+    _show,
+    check_alpha,
+    check_count,
+    check_flag,
+    check_option,
+    check_probability,
+    check_score_pair,
+    check_scores,
+)
 from .intervals import proportion_interval
-from .mcnemar import mcnemar_pvalues  # the sign test uses the same two-sided binomial tail
 from .ranks import _ranks_and_ties, rankdata
 
 __all__ = [
@@ -51,41 +60,12 @@ WILCOXON_AUTO_EXACT_MAX = 50
 WILCOXON_EXACT_MAX = 2000
 
 
-def _check_score_vector(values, name: str) -> np.ndarray:
-    """A non-empty 1-D array of finite real numbers (one per data set)."""
-    if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a 1-D array of numbers, got {_show(values)}")
-    if np.isscalar(values):
-        raise TypeError(f"{name} must be a 1-D array of numbers, got the scalar {_show(values)}")
-    try:
-        arr = np.asarray(values)
-    except ValueError as err:  # ragged nested lists
-        raise ValueError(f"{name} must be a 1-D array of numbers: {err}") from None
-    if arr.dtype.kind == "b":
-        raise TypeError(f"{name} must hold numbers, got booleans")
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must be a 1-D array of numbers, got dtype {arr.dtype} ({_show(values)})")
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be 1-D, got an array of shape {arr.shape}")
-    if arr.size == 0:
-        raise ValueError(f"{name} is empty: at least one data set is needed")
-    arr = arr.astype(float, copy=False)
-    if not np.isfinite(arr).all():
-        bad = ~np.isfinite(arr)
-        where = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"{name} must hold finite numbers, got {float(arr[where])!r} at index {where}")
-    return arr
-
-
 def _paired_differences(x, y) -> np.ndarray:
-    x = _check_score_vector(x, "x")
+    """x - y, or x itself (the differences) when y is None."""
     if y is None:
-        return x
-    y = _check_score_vector(y, "y")
-    if x.size != y.size:
-        raise ValueError(f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}")
+        return check_scores(x, "x", min_size=1)
+    x, y = check_score_pair(x, y, min_size=1)
     return x - y
-
 
 
 def _signed_ranks(d: np.ndarray, zero_method: str):
@@ -186,6 +166,12 @@ def signed_rank_null_distribution(x, y=None, zero_method: str = "pratt"):
     d = _paired_differences(x, y)
     check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
     ranks, _, constant, _, _, _ = _signed_ranks(d, zero_method)
+    if ranks.size > WILCOXON_EXACT_MAX:
+        raise ValueError(
+            f"x has {ranks.size} non-zero differences, above the limit of {WILCOXON_EXACT_MAX} for the exact "
+            "null distribution (about n^3 steps, minutes of work); at this size R+ is close to normal: "
+            "wilcoxon_signed_rank with its normal approximation (method \"approx\") gives the p-value"
+        )
     weights = np.rint(2.0 * ranks).astype(np.int64)
     pmf = _doubled_rank_pmf(weights)
     values = constant + np.arange(pmf.size) / 2.0
@@ -218,7 +204,9 @@ def _signed_rank_exact_pvalue(ranks, positive, alternative: str) -> float:
 _WALSH_LIST_MAX = 2_000_000
 
 
-def _count_sums_below(d: np.ndarray, pivot: float, strict: bool, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+def _count_sums_below(
+    d: np.ndarray, pivot: float, strict: bool, lo: np.ndarray, hi: np.ndarray
+) -> np.ndarray:
     """For each row i of the sorted ``d``: the first j in [lo[i], hi[i]] with d[i] + d[j] >= pivot
     (> pivot if not strict), or hi[i] if there is none.
 
@@ -292,7 +280,9 @@ def _walsh_select(d: np.ndarray, k: int, rng: np.random.Generator, finish: int) 
             below = n_upto2
 
 
-def _walsh_order_statistics(differences, ks, list_max: int = _WALSH_LIST_MAX, finish: int = 1_000_000) -> np.ndarray:
+def _walsh_order_statistics(
+    differences, ks, list_max: int = _WALSH_LIST_MAX, finish: int = 1_000_000
+) -> np.ndarray:
     """The ks-th smallest (1-based) Walsh averages (d_i + d_j) / 2, i <= j, of ``differences``."""
     d = np.sort(np.asarray(differences, dtype=float))
     n = d.size
@@ -424,7 +414,7 @@ class WilcoxonResult(TestResult):
 
 def _signed_rank_moments(differences, zero_method: str = "pratt"):
     """Mean and standard deviation of R+ used by the normal approximation."""
-    d = _check_score_vector(differences, "differences")
+    d = check_scores(differences, "differences", min_size=1)
     check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
     _, _, _, count, n_zero, ties = _signed_ranks(d, zero_method)
     mean = count * (count + 1) / 4.0
@@ -755,7 +745,9 @@ def wilcoxon_critical_value(n_datasets, alpha: float = 0.05) -> int:
     return int(ok[-1]) if ok.size else -1
 
 
-def wilcoxon_steps(differences, names=None, zero_method: str = "pratt", alternative: str = "two-sided") -> dict:
+def wilcoxon_steps(
+    differences, names=None, zero_method: str = "pratt", alternative: str = "two-sided"
+) -> dict:
     """Every step of the signed-rank test on a few differences, for the widget.
 
     Parameters
@@ -788,17 +780,19 @@ def wilcoxon_steps(differences, names=None, zero_method: str = "pratt", alternat
     The zero gets the smallest rank and ``"zsplit"`` shares it; "b" adds its rank to R-.
     (The default ``"pratt"`` would drop the zero's rank: R+ = 3, R- = 2.)
     """
-    d = _check_score_vector(differences, "differences")
+    d = check_scores(differences, "differences", min_size=1)
     check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
     check_option(alternative, "alternative", ALTERNATIVES)
     if names is None:
         names = [f"data set {i + 1}" for i in range(d.size)]
     else:
-        if isinstance(names, str):
-            raise TypeError(f"names must be a sequence of strings, got {names!r}")
+        if isinstance(names, str) or not hasattr(names, "__len__"):
+            raise TypeError(f"names must be a sequence of strings, got {_show(names)}")
         names = [str(s) for s in names]
         if len(names) != d.size:
-            raise ValueError(f"names must have one entry per difference: got {len(names)} names for {d.size} differences")
+            raise ValueError(
+                f"names must have one entry per difference: got {len(names)} names for {d.size} differences"
+            )
     zero = d == 0.0
     if zero_method == "wilcox":
         rank = np.full(d.size, np.nan)
@@ -871,7 +865,9 @@ class SignTestResult(TestResult):
     win_probability: Interval
 
 
-def sign_test(x, y, ties: str = "split", higher_is_better: bool = True, *, confidence: float = 0.95) -> SignTestResult:
+def sign_test(
+    x, y, ties: str = "split", higher_is_better: bool = True, *, confidence: float = 0.95
+) -> SignTestResult:
     """Sign test: count the data sets each algorithm wins.
 
     Parameters
@@ -950,10 +946,7 @@ def sign_test(x, y, ties: str = "split", higher_is_better: bool = True, *, confi
     ranger won 4 of the 5 decided tasks, but five tasks only say that its
     probability of winning lies somewhere between 0.28 and 0.99.
     """
-    x = _check_score_vector(x, "x")
-    y = _check_score_vector(y, "y")
-    if x.size != y.size:
-        raise ValueError(f"x and y must have the same length (one score per data set): x has {x.size}, y has {y.size}")
+    x, y = check_score_pair(x, y, min_size=1)
     check_option(ties, "ties", SIGN_TEST_TIES)
     higher_is_better = check_flag(higher_is_better, "higher_is_better")
     confidence = check_probability(confidence, "confidence")
@@ -963,7 +956,7 @@ def sign_test(x, y, ties: str = "split", higher_is_better: bool = True, *, confi
     n_ties = int(d.size - wins - losses)
     half = n_ties // 2 if ties == "split" else 0
     k, m = wins + half, losses + half
-    _, p = mcnemar_pvalues(k, m, "exact")
+    p = binomial_half_two_sided(min(k, m), k + m)  # the exact binomial test of chapter 2
     if k + m > 0:
         win_probability = proportion_interval(k, k + m, confidence, "clopper-pearson")
     else:  # every data set tied (one, with "split"): no trial, no estimate
@@ -994,7 +987,8 @@ def sign_test_critical_wins(n_datasets, alpha: float = 0.05, alternative: str = 
     Examples
     --------
     >>> from lecture_lib import sign_test_critical_wins
-    >>> sign_test_critical_wins(6), sign_test_critical_wins(14), sign_test_critical_wins(14, alternative="greater")
+    >>> (sign_test_critical_wins(6), sign_test_critical_wins(14),
+    ...  sign_test_critical_wins(14, alternative="greater"))
     (6, 12, 11)
 
     Demšar's (2006) table gives 11 for N = 14 at "alpha = 0.05": that is
@@ -1004,9 +998,7 @@ def sign_test_critical_wins(n_datasets, alpha: float = 0.05, alternative: str = 
     alpha = check_alpha(alpha)
     check_option(alternative, "alternative", ("two-sided", "greater"))
     w = np.arange(n + 1)
-    # P(X >= w) = I_{1/2}(w, n - w + 1) for w >= 1
-    upper = np.ones(n + 1)
-    upper[1:] = special.betainc(w[1:], n - w[1:] + 1, 0.5)
+    upper = binomial_half_cdf(n - w, n)  # P(X >= w) = P(X <= n - w) by symmetry
     p = np.minimum(1.0, 2.0 * upper) if alternative == "two-sided" else upper
     ok = np.flatnonzero((p <= alpha * (1 + 1e-12)) & (w > n / 2))
     return int(ok[0]) if ok.size else n + 1

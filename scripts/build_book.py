@@ -208,8 +208,11 @@ def run_postprocess(html: Path) -> int:
     report = postprocess(html, config)
     for page, name, states, size in report["static"]:
         print(f"static explorer {name} on {page}: {states} states, {size / 1024:.1f} KiB")
-    print(f"{len(report['snapshots'])} widget snapshots disabled with a note; "
-          f"{report['solutions']} solution cells folded; post-processing took {time.perf_counter() - start:.1f} s")
+    print(
+        f"{len(report['snapshots'])} widget snapshots disabled with a note; "
+        f"{report['solutions']} solution cells folded; post-processing took "
+        f"{time.perf_counter() - start:.1f} s"
+    )
     return 0
 
 
@@ -229,7 +232,11 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     install_node_modules()
     stage_static_files()
-    config = config_with_jupyterhub(args.path_output.resolve(), args.jupyterhub_url) if args.jupyterhub_url else None
+    config = (
+        config_with_jupyterhub(args.path_output.resolve(), args.jupyterhub_url)
+        if args.jupyterhub_url
+        else None
+    )
     returncode = build(args.path_output.resolve(), args.all, config)
     html = args.path_output.resolve() / "_build" / "html"
     if returncode == 0:

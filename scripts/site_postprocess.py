@@ -96,7 +96,8 @@ def _control_markup(explorer_id: str, spec: dict) -> str:
         initial = control["initial"]
         if control["kind"] == "range":
             parts.append(
-                f'<div class="course-explorer-control course-explorer-range"><label for="{cid}">{label}</label>'
+                '<div class="course-explorer-control course-explorer-range"><label '
+                f'for="{cid}">{label}</label>'
                 f'<input type="range" id="{cid}" data-axis="{j}" min="0" max="{len(labels) - 1}" step="1" '
                 f'value="{initial}" aria-valuetext="{html.escape(labels[initial])}">'
                 f'<output for="{cid}">{html.escape(labels[initial])}</output></div>'
@@ -107,14 +108,16 @@ def _control_markup(explorer_id: str, spec: dict) -> str:
                 for i, text in enumerate(labels)
             )
             parts.append(
-                f'<div class="course-explorer-control course-explorer-select"><label for="{cid}">{label}</label>'
+                '<div class="course-explorer-control course-explorer-select"><label '
+                f'for="{cid}">{label}</label>'
                 f'<select id="{cid}" data-axis="{j}">{options}</select></div>'
             )
         elif control["kind"] == "checkbox":
             checked = " checked" if initial == 1 else ""
             parts.append(
                 f'<div class="course-explorer-control course-explorer-checkbox">'
-                f'<input type="checkbox" id="{cid}" data-axis="{j}"{checked}><label for="{cid}">{label}</label></div>'
+                f'<input type="checkbox" id="{cid}" data-axis="{j}"{checked}><label '
+                f'for="{cid}">{label}</label></div>'
             )
         else:
             parts.append(
@@ -158,8 +161,11 @@ def launch_links(page_rel: str, config: dict) -> tuple[str, str]:
     branch = config["repository"].get("branch", "main")
     owner_name = repo.split("github.com/", 1)[1]
     notebook = page_rel[: -len(".html")] + ".ipynb"
-    binder = f"{config['launch_buttons']['binderhub_url'].rstrip('/')}/v2/gh/{owner_name}/{branch}?urlpath=lab/tree/{notebook}"
-    colab = f"{config['launch_buttons']['colab_url'].rstrip('/')}/github/{owner_name}/blob/{branch}/{notebook}"
+    binderhub = config["launch_buttons"]["binderhub_url"].rstrip("/")
+    binder = f"{binderhub}/v2/gh/{owner_name}/{branch}?urlpath=lab/tree/{notebook}"
+    colab = (
+        f"{config['launch_buttons']['colab_url'].rstrip('/')}/github/{owner_name}/blob/{branch}/{notebook}"
+    )
     return binder, colab
 
 
@@ -181,7 +187,11 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
     # all of it goes.
     for script in soup.find_all("script"):
         body = script.string or ""
-        if "THEBE_JS_URL" in body or script.get("type") == "text/x-thebe-config" or "sphinx-thebe.js" in script.get("src", ""):
+        if (
+            "THEBE_JS_URL" in body
+            or script.get("type") == "text/x-thebe-config"
+            or "sphinx-thebe.js" in script.get("src", "")
+        ):
             script.decompose()
     for link in soup.find_all("link", href=re.compile(r"sphinx-thebe\.css")):
         link.decompose()
@@ -228,18 +238,23 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
                 data_path = html_root / "_static" / data_rel
                 data_path.parent.mkdir(parents=True, exist_ok=True)
                 payload = json.dumps(spec, separators=(",", ":"))
-                data_path.write_text(f"courseExplorer({json.dumps(explorer_id)}, {payload});\n", encoding="utf-8")
+                data_path.write_text(
+                    f"courseExplorer({json.dumps(explorer_id)}, {payload});\n", encoding="utf-8"
+                )
                 outputs = render_state(spec, [c["initial"] for c in spec["controls"]])
                 states = 1
                 for size in spec["sizes"]:
                     states *= size
                 markup = (
                     f'<div class="course-explorer" id="{explorer_id}" data-explorer="{name}">'
-                    f'<p class="course-explorer-note">Works on this page: lecture_lib computed the result for '
-                    f'each of the {states:,} settings below when the site was built.</p>'
+                    '<p class="course-explorer-note">Works on this page: lecture_lib computed the result '
+                    f"for each of the {states:,} settings below when the site was built.</p>"
                     f'<form class="course-explorer-controls" onsubmit="return false">'
-                    f'{_control_markup(explorer_id, spec)}</form>'
-                    + "".join(f'<div class="course-explorer-output" aria-live="polite">{out}</div>' for out in outputs)
+                    f"{_control_markup(explorer_id, spec)}</form>"
+                    + "".join(
+                        f'<div class="course-explorer-output" aria-live="polite">{out}</div>'
+                        for out in outputs
+                    )
                     + f'</div><script src="{static_prefix}{data_rel}"></script>'
                 )
                 view.replace_with(BeautifulSoup(markup, "html.parser"))
@@ -253,11 +268,17 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
                     state[m]["state"]["disabled"] = True
                     disabled += 1
             if disabled:
-                live = (f'open the chapter on <a href="{binder}">Binder</a> or <a href="{colab}">Colab</a>, or run '
-                        '<code>make app</code> in a clone' if binder else 'run <code>make app</code> in a clone')
+                live = (
+                    f'open the chapter on <a href="{binder}">Binder</a> or <a href="{colab}">Colab</a>, or '
+                    "run <code>make app</code> in a clone"
+                    if binder
+                    else "run <code>make app</code> in a clone"
+                )
                 note = BeautifulSoup(
-                    '<p class="course-snapshot-note"><strong>Snapshot:</strong> the controls below do nothing on '
-                    f'this static page. To move them, {live}.</p>', "html.parser")
+                    '<p class="course-snapshot-note"><strong>Snapshot:</strong> the controls below do '
+                    f"nothing on this static page. To move them, {live}.</p>",
+                    "html.parser",
+                )
                 output_div.insert(0, note)
                 report["snapshots"].append((page_rel, disabled))
         state_tag.string = json.dumps(state_doc)

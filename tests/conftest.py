@@ -317,10 +317,19 @@ def jupyterlab_server(tmp_path_factory):
     settings.mkdir(parents=True)
     (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
     env["JUPYTERLAB_SETTINGS_DIR"] = str(log_path.parent / "settings")
-    command = [str(lab), "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-               "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True", "--allow-root",
-               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-               f"--ServerApp.root_dir={ROOT / 'notebooks'}"]
+    command = [
+        str(lab),
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.ip=127.0.0.1",
+        "--IdentityProvider.token=",
+        "--ServerApp.password=",
+        "--ServerApp.disable_check_xsrf=True",
+        "--allow-root",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        f"--ServerApp.root_dir={ROOT / 'notebooks'}",
+    ]
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT / "notebooks", env=env, stdout=log, stderr=subprocess.STDOUT,
                                    start_new_session=True)

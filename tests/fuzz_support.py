@@ -377,7 +377,8 @@ def flag_mutations(value, ctx):
         yield bad("None", None, "None")
     yield bad("text", "yes", "'yes'")
     yield bad("number", 2, "2")
-    yield alt("numpy bool", np.bool_(value), value)
+    if value is not None:  # None is an "automatic" default, not a flag
+        yield alt("numpy bool", np.bool_(value), value)
 
 
 def seed_mutations(value, ctx):

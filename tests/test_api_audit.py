@@ -70,7 +70,6 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "simulate_mcnemar": ((50, 0.2), {"alpha": 0.05, "n_reps": 100, "seed": 0}),
     "stratified_kfold": ((Y,), {"k": 2, "seed": 0}),
     "tie_term": (([1, 2, 2],), {}),
-    "wilson_interval": ((3, 10), {"confidence": 0.95}),
     # chapter 1
     "evaluation_example": (("seed003_confusion",), {}),
     "holdout_accuracy_table": ((XK, YK, [0.2, 0.5]), {"n_splits": 3, "n_neighbors": 3, "seed": 0}),
@@ -202,7 +201,8 @@ EXEMPT = {
     "plot_posterior_t": "takes a result object; tested in tests/test_bayesian.py",
     "plot_posterior_simplex": "takes a result object; tested in tests/test_bayesian.py",
     "posterior_report": "takes a result object; tested in tests/test_bayesian.py",
-    "benchmark_splits": "X may hold NaN (estimators that handle missing values); tested in tests/test_benchmark_runner.py",
+    "benchmark_splits": "X may hold NaN (estimators that handle missing values); tested in "
+    "tests/test_benchmark_runner.py",
     "load_benchmark": "reads a store file; bad input tested in tests/test_benchmark_runner.py",
     "plot_size_power": "takes two simulation results; tested in tests/test_paired_widgets.py",
     "paired_test_legend_handles": "returns legend artists; tested in tests/test_paired_widgets.py",
@@ -232,7 +232,20 @@ OPTION_NAMES = {"method", "zero_method", "alternative", "ties", "test", "adjust"
 PROBABILITY_NAMES = {"alpha", "confidence", "p_b", "p_discordant", "test_size", "accuracy", "accuracy_1",
                      "accuracy_2", "correlation", "disagreement"}
 POSITIVE_NAMES = {"test_train_ratio", "cd", "rope", "prior_strength", "margin"}  # positive real numbers (rope: or 0)
-FLAG_NAMES = {"can_retrain", "commensurable", "control", "tuning", "higher_is_better", "tie_correction", "correction", "pooled", "precise_rows", "show_ranks", "shuffle", "exact_check"}
+FLAG_NAMES = {
+    "can_retrain",
+    "commensurable",
+    "control",
+    "tuning",
+    "higher_is_better",
+    "tie_correction",
+    "correction",
+    "pooled",
+    "precise_rows",
+    "show_ranks",
+    "shuffle",
+    "exact_check",
+}
 COUNT_NAMES = {
     "k", "n_reps", "n_repeats", "n_bootstraps", "n_classes", "max_count", "n_discordant", "n_test",
     "n_models", "n_sim", "n_examples", "n_features", "n_resamples", "batch_size", "n_neighbors",
@@ -248,13 +261,21 @@ COUNT_NAMES |= {"gap", "n_datasets"}
 PROBABILITY_NAMES |= {"power", "discordant_proportion"}
 CLOSED_PROBABILITIES |= {("mcnemar_power", "discordant_proportion"), ("mcnemar_sample_size", "discordant_proportion")}
 POSITIVE_NAMES |= {"rank_gap", "standardized_shift"}
-# issue 15, part 2: wilson_interval is now an alias of proportion_interval, so `successes` is a count
-# everywhere; the reporting paragraph and the practical-significance verdict
+# issue 15, part 2: `successes` (proportion_interval) is a count everywhere; the reporting paragraph and the
+# practical-significance verdict
 COUNT_NAMES |= {"successes"}
 POSITIVE_NAMES |= {"minimum_effect"}
 VALID.update({
     "report": ((lecture_lib.mcnemar(TABLE),), {"names": ("A", "B"), "alpha": 0.05, "minimum_effect": 0.01}),
     "practical_significance": ((lecture_lib.Interval(0.02, 0.01, 0.03, 0.95, "wald"), 0.01), {}),
+})
+# issue 19: public names of the modules now exported at the package root
+OPTION_NAMES |= {"part"}
+VALID.update({
+    "plot_signed_rank_null": ((np.array([0.05, -0.01, 0.03, 0.02, 0.04, 0.0]),), {"zero_method": "zsplit"}),
+    "sign_test_critical_table": ((), {}),
+    "diagram_leaves": ((), {"part": "beyond"}),
+    "smallest_two_sided_pvalue": ((6,), {}),
 })
 
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from scipy import stats
 from sklearn.metrics import roc_auc_score
 
-from lecture_lib import Interval, auc_example, delong_test, midranks, wilson_interval
+from lecture_lib import Interval, auc_example, delong_test, midranks, proportion_interval
 
 
 def brute_force_delong(y, s1, s2, positive=1):
@@ -145,8 +145,8 @@ def test_type_one_error_near_nominal():
         signal = y * 1.0
         p = delong_test(y, signal + rng.normal(0, 1, 200), signal + rng.normal(0, 1, 200)).pvalue
         rejections += p <= 0.05
-    low, high = wilson_interval(rejections, 2000, confidence=0.999)
-    assert low <= 0.05 <= high, rejections
+    rate = proportion_interval(rejections, 2000, confidence=0.999)
+    assert rate.low <= 0.05 <= rate.high, rejections
 
 
 def test_interval_matches_test():

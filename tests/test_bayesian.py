@@ -404,7 +404,10 @@ def test_baycomp_documented_examples_nbc_j48():
     data = uci54(copy_of_credit=True)
     printed = bayesian_example("benavoli2017_uci54")["printed"]
     n = 200_000
-    for test, key in ((bayesian_signed_rank, "baycomp_signedrank_nbc_j48"), (bayesian_sign_test, "baycomp_signtest_nbc_j48")):
+    for test, key in (
+        (bayesian_signed_rank, "baycomp_signedrank_nbc_j48"),
+        (bayesian_sign_test, "baycomp_signtest_nbc_j48"),
+    ):
         row = printed[key]
         res = test(data["nbc"], data["j48"], rope=1, prior_strength=row["prior_strength"], n_samples=n, seed=25)
         for ours, theirs in zip(res.probabilities, (row["p_j48_better"], row["p_rope"], row["p_nbc_better"])):

@@ -15,7 +15,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import textwrap
 import time
 
 import numpy as np
@@ -268,7 +267,7 @@ def test_a_grid_search_is_tuned_inside_the_training_folds():
     run_benchmark({"tuned": grid}, {"toy": (X, y)}, cv=(1, 4), seed=0, progress=False)
     splits = benchmark_splits(X, y, "toy", cv=(1, 4), seed=0)[0]
     assert len(SEEN) == 4 * (2 * 2 + 1)  # per outer fold: 2 candidates x 2 inner folds, then the refit
-    for f, (train, test) in enumerate(splits):
+    for f, (train, _test) in enumerate(splits):
         for _, rows in SEEN[f * 5:(f + 1) * 5]:
             assert set(rows) <= set(train.tolist())  # no test row ever reaches a fit
 
@@ -718,33 +717,66 @@ def _call(**change):
         ({"scoring": 3}, TypeError, r"scoring must be .* got 3"),
         ({"scoring": None}, TypeError, r"scoring must be"),
         ({"estimators": {"x": object()}}, TypeError, r"estimators\['x'\] must be a scikit-learn style estimator"),
-        ({"estimators": {"x": GaussianNB}}, TypeError, r"estimators\['x'\] must be an estimator instance.*GaussianNB\(\)"),
+        (
+            {"estimators": {"x": GaussianNB}},
+            TypeError,
+            r"estimators\['x'\] must be an estimator instance.*GaussianNB\(\)",
+        ),
         ({"estimators": {"x": StandardScaler()}}, TypeError, r"estimators\['x'\] .* has no predict\(\)"),
         ({"estimators": [GaussianNB()]}, TypeError, r"estimators must be a dict"),
         ({"estimators": {}}, ValueError, r"estimators is empty"),
         ({"estimators": {3: GaussianNB()}}, TypeError, r"the keys of estimators must be non-empty strings"),
-        ({"datasets": {"toy": (np.zeros((30, 2)), np.arange(29) % 2)}}, ValueError,
-         r"datasets\['toy'\]: inputs must have the same length: X has 30, y has 29"),
-        ({"datasets": {"toy": (np.zeros(30), np.arange(30) % 2)}}, ValueError, r"datasets\['toy'\]: X must have one row"),
+        (
+            {"datasets": {"toy": (np.zeros((30, 2)), np.arange(29) % 2)}},
+            ValueError,
+            r"datasets\['toy'\]: inputs must have the same length: X has 30, y has 29",
+        ),
+        (
+            {"datasets": {"toy": (np.zeros(30), np.arange(30) % 2)}},
+            ValueError,
+            r"datasets\['toy'\]: X must have one row",
+        ),
         ({"datasets": {"toy": (np.zeros((3, 2)), [0, 1, np.nan])}}, ValueError, r"datasets\['toy'\]: y contains NaN"),
         ({"datasets": {"toy": (np.zeros((3, 2)), None)}}, TypeError, r"datasets\['toy'\]: y must be"),
         ({"datasets": {"toy": np.zeros((3, 2))}}, TypeError, r"datasets\['toy'\] must be a pair \(X, y\)"),
-        ({"datasets": {"toy": lambda: 1 / 0}}, ValueError, r"datasets\['toy'\]: loading the data set failed with ZeroDivisionError"),
+        (
+            {"datasets": {"toy": lambda: 1 / 0}},
+            ValueError,
+            r"datasets\['toy'\]: loading the data set failed with ZeroDivisionError",
+        ),
         ({"datasets": [(np.zeros((3, 2)), [0, 1, 0])]}, TypeError, r"datasets must be a dict"),
         ({"datasets": {}}, ValueError, r"datasets is empty"),
-        ({"datasets": {"toy": (np.zeros((12, 2)), [0] * 10 + [1] * 2)}}, ValueError,
-         r"datasets\['toy'\]: y: the smallest class 1 has only 2 example\(s\), fewer than the 3 folds.*cv"),
+        (
+            {"datasets": {"toy": (np.zeros((12, 2)), [0] * 10 + [1] * 2)}},
+            ValueError,
+            r"datasets\['toy'\]: y: the smallest class 1 has only 2 example\(s\), fewer than the 3 folds.*cv",
+        ),
         ({"cv": (0, 5)}, ValueError, r"cv\[0\] \(the number of repetitions\) must be >= 1"),
         ({"cv": (2, 1)}, ValueError, r"cv\[1\] \(the number of folds\) must be >= 2"),
         ({"cv": 2.5}, ValueError, r"cv must be a whole number"),
         ({"cv": "ten"}, TypeError, r"cv must be \(n_repeats, n_folds\)"),
         ({"cv": True}, TypeError, r"cv must be"),
         ({"cv": 40}, ValueError, r"datasets\['toy'\]: cv asks for 40 folds but the data set has only 30"),
-        ({"cv": lambda X, y, rng: [[(np.arange(20), np.arange(15, 30))]]}, ValueError,
-         r"cv\(datasets\['toy'\]\)\[0\]\[0\]: 5 example\(s\) are in both the training and the test set"),
-        ({"cv": lambda X, y, rng: [[(np.arange(20), np.arange(20, 31))]]}, ValueError, r"test_idx has indices outside 0..29"),
-        ({"cv": lambda X, y, rng: [[(np.arange(20), np.arange(20, 30))], []]}, ValueError, r"cv\(datasets\['toy'\]\)\[1\] holds no"),
-        ({"cv": lambda X, y, rng: [(np.arange(20), np.arange(20, 30))]}, TypeError, r"must be a \(train_idx, test_idx\) pair"),
+        (
+            {"cv": lambda X, y, rng: [[(np.arange(20), np.arange(15, 30))]]},
+            ValueError,
+            r"cv\(datasets\['toy'\]\)\[0\]\[0\]: 5 example\(s\) are in both the training and the test set",
+        ),
+        (
+            {"cv": lambda X, y, rng: [[(np.arange(20), np.arange(20, 31))]]},
+            ValueError,
+            r"test_idx has indices outside 0..29",
+        ),
+        (
+            {"cv": lambda X, y, rng: [[(np.arange(20), np.arange(20, 30))], []]},
+            ValueError,
+            r"cv\(datasets\['toy'\]\)\[1\] holds no",
+        ),
+        (
+            {"cv": lambda X, y, rng: [(np.arange(20), np.arange(20, 30))]},
+            TypeError,
+            r"must be a \(train_idx, test_idx\) pair",
+        ),
         ({"n_jobs": 0}, ValueError, r"n_jobs must be None or a non-zero int"),
         ({"n_jobs": "2"}, TypeError, r"n_jobs must be None or a non-zero int"),
         ({"seed": -1}, ValueError, r"seed must be non-negative"),

@@ -14,7 +14,6 @@ from urllib.parse import unquote, urlsplit
 import pytest
 import yaml
 
-
 ROOT = Path(__file__).resolve().parent.parent
 
 pytestmark = pytest.mark.book
@@ -167,7 +166,9 @@ def test_mathjax_and_widget_manager_are_served_locally(pages, built_book):
         if "application/vnd.jupyter.widget-state+json" in text:
             widget_pages += 1
             for relative in (REQUIREJS, EMBED_AMD):
-                assert (built_book / relative).resolve() in loaded, f"{page.name} has widgets but does not load {relative}"
+                assert (built_book / relative).resolve() in loaded, (
+                    f"{page.name} has widgets but does not load {relative}"
+                )
     assert math_pages, "no built page contains math: MathJax was not exercised"
     if (ROOT / "notebooks" / "02-mcnemar.ipynb").exists():
         assert widget_pages, "no built page embeds widget state"
@@ -189,8 +190,14 @@ def test_launch_buttons_binder_colab_and_an_optional_jupyterhub(built_book, tmp_
 
     page = (built_book / "notebooks" / "02-mcnemar.html").read_text(encoding="utf-8")
     # Binder and Colab open the chapter's notebook from the repository named in _config.yml.
-    assert "https://mybinder.org/v2/gh/comparing-classifiers/course/main?urlpath=lab/tree/notebooks/02-mcnemar.ipynb" in page
-    assert "https://colab.research.google.com/github/comparing-classifiers/course/blob/main/notebooks/02-mcnemar.ipynb" in page
+    assert (
+        "https://mybinder.org/v2/gh/comparing-classifiers/course/main?urlpath=lab/tree/notebooks/02-mcnemar.ipynb"
+        in page
+    )
+    assert (
+        "https://colab.research.google.com/github/comparing-classifiers/course/blob/main/notebooks/02-mcnemar.ipynb"
+        in page
+    )
     assert "git-pull?repo=" not in page  # no hub given: no JupyterHub button
     # With a hub (make book JUPYTERHUB_URL=...), its button pulls the repository with nbgitpuller.
     result = subprocess.run(
@@ -236,7 +243,9 @@ def test_static_explorers_and_snapshots_are_built(built_book):
                           page.read_text(encoding="utf-8"), re.S)
         if state:  # every control of a snapshot is disabled
             models = json.loads(state.group(1))["state"].values()
-            controls = [m for m in models if m["model_name"].endswith(("SliderModel", "DropdownModel", "CheckboxModel"))]
+            controls = [
+                m for m in models if m["model_name"].endswith(("SliderModel", "DropdownModel", "CheckboxModel"))
+            ]
             assert all(m["state"].get("disabled") for m in controls), page.name
     assert names >= {"mcnemar_explorer", "familywise_explorer", "which_test_explorer"}
     assert len(data) >= 3 and sum(p.stat().st_size for p in data) < 400_000

@@ -89,7 +89,10 @@ OVERFLOW_JS = """
 () => {
   const article = document.querySelector('.bd-article') || document.querySelector('main');
   const limit = article.getBoundingClientRect().right + 1;
-  const scrolls = el => { const s = getComputedStyle(el).overflowX; return s === 'auto' || s === 'scroll' || s === 'hidden'; };
+  const scrolls = el => {
+    const s = getComputedStyle(el).overflowX;
+    return s === 'auto' || s === 'scroll' || s === 'hidden';
+  };
   const bad = [];
   for (const el of article.querySelectorAll('*')) {
     const r = el.getBoundingClientRect();
@@ -99,7 +102,8 @@ OVERFLOW_JS = """
       if (scrolls(box) && box.getBoundingClientRect().right <= limit) { clipped = true; break; }
       box = box.parentElement;
     }
-    if (!clipped) bad.push(el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 40) + ' ' + Math.round(r.right - limit + 1) + 'px');
+    if (!clipped) bad.push(el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 40) + ' '
+                           + Math.round(r.right - limit + 1) + 'px');
   }
   const page = document.documentElement.scrollWidth - window.innerWidth;
   return {bad: [...new Set(bad)].slice(0, 15), page};
@@ -120,7 +124,8 @@ SOLUTIONS_JS = """
 SNAPSHOTS_JS = """
 () => [...document.querySelectorAll('.cell_output')].filter(o => o.querySelector('.jupyter-widgets')).map(o => ({
   note: !!o.querySelector('.course-snapshot-note'),
-  enabled: [...o.querySelectorAll('.jupyter-widgets input, .jupyter-widgets select, .jupyter-widgets button, .jupyter-widgets textarea')]
+  enabled: [...o.querySelectorAll('.jupyter-widgets input, .jupyter-widgets select, '
+                                 + '.jupyter-widgets button, .jupyter-widgets textarea')]
              .filter(e => !e.disabled).length
            + [...o.querySelectorAll('.noUi-target')].filter(e => !e.hasAttribute('disabled')).length,
 }))
@@ -130,7 +135,8 @@ AXE_JS = """
 async () => {
   const r = await axe.run(document, {resultTypes: ['violations']});
   return r.violations.filter(v => v.impact === 'critical' || v.impact === 'serious')
-                     .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.html.slice(0, 120)).join(' | '));
+                     .map(v => v.id + ' (' + v.impact + '): '
+                               + v.nodes.slice(0, 3).map(n => n.html.slice(0, 120)).join(' | '));
 }
 """
 
@@ -159,12 +165,17 @@ def test_book_page_renders_offline(page_file, width, new_page, book_server, arti
     page.wait_for_load_state("networkidle", timeout=30_000)
 
     if features["figures"]:
-        loaded = page.eval_on_selector_all("img", "images => images.filter(i => i.complete && i.naturalWidth > 0).length")
+        loaded = page.eval_on_selector_all(
+            "img", "images => images.filter(i => i.complete && i.naturalWidth > 0).length"
+        )
         assert loaded > 0, "no figure loaded on the page"
     if features["captions"]:
         # myst-nb turns the cell metadata into <figure> with <figcaption> and the alt text on the <img>.
         captioned = page.eval_on_selector_all(
-            "figure", "figs => figs.filter(f => f.querySelector('figcaption') && f.querySelector('img[alt]:not([alt=\"\"])')).length")
+            "figure",
+            "figs => figs.filter(f => f.querySelector('figcaption') && "
+            "f.querySelector('img[alt]:not([alt=\"\"])')).length",
+        )
         assert captioned >= features["captions"], f"{captioned} captioned figures, {features['captions']} in the source"
     if features["widget_figures"]:
         shown = page.eval_on_selector_all(
@@ -420,11 +431,15 @@ def test_voila_preheated_chapter_shows_quickly_with_no_raw_myst_and_folded_solut
     assert solution_text.count() > 0, "no solution fold (run scripts/portable_notebooks.py)"
     for i in range(solution_text.count()):
         fold = solution_text.nth(i)
-        assert not fold.evaluate("d => d.open || [...d.children].filter(c => c.tagName !== 'SUMMARY').some(c => c.checkVisibility())")
+        assert not fold.evaluate(
+            "d => d.open || [...d.children].filter(c => c.tagName !== 'SUMMARY').some(c => c.checkVisibility())"
+        )
     outputs = page.locator("details.course-solution-output")
     assert outputs.count() > 0, "solution code outputs are not folded"
     assert not outputs.first.evaluate("d => d.open")
-    assert page.get_by_text(re.compile(r"^\*\*Figure 2\.1\.\*\*|^Figure 2\.1\.")).count() > 0, "figure captions are not shown"
+    assert page.get_by_text(re.compile(r"^\*\*Figure 2\.1\.\*\*|^Figure 2\.1\.")).count() > 0, (
+        "figure captions are not shown"
+    )
     assert not log.external, f"requests left 127.0.0.1: {log.external}"
 
 
@@ -440,7 +455,9 @@ def test_jupyterlab_renders_a_chapter_without_raw_myst(new_page, jupyterlab_serv
     assert texts, "no rendered Markdown"
     assert not re.search(r"\{(cite|admonition)\}|:class:", joined), "raw MyST in JupyterLab"
     assert "Figure 2.1." in joined, "figure captions are not shown"
-    assert page.locator(".jp-RenderedMarkdown mjx-container, .jp-RenderedMarkdown .MathJax").count() > 0, "math is not typeset"
+    assert page.locator(".jp-RenderedMarkdown mjx-container, .jp-RenderedMarkdown .MathJax").count() > 0, (
+        "math is not typeset"
+    )
     folds = page.locator(".jp-RenderedMarkdown details.solution")
     assert folds.count() > 0, "no solution fold (run scripts/portable_notebooks.py)"
     for i in range(folds.count()):

@@ -224,7 +224,11 @@ def test_learning_curve_shuffles_reproducibly_and_scores_error_rate():
         (lambda: knn_split_scores([[0.0], [1.0]], [0, 1], [], 1), ValueError, "no \\(train_idx, test_idx\\)"),
         (lambda: knn_split_scores([[0.0], [1.0]], [0, 1], [[0]], 1), TypeError, r"splits\[0\] must be a"),
         (lambda: holdout_accuracy_table([[0.0]] * 4, [0, 0, 1, 1], [1.2], 5, 1), ValueError, "test_sizes must lie in"),
-        (lambda: holdout_accuracy_table([[0.0]] * 4, [0, 0, 1, 1], 0.3, 5, 1), TypeError, "test_sizes must be a sequence"),
+        (
+            lambda: holdout_accuracy_table([[0.0]] * 4, [0, 0, 1, 1], 0.3, 5, 1),
+            TypeError,
+            "test_sizes must be a sequence",
+        ),
         (lambda: holdout_accuracy_table([[0.0]] * 4, [0, 0, 1, 1], [], 5, 1), ValueError, "test_sizes is empty"),
         (lambda: holdout_accuracy_table([[0.0]] * 4, [0, 0, 1, 1], [0.5], 0, 1), ValueError, "n_splits must be >= 1"),
         (lambda: holdout_accuracy_table([[0.0]] * 4, [0, 0, 1, 1], [0.5], 2, 1, seed=-1), ValueError, "seed must be"),

@@ -53,7 +53,9 @@ def _fresh_venv(tmp_path: Path) -> tuple[Path, dict]:
 def _clone(tmp_path: Path) -> tuple[Path, str]:
     clone = tmp_path / "course"
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
-    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=clone, capture_output=True, text=True, check=True).stdout.strip()
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=clone, capture_output=True, text=True, check=True
+    ).stdout.strip()
     return clone, head
 
 

@@ -38,7 +38,6 @@ from lecture_lib import (
     ttest_5x2cv,
     wilcoxon_example,
     wilcoxon_signed_rank,
-    wilson_interval,
 )
 from lecture_lib.simulate_paired import simulate_paired_tests
 from lecture_lib.wilcoxon_sign import _walsh_order_statistics
@@ -447,15 +446,6 @@ def test_fold_and_paired_t_intervals_are_intervals():
 # ---------------------------------------------------------------- Wilson replaced
 
 
-def test_wilson_alias_is_proportion_interval():
-    for successes, n in ((0, 10), (10, 10), (3, 10), (50, 1000)):
-        low, high = wilson_interval(successes, n)
-        interval = proportion_interval(successes, n)
-        assert (float(low), float(high)) == (interval.low, interval.high)
-    with pytest.raises(ValueError, match="successes must hold whole numbers"):
-        wilson_interval(2.5, 10)
-
-
 # The old private Wilson formula put the rate outside its own interval by rounding at exactly these
 # sizes: 0 rejections of 3 gave a lower limit of 5.6e-17 > 0, and 20 000 of 20 000 an upper limit
 # 1.1e-16 below 1, so the error bars came out negative and matplotlib refused to draw them.
@@ -532,7 +522,7 @@ def test_sample_size_explorer_follows_its_sliders():
     from lecture_lib.widgets import mcnemar_sample_size_explorer, mcnemar_sample_size_report
 
     box = mcnemar_sample_size_explorer()
-    (d_slider, psi_slider), power_slider, text = box.children[0].children, box.children[1], box.children[2]
+    (d_slider, _psi_slider), power_slider, text = box.children[0].children, box.children[1], box.children[2]
     assert text.value == mcnemar_sample_size_report(0.01, 0.05, 0.8)
     power_slider.value = 0.9
     assert text.value == mcnemar_sample_size_report(0.01, 0.05, 0.9)

@@ -12,7 +12,9 @@ from lecture_lib import errata, source_notes
 ROOT = Path(__file__).resolve().parent.parent
 ITEMS = errata()
 NOTES = source_notes()
-TEST_SOURCES = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_*.py") if p.name != "test_errata.py"}
+TEST_SOURCES = {
+    p.name: p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_*.py") if p.name != "test_errata.py"
+}
 
 
 def _page_module():

@@ -49,7 +49,7 @@ def test_group_kfold_keeps_groups_whole_and_balances_like_sklearn(args):
 
 
 def test_group_kfold_seeds_and_text_groups():
-    groups = ["p%d" % (i // 3) for i in range(30)]  # ten patients with three examples each
+    groups = [f"p{i // 3}" for i in range(30)]  # ten patients with three examples each
     assert as_lists(group_kfold(groups, k=5, seed=1)) == as_lists(group_kfold(groups, k=5, seed=1))
     assert as_lists(group_kfold(groups, k=5, seed=1)) != as_lists(group_kfold(groups, k=5, seed=2))
     rng_a, rng_b = np.random.default_rng(3), np.random.default_rng(3)

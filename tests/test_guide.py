@@ -299,7 +299,7 @@ def test_modifiers_do_not_drop_the_route():
 def test_one_model_needs_one_data_set():
     with pytest.raises(ValueError, match="n_models=1 with n_datasets=5"):
         recommend_test(1, 5)
-    assert recommend_test(1).functions == ("wilson_interval",)
+    assert recommend_test(1).functions == ("proportion_interval",)
 
 
 # Numbers the guide quotes from a chapter appear in that chapter's notebook (prose or executed output), so

@@ -26,8 +26,8 @@ from lecture_lib import (
     marginal_homogeneity_test,
     mcnemar,
     mcnemar_table,
+    proportion_interval,
     simulate_near_duplicates,
-    wilson_interval,
 )
 from lecture_lib.homogeneity import _marginal_homogeneity
 
@@ -252,7 +252,8 @@ def test_vectorised_statistic_is_the_public_one():
 
 def _rate(rejections):
     hits = int(np.sum(rejections))
-    low, high = wilson_interval(hits, len(rejections), 0.99)
+    interval = proportion_interval(hits, len(rejections), 0.99)
+    low, high = interval.low, interval.high
     return hits / len(rejections), float(low), float(high)
 
 

@@ -46,7 +46,13 @@ def test_fixture_file_has_provenance():
     assert len(EXAMPLES) >= 15
     for example in EXAMPLES.values():
         assert example.source and example.notes and example.title
-        assert example.kind in {"proportion", "paired_difference", "odds_ratio", "mcnemar_sample_size", "nemenyi_n_datasets"}
+        assert example.kind in {
+            "proportion",
+            "paired_difference",
+            "odds_ratio",
+            "mcnemar_sample_size",
+            "nemenyi_n_datasets",
+        }
 
 
 # --------------------------------------------------------------------------- one proportion

@@ -169,7 +169,9 @@ def test_textbook_rule_says_what_and_why():
     assert mcnemar(_table(12, 13), "textbook").method == "corrected"
     assert mcnemar(_table(12, 12), "textbook").method == "exact"
     stat, p = mcnemar_pvalues([11, 25, 12, 12], [1, 15, 13, 12], "textbook")
-    np.testing.assert_array_equal(p, [mcnemar(_table(b, c), "textbook").pvalue for b, c in ((11, 1), (25, 15), (12, 13), (12, 12))])
+    np.testing.assert_array_equal(
+        p, [mcnemar(_table(b, c), "textbook").pvalue for b, c in ((11, 1), (25, 15), (12, 13), (12, 12))]
+    )
 
 
 @settings(max_examples=100, deadline=None)
@@ -214,7 +216,9 @@ def test_midp_is_exact_minus_the_whole_point_probability(b, c):
     point = Fraction(comb(n, k), 2**n)
     exact = Fraction(sum(comb(n, i) for i in range(k + 1)), 2**n) * 2
     assert mcnemar(_table(b, c), "midp").pvalue == pytest.approx(float(exact - point), rel=1e-12)
-    assert mcnemar(_table(b, c), "exact").pvalue - mcnemar(_table(b, c), "midp").pvalue == pytest.approx(float(point), rel=1e-9)
+    assert mcnemar(_table(b, c), "exact").pvalue - mcnemar(_table(b, c), "midp").pvalue == pytest.approx(
+        float(point), rel=1e-9
+    )
 
 
 def test_result_types_are_plain_python():

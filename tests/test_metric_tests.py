@@ -14,11 +14,11 @@ from lecture_lib import (
     design_std_error,
     mcnemar,
     mcnemar_table,
+    metric_tests,
     paired_bootstrap,
     paired_permutation_test,
     seed_split_variance,
 )
-from lecture_lib import metric_tests
 from lecture_lib.metrics import UndefinedMetricWarning
 
 

@@ -161,7 +161,9 @@ def test_bad_input(func, y_true, y_pred, error, match):
 
 @pytest.mark.parametrize("func", [precision, recall, f1_score])
 def test_unknown_positive(func):
-    with pytest.raises(ValueError, match=r"positive=5 appears in neither y_true nor y_pred \(their labels are \[0, 1\]\)"):
+    with pytest.raises(
+        ValueError, match=r"positive=5 appears in neither y_true nor y_pred \(their labels are \[0, 1\]\)"
+    ):
         func(Y, Y, positive=5)
     with pytest.raises(ValueError, match="positive='yes' appears in neither"):
         func(["no", "no"], ["no", "no"], positive="yes")

@@ -64,10 +64,16 @@ CASES = {
         make_pipeline(StandardScaler(), KNeighborsClassifier()),
         {"kneighborsclassifier__n_neighbors": [1, 3, 5, 9, 15], "kneighborsclassifier__p": [1, 2]},
     ),
-    "tree-ties": (DecisionTreeClassifier(random_state=0), {"max_depth": [1, 2, 3, 4, 5], "criterion": ["gini", "entropy"]}),
+    "tree-ties": (
+        DecisionTreeClassifier(random_state=0),
+        {"max_depth": [1, 2, 3, 4, 5], "criterion": ["gini", "entropy"]},
+    ),
     "logreg-list": (
         make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)),
-        [{"logisticregression__C": [0.01, 0.1, 1.0, 10.0]}, {"logisticregression__C": [1.0], "logisticregression__fit_intercept": [False]}],
+        [
+            {"logisticregression__C": [0.01, 0.1, 1.0, 10.0]},
+            {"logisticregression__C": [1.0], "logisticregression__fit_intercept": [False]},
+        ],
     ),
 }
 

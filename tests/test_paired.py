@@ -476,8 +476,17 @@ def test_bad_input(call, error, words):
 
 
 def test_compare_algorithms_uses_lecture_lib_splits_and_the_score_functions():
-    from lecture_lib import PAIRED_TESTS, compare_algorithms, five_by_two, mcnemar, mcnemar_table
-    from lecture_lib import holdout, repeated_holdout, repeated_kfold, stratified_kfold
+    from lecture_lib import (
+        PAIRED_TESTS,
+        compare_algorithms,
+        five_by_two,
+        holdout,
+        mcnemar,
+        mcnemar_table,
+        repeated_holdout,
+        repeated_kfold,
+        stratified_kfold,
+    )
 
     X, y = _data(7)
     e1, e2 = _estimators()
@@ -504,14 +513,16 @@ def test_compare_algorithms_uses_lecture_lib_splits_and_the_score_functions():
         np.testing.assert_allclose(res.scores_2.ravel(), s2, rtol=0, atol=1e-15)
         n_test = splits[0][1].size
         expected = {
-            "prop_diff": lambda: proportion_difference_test(s1[0], s2[0], n_test),
-            "resampled": lambda: resampled_ttest(s1, s2, None),
-            "corrected": lambda: resampled_ttest(s1, s2, test_train_ratio=n_test / (len(y) - n_test)),
-            "kfold_cv": lambda: kfold_cv_ttest(s1, s2),
-            "corrected_kfold": lambda: corrected_repeated_cv_ttest(s1, s2, n_folds=5),
-            "corrected_repeated_cv": lambda: corrected_repeated_cv_ttest(s1, s2, n_folds=5),
-            "5x2cv_t": lambda: ttest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
-            "5x2cv_f": lambda: ftest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
+            "prop_diff": lambda s1=s1, s2=s2, n_test=n_test: proportion_difference_test(s1[0], s2[0], n_test),
+            "resampled": lambda s1=s1, s2=s2: resampled_ttest(s1, s2, None),
+            "corrected": lambda s1=s1, s2=s2, n_test=n_test: resampled_ttest(
+                s1, s2, test_train_ratio=n_test / (len(y) - n_test)
+            ),
+            "kfold_cv": lambda s1=s1, s2=s2: kfold_cv_ttest(s1, s2),
+            "corrected_kfold": lambda s1=s1, s2=s2: corrected_repeated_cv_ttest(s1, s2, n_folds=5),
+            "corrected_repeated_cv": lambda s1=s1, s2=s2: corrected_repeated_cv_ttest(s1, s2, n_folds=5),
+            "5x2cv_t": lambda s1=s1, s2=s2: ttest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
+            "5x2cv_f": lambda s1=s1, s2=s2: ftest_5x2cv(s1.reshape(5, 2), s2.reshape(5, 2)),
         }
         if test == "mcnemar":
             train, test_idx = splits[0]
@@ -774,3 +785,27 @@ def test_replicate_comparison_bad_input(kwargs, error, words):
     e1, e2 = _estimators()
     with pytest.raises(error, match=words):
         replicate_comparison(e1, e2, X, y, **kwargs)
+
+
+@pytest.mark.parametrize("exponent", [996, -996])
+def test_the_t_and_f_tests_keep_their_units_at_extreme_scales(exponent):
+    # Issue 19: squaring 1e300 overflowed (t = 0) and squaring 1e-300 underflowed (t = inf). Scaling
+    # the data by a power of two is exact, so the statistic and p-value must be identical and every
+    # quantity in the data's units must scale by exactly that power (mean, standard error, interval).
+    rng = np.random.default_rng(3)
+    a, b = rng.uniform(0.7, 0.9, (5, 2)), rng.uniform(0.7, 0.9, (5, 2))
+    factor = 2.0**exponent
+    pairs = [
+        (paired_ttest, a.ravel(), b.ravel(), {}),
+        (kfold_cv_ttest, a.ravel(), b.ravel(), {}),
+        (resampled_ttest, a.ravel(), b.ravel(), {"test_train_ratio": 0.25}),
+        (ttest_5x2cv, a, b, {}),
+    ]
+    for func, x, y, kwargs in pairs:
+        plain, scaled = func(x, y, **kwargs), func(x * factor, y * factor, **kwargs)
+        assert scaled.statistic == plain.statistic and scaled.pvalue == plain.pvalue, func.__name__
+        ci, ci_scaled = plain.confidence_interval, scaled.confidence_interval
+        assert (ci_scaled.estimate, ci_scaled.low, ci_scaled.high) == pytest.approx(
+            (ci.estimate * factor, ci.low * factor, ci.high * factor), rel=1e-12), func.__name__
+    f_plain, f_scaled = ftest_5x2cv(a, b), ftest_5x2cv(a * factor, b * factor)
+    assert (f_scaled.statistic, f_scaled.pvalue) == (f_plain.statistic, f_plain.pvalue)

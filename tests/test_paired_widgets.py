@@ -13,10 +13,10 @@ from lecture_lib import (  # noqa: E402
     PAIRED_TEST_LABELS,
     PAIRED_TESTS,
     paired_power_curve,
+    paired_test_legend_handles,
     plot_paired_rejection_rates,
     plot_power_curves,
     plot_pvalue_histogram,
-    paired_test_legend_handles,
     plot_size_power,
     resampled_ttest,
     simulate_paired_tests,
@@ -67,7 +67,9 @@ def test_type1_lab_report_verdicts(sims):
     # under an alternative the report speaks of power, not of Type I error
     html = type1_lab_report(alt, "5x2cv_f", 0.05)
     assert "power" in html and "Type I error" not in html
-    assert "30 trainings" in type1_lab_report(null, "resampled") and "1 training per" in type1_lab_report(null, "mcnemar")
+    assert "30 trainings" in type1_lab_report(null, "resampled") and "1 training per" in type1_lab_report(
+        null, "mcnemar"
+    )
     # the repeated CV costs r k trainings (3 x 10 here), the single-CV tests k
     assert "30 trainings" in type1_lab_report(null, "corrected_repeated_cv")
     assert "10 trainings" in type1_lab_report(null, "corrected_kfold")

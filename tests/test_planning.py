@@ -51,7 +51,9 @@ def _power_by_definition(n, psi, delta, alpha, method):
 
 
 @pytest.mark.parametrize("method", MCNEMAR_METHODS)
-@pytest.mark.parametrize("n, psi, delta", [(1, 0.5, 0.1), (12, 0.3, 0.1), (37, 0.9, -0.5), (60, 0.15, 0.0), (45, 1.0, 0.4)])
+@pytest.mark.parametrize(
+    "n, psi, delta", [(1, 0.5, 0.1), (12, 0.3, 0.1), (37, 0.9, -0.5), (60, 0.15, 0.0), (45, 1.0, 0.4)]
+)
 def test_exact_power_equals_the_sum_over_every_table(method, n, psi, delta):
     ours = mcnemar_power(n, psi, delta, alpha=0.05, method=method).power
     assert ours == pytest.approx(_power_by_definition(n, psi, delta, 0.05, method), abs=1e-12)
@@ -73,7 +75,9 @@ def test_power_is_symmetric_in_the_difference_and_the_size_is_controlled():
     for n in (20, 75, 200):
         for psi in (0.1, 0.3, 0.5):
             for delta in (0.05, 0.1):
-                assert mcnemar_power(n, psi, delta).power == pytest.approx(mcnemar_power(n, psi, -delta).power, abs=1e-14)
+                assert mcnemar_power(n, psi, delta).power == pytest.approx(
+                    mcnemar_power(n, psi, -delta).power, abs=1e-14
+                )
     # The exact conditional test keeps its level for every number of disagreements, so also
     # unconditionally. Fagerland, Lydersen & Laake (2013): the mid-p test did not exceed the nominal
     # level in any of their scenarios; on this grid it does not either.
@@ -119,7 +123,9 @@ def test_exact_sample_size_is_the_smallest_n_reaching_the_target(method, psi, de
     before = mcnemar_power(plan.n_exact - 1, psi, delta, 0.05, method).power
     assert before < 0.8 <= at
     assert plan.power_at_exact == pytest.approx(at, abs=1e-12)
-    assert plan.power_at_connor == pytest.approx(mcnemar_power(plan.n_connor, psi, delta, 0.05, method).power, abs=1e-12)
+    assert plan.power_at_connor == pytest.approx(
+        mcnemar_power(plan.n_connor, psi, delta, 0.05, method).power, abs=1e-12
+    )
     assert plan.n_exact_stable == plan.n_exact  # with psi well below 1 the curve does not saw-tooth here
 
 

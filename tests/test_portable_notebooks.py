@@ -29,8 +29,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import portable_notebooks as portable  # noqa: E402
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
-RAW_MYST = re.compile(r"\{(cite|admonition|note|warning|tip|figure|glue|numref|ref|doc|eq|math)[:}]|^:class:|^```\{|^:::\{",
-                      re.M)
+RAW_MYST = re.compile(
+    r"\{(cite|admonition|note|warning|tip|figure|glue|numref|ref|doc|eq|math)[:}]|^:class:|^```\{|^:::\{", re.M
+)
 MAX_CODE_LINE = 88
 
 
@@ -81,7 +82,11 @@ def test_script_makes_every_part_portable(toy):
     assert len(references) == 1 and references[0].source.startswith("## References")
     assert references[0].source.count("\n- ") == 3 and "McNemar, Q. (1947)." in references[0].source
     # 3. the solution is a <details> fold; its code cell is tagged and collapsed
-    assert '<details class="solution">\n<summary>Solution to exercise 1</summary>\n\nBecause $b + c$ matters.\n\n</details>' in markdown
+    assert (
+        '<details class="solution">\n<summary>Solution to exercise 1</summary>\n\nBecause $b + c$ '
+        'matters.\n\n</details>'
+        in markdown
+    )
     solution_code = [c for c in cells if "solution" in c.metadata.get("tags", [])]
     assert [c.source for c in solution_code] == ["print(1)"]
     assert solution_code[0].metadata["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
@@ -154,7 +159,9 @@ def test_chapter_markup_has_no_raw_myst(notebook):
         if cell["cell_type"] == "markdown":
             source = "".join(cell["source"])
             match = RAW_MYST.search(source)
-            assert match is None, f"{notebook.name}: raw MyST {match.group(0)!r} in {source[:80]!r} (run scripts/portable_notebooks.py)"
+            assert match is None, (
+                f"{notebook.name}: raw MyST {match.group(0)!r} in {source[:80]!r} (run scripts/portable_notebooks.py)"
+            )
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
@@ -169,7 +176,11 @@ def test_chapter_is_as_the_script_leaves_it(notebook):
 def test_chapter_solutions_captions_install_cell_and_quiz(notebook):
     cells = _notebook(notebook)["cells"]
     assert "".join(cells[0]["source"]) == portable.install_cell_source(), "the install cell must come first"
-    folds = [i for i, c in enumerate(cells) if c["cell_type"] == "markdown" and '<details class="solution">' in "".join(c["source"])]
+    folds = [
+        i
+        for i, c in enumerate(cells)
+        if c["cell_type"] == "markdown" and '<details class="solution">' in "".join(c["source"])
+    ]
     assert folds, f"{notebook.name}: no folded solution"
     for i, cell in enumerate(cells):
         tags = cell["metadata"].get("tags", [])
@@ -194,4 +205,6 @@ def test_chapter_code_lines_fit_in_88_characters(notebook):
         for cell in _notebook(notebook)["cells"] if cell["cell_type"] == "code"
         for line in "".join(cell["source"]).splitlines() if len(line) > MAX_CODE_LINE
     ]
-    assert not long_lines, f"{notebook.name}: {len(long_lines)} code lines over {MAX_CODE_LINE} characters:\n" + "\n".join(long_lines)
+    assert not long_lines, (
+        f"{notebook.name}: {len(long_lines)} code lines over {MAX_CODE_LINE} characters:\n" + "\n".join(long_lines)
+    )

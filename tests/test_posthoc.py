@@ -34,9 +34,9 @@ from lecture_lib import (
     pairwise_comparisons,
     posthoc_example,
     posthoc_examples,
+    proportion_interval,
     shaffer_true_counts,
     wilcoxon_example,
-    wilson_interval,
 )
 from lecture_lib.posthoc import _exhaustive_sets
 
@@ -543,7 +543,7 @@ def test_posthoc_examples_are_fresh_copies():
 
 def _fwer_upper_bound_ok(rejections, alpha):
     hits = int(np.sum(rejections))
-    low, _ = wilson_interval(hits, len(rejections), 0.99)
+    low = proportion_interval(hits, len(rejections), 0.99).low
     return float(low) <= alpha, hits / len(rejections)
 
 

@@ -117,7 +117,9 @@ def test_notebook_conventions(notebook):
     assert counts == list(range(1, len(code) + 1)), "cells were executed out of order"
     assert not any(o.get("output_type") == "error" for c in code for o in c["outputs"])
     # widget cells are tagged for nbval, and there is at least one
-    widget_cells = [c for c in code if any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in c["outputs"])]
+    widget_cells = [
+        c for c in code if any("application/vnd.jupyter.widget-view+json" in o.get("data", {}) for o in c["outputs"])
+    ]
     assert widget_cells, "every chapter has at least one widget"
     for cell in widget_cells:
         assert "nbval-ignore-output" in cell["metadata"].get("tags", []), "".join(cell["source"])[:60]

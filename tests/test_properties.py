@@ -172,7 +172,9 @@ def test_friedman_and_nemenyi_invariances(n_datasets, k, seed, scale):
     swapped = friedman(scores[:, perm])
     assert abs(swapped.statistic - base.statistic) <= 1e-9 * max(1.0, base.statistic)
     np.testing.assert_allclose(swapped.mean_ranks, base.mean_ranks[perm], atol=1e-12)
-    np.testing.assert_allclose(nemenyi(scores[:, perm]).pvalues, nemenyi(scores).pvalues[np.ix_(perm, perm)], atol=1e-12)
+    np.testing.assert_allclose(
+        nemenyi(scores[:, perm]).pvalues, nemenyi(scores).pvalues[np.ix_(perm, perm)], atol=1e-12
+    )
 
 
 @SETTINGS

@@ -95,7 +95,9 @@ def test_report_mcnemar():
     d = result.accuracy_difference
     assert "McNemar's test (mid-p binomial version, two-sided): min(b, c) = 1" in text
     assert "p = 0.00342" in text  # 14/4096
-    assert f"{_points(d.estimate)} percentage points (95 % CI {_points(d.low)} to {_points(d.high)}, Bonett-Price)" in text
+    assert (
+        f"{_points(d.estimate)} percentage points (95 % CI {_points(d.low)} to {_points(d.high)}, Bonett-Price)" in text
+    )
     assert "odds that a disagreement favours A: 11 (95 % CI 1.6 to 473, exact conditional)" in text
     assert "(10 000 images)" in text and "Random seeds: 1, 2." in text
     assert "Significant at the 0.05 level" in text
@@ -110,7 +112,9 @@ def test_report_mcnemar_alpha_and_minimum_effect():
     result = mcnemar(PANEL_A)
     assert "Not significant at the 0.001 level" in report(result, alpha=0.001)
     text = report(result, minimum_effect=0.005)
-    assert "Compared with the smallest difference that matters (0.5 percentage points), the result is negligible" in text
+    assert (
+        "Compared with the smallest difference that matters (0.5 percentage points), the result is negligible" in text
+    )
     # an all-zero table: no effect sentence, no practical verdict, still a paragraph
     empty = report(mcnemar([[0, 0], [0, 0]]), minimum_effect=0.01)
     assert "p = 1" in empty and "Accuracy of" not in empty and "smallest difference" not in empty
@@ -124,7 +128,11 @@ def test_report_cochran_and_pairwise():
     text = report(q, names=("lr", "svm", "tree"))
     assert f"Q({q.df}) = {q.statistic:.3g}" in text and f"{q.n_informative} examples split them" in text
     first = q.accuracy_intervals[0]
-    assert f"lr {_points(first.estimate)} percentage points (95 % CI {_points(first.low)} to {_points(first.high)}, Wilson)" in text
+    assert (
+        f"lr {_points(first.estimate)} percentage points (95 % CI {_points(first.low)} to {_points(first.high)}, "
+        "Wilson)"
+        in text
+    )
     pairs = pairwise_mcnemar(y, *preds, names=["lr", "svm", "tree"])
     text = report(pairs)
     assert "Holm's method for 3 comparisons" in text and "Bonferroni-simultaneous" in text
@@ -168,7 +176,11 @@ def test_report_5x2cv_and_paired_t():
     rp = paired_ttest([40, 54, 32, 36, 55, 46], [30, 41, 24, 38, 56, 37])  # seed 003's bank example
     text = report(rp, names=("year 1", "year 2"), score="downtime (hours)")
     # 37/6 = 6.1667 +- t(0.975, 5) * 6.1779 / sqrt(6) = 6.4833: -0.3167 to 12.64999 (to 3 digits 12.6)
-    half = stats.t.ppf(0.975, 5) * np.std(np.subtract([40, 54, 32, 36, 55, 46], [30, 41, 24, 38, 56, 37]), ddof=1) / np.sqrt(6)
+    half = (
+        stats.t.ppf(0.975, 5)
+        * np.std(np.subtract([40, 54, 32, 36, 55, 46], [30, 41, 24, 38, 56, 37]), ddof=1)
+        / np.sqrt(6)
+    )
     assert "t(5) = 2.45, p = 0.0583" in text
     assert f"6.17 (95 % CI {37 / 6 - half:.3g} to {37 / 6 + half:.3g}, paired t)" in text
 

@@ -191,7 +191,7 @@ def test_repeated_holdout():
     assert as_lists(splits) == as_lists(again)
     assert as_lists(splits) != as_lists(repeated_holdout(40, n_repeats=6, test_size=0.25, seed=1))
     y = [0] * 30 + [1] * 10
-    for train, test in repeated_holdout(40, n_repeats=3, test_size=0.25, seed=0, stratify=y):
+    for _train, test in repeated_holdout(40, n_repeats=3, test_size=0.25, seed=0, stratify=y):
         assert np.count_nonzero(np.asarray(y)[test] == 1) in (2, 3)
 
 

@@ -256,7 +256,9 @@ def test_rates_subsets_and_text(null_sim):
 
 def test_reproducible_progress_and_symmetry():
     calls = []
-    a = simulate_paired_tests(n_examples=60, n_reps=30, batch_size=12, seed=5, progress=lambda d, t: calls.append((d, t)))
+    a = simulate_paired_tests(
+        n_examples=60, n_reps=30, batch_size=12, seed=5, progress=lambda d, t: calls.append((d, t))
+    )
     b = simulate_paired_tests(n_examples=60, n_reps=30, batch_size=12, seed=5)
     np.testing.assert_array_equal(a.pvalues, b.pvalues)
     assert calls == [(12, 30), (24, 30), (30, 30)]

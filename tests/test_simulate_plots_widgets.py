@@ -18,8 +18,8 @@ from lecture_lib import (  # noqa: E402
     plot_mcnemar_pvalue_heatmap,
     plot_mcnemar_rejection_curves,
     plot_rejection_rates,
+    proportion_interval,
     simulate_mcnemar,
-    wilson_interval,
 )
 from lecture_lib import widgets as lw  # noqa: E402
 
@@ -132,7 +132,8 @@ def test_simulation_seeded_and_shaped():
 
 def test_wilson_matches_statsmodels():
     for k, n in [(0, 10), (3, 10), (50, 1000), (999, 1000), (1000, 1000)]:
-        low, high = wilson_interval(k, n)
+        interval = proportion_interval(k, n)  # method="wilson", the default
+        low, high = interval.low, interval.high
         ref_low, ref_high = proportion_confint(k, n, alpha=0.05, method="wilson")
         assert float(low) == pytest.approx(ref_low, abs=1e-12)
         assert float(high) == pytest.approx(ref_high, abs=1e-12)
@@ -190,14 +191,16 @@ def test_rejection_bars():
 
 def test_report_lists_all_methods_and_decisions():
     text = lw.mcnemar_report(11, 1, n=10_000, alpha=0.05)
-    for method in ("chi2", "corrected", "exact", "midp"):
+    for method in ("chi2", "corrected", "exact", "midp (default)"):
         assert f"<td>{method}</td>" in text
+        method = method.split()[0]
         p = mcnemar([[0, 11], [1, 0]], method).pvalue
         assert f"<td class='pvalue'>{p:.4g}</td>" in text
     assert text.count("<td>reject H0</td>") == 4
-    assert "textbook rule would use <b>exact</b> (b + c = 12 < 25)" in text
+    assert 'method="textbook")</code>, would use <b>exact</b> (b + c = 12 < 25)' in text
+    assert "<td>midp (default)</td>" in text
     assert "default is <b>midp</b>" in text
-    assert "textbook rule would use <b>corrected</b> (b + c = 40 >= 25)" in lw.mcnemar_report(25, 15)
+    assert "would use <b>corrected</b> (b + c = 40 >= 25)" in lw.mcnemar_report(25, 15)
     assert "(b - c) / n = +0.10 percentage points" in text
     # the Bonett-Price interval of seed 000's panel A: (b+1)/(n+2) - (c+1)/(n+2) = 10/10002, plus or minus
     # z sqrt((p12 + p21 - (p12 - p21)^2) / (n + 2)) (Bonett & Price 2012), here computed by hand
@@ -211,8 +214,12 @@ def test_report_lists_all_methods_and_decisions():
 
 def test_report_decision_depends_on_alpha():
     # seed 000 panel B: chi2 p = 0.1138 is significant at 0.12 but not at 0.10
-    assert "<td>chi2</td><td>2.5</td><td class='pvalue'>0.1138</td><td>reject H0</td>" in lw.mcnemar_report(25, 15, alpha=0.12)
-    assert "<td>chi2</td><td>2.5</td><td class='pvalue'>0.1138</td><td>do not reject H0</td>" in lw.mcnemar_report(25, 15, alpha=0.10)
+    assert "<td>chi2</td><td>2.5</td><td class='pvalue'>0.1138</td><td>reject H0</td>" in lw.mcnemar_report(
+        25, 15, alpha=0.12
+    )
+    assert "<td>chi2</td><td>2.5</td><td class='pvalue'>0.1138</td><td>do not reject H0</td>" in lw.mcnemar_report(
+        25, 15, alpha=0.10
+    )
 
 
 def test_explorer_updates_when_b_moves():
