@@ -35,12 +35,16 @@ class TestResult:
     __test__ = False  # not a pytest test class despite its name
 
     def __str__(self) -> str:
-        fields = dataclasses.fields(self)
-        width = max(len(f.name) for f in fields)
+        # A private field holds values computed on first access (a subclass lists
+        # their names in _lazy_fields); they are printed in its place.
+        names = []
+        for f in dataclasses.fields(self):
+            names.extend(getattr(self, "_lazy_fields", ()) if f.name.startswith("_") else [f.name])
+        width = max(len(name) for name in names)
         lines = [type(self).__name__]
-        for f in fields:
-            text = _format_value(getattr(self, f.name)).replace("\n", "\n" + " " * (width + 5))
-            lines.append(f"  {f.name:<{width}} : {text}")
+        for name in names:
+            text = _format_value(getattr(self, name)).replace("\n", "\n" + " " * (width + 5))
+            lines.append(f"  {name:<{width}} : {text}")
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook

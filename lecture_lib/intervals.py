@@ -406,11 +406,21 @@ def paired_accuracy_difference(table, confidence: float = 0.95, method: str = "b
     a, b, c, d, n = _check_table(table)
     confidence = check_probability(confidence, "confidence")
     check_option(method, "method", DIFFERENCE_METHODS)
+    return _difference_interval(a, b, c, d, n, confidence, method)
+
+
+def _difference_interval(a: int, b: int, c: int, d: int, n: int, confidence: float, method: str) -> Interval:
+    """:func:`paired_accuracy_difference` on a checked table with n > 0."""
     estimate = (b - c) / n
     low, high = _difference_limits(a, b, c, d, n, _z(confidence), method)
     # A safety net against rounding only: the tests check on every table up to
     # n = 40 (25 for Newcombe) that the formulas themselves contain the estimate.
     return Interval(float(estimate), min(low, estimate), max(high, estimate), confidence, method)
+
+
+def _bonett_price(b: int, c: int, n: int, confidence: float) -> Interval:
+    """The default interval of :func:`paired_accuracy_difference` (only b, c and n matter)."""
+    return _difference_interval(0, b, c, 0, n, confidence, "bonett-price")
 
 
 def _difference_limits(a: int, b: int, c: int, d: int, n: int, z: float, method: str) -> tuple[float, float]:
@@ -507,12 +517,20 @@ def mcnemar_odds_ratio(table, confidence: float = 0.95) -> Interval:
     """
     table = check_count_table(table, "table")
     confidence = check_probability(confidence, "confidence")
-    b, c = int(table[0, 1]), int(table[1, 0])
+    return _odds_ratio(int(table[0, 1]), int(table[1, 0]), confidence)
+
+
+def _odds_ratio(b: int, c: int, confidence: float) -> Interval:
+    """:func:`mcnemar_odds_ratio` on checked counts (also called by ``mcnemar``)."""
     if b + c == 0:
         return Interval(math.nan, 0.0, math.inf, confidence, "clopper-pearson")
-    share = proportion_interval(b, b + c, confidence, "clopper-pearson")
-    low = share.low / (1.0 - share.low)
-    high = math.inf if share.high == 1.0 else share.high / (1.0 - share.high)
+    # Clopper-Pearson limits of the share b / (b + c), mapped to the odds b / c
+    # (the formula of _clopper_pearson_limits, for one pair of counts).
+    tail = (1.0 - confidence) / 2.0
+    share_low = 0.0 if b == 0 else float(special.betaincinv(b, c + 1.0, tail))
+    share_high = 1.0 if c == 0 else float(special.betaincinv(b + 1.0, c, 1.0 - tail))
+    low = share_low / (1.0 - share_low)
+    high = math.inf if share_high == 1.0 else share_high / (1.0 - share_high)
     estimate = math.inf if c == 0 else b / c
     return Interval(float(estimate), float(low), float(high), confidence, "clopper-pearson")
 

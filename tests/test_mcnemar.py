@@ -356,3 +356,23 @@ def test_far_tail_does_not_underflow(method):
     point = stats.binom.pmf(10, 1075, 0.5)
     expected = 2 * tail if method == "exact" else 2 * tail - point
     assert mcnemar(_table(10, 1065), method).pvalue == pytest.approx(expected, rel=1e-9)
+
+
+@pytest.mark.parametrize("method", ["chi2", "corrected", "exact", "midp"])
+def test_one_table_path_agrees_with_the_vectorised_formulas(method):
+    # mcnemar() computes one table in Python numbers (_one_statistic_and_pvalue);
+    # mcnemar_pvalues() the same formulas on arrays. Both must give the same numbers,
+    # on every small table, in the far tail and at b + c = 10^7.
+    from lecture_lib.mcnemar import _one_statistic_and_pvalue
+
+    small = np.arange(41)
+    b, c = (g.ravel() for g in np.meshgrid(small, small))
+    b = np.concatenate([b, [10, 1065, 5_000_123, 0, 7]])
+    c = np.concatenate([c, [1065, 10, 4_999_877, 10_000_000, 7]])
+    statistics, pvalues = mcnemar_pvalues(b, c, method)
+    for bi, ci, stat, p in zip(b.tolist(), c.tolist(), statistics, pvalues):
+        one_stat, one_p = _one_statistic_and_pvalue(bi, ci, method)
+        assert one_stat == pytest.approx(stat, rel=1e-13, abs=0.0), (bi, ci)
+        assert one_p == pytest.approx(p, rel=1e-12, abs=1e-300), (bi, ci)
+        result = mcnemar([[0, bi], [ci, 0]], method=method)
+        assert (result.statistic, result.pvalue) == (one_stat, one_p)
