@@ -133,9 +133,11 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
         res = mcnemar(table, method)
         decision = "reject H0" if res.pvalue <= alpha else "do not reject H0"
         label = f"{method} (default)" if method == "midp" else method
+        # four decimals, as the chapter prints p-values; tiny ones in three digits
+        shown = f"{res.pvalue:.4f}" if res.pvalue >= 1e-3 else f"{res.pvalue:.3g}"
         rows.append(
             f"<tr><td>{label}</td><td>{res.statistic:.4g}</td>"
-            f"<td class='pvalue'>{res.pvalue:.4g}</td><td>{decision}</td></tr>"
+            f"<td class='pvalue'>{shown}</td><td>{decision}</td></tr>"
         )
     textbook = mcnemar(table, "textbook")
     lines = [
