@@ -195,8 +195,12 @@ def test_report_lists_all_methods_and_decisions():
         assert f"<td>{method}</td>" in text
         method = method.split()[0]
         p = mcnemar([[0, 11], [1, 0]], method).pvalue
-        assert f"<td class='pvalue'>{p:.4g}</td>" in text
+        # four decimals, as chapter 2 prints p-values (all four are above 0.001 here)
+        assert f"<td class='pvalue'>{p:.4f}</td>" in text
     assert text.count("<td>reject H0</td>") == 4
+    # a p-value below 0.001 keeps three significant digits instead of rounding to 0.0000
+    tiny = mcnemar([[0, 40], [0, 0]], "midp").pvalue
+    assert f"<td class='pvalue'>{tiny:.3g}</td>" in lw.mcnemar_report(40, 0, n=10_000, alpha=0.05)
     assert 'method="textbook")</code>, would use <b>exact</b> (b + c = 12 < 25)' in text
     assert "<td>midp (default)</td>" in text
     assert "default is <b>midp</b>" in text
