@@ -535,3 +535,9 @@ __all__ += [
     "practical_significance",
     "report",
 ]
+# issue 16, part 2: Nemenyi's far tail, CD diagrams from any procedure, the post-hoc explorer
+from .friedman_nemenyi import studentized_range_sf  # noqa: E402
+
+__all__ += [
+    "studentized_range_sf",
+]

@@ -34,6 +34,7 @@ __all__ = [
     "nemenyi",
     "bonferroni_dunn",
     "cd_cliques",
+    "studentized_range_sf",
 ]
 
 #: The ``test`` options of :func:`critical_value` and :func:`critical_difference`.
@@ -418,6 +419,115 @@ def friedman_type1_error(
                          iman_davenport=proportion_interval(hits_f, n_reps))
 
 
+# Gauss-Legendre nodes and weights on [-1, 1] for the range tail integral below.
+_GL_NODES, _GL_WEIGHTS = np.polynomial.legendre.leggauss(20)
+#: Panels of the tail integral and the margin (in standard deviations) around [0, q].
+_RANGE_PANELS = 24
+_RANGE_MARGIN = 12.0
+
+
+def studentized_range_sf(q, k) -> np.ndarray:
+    """Upper tail of the range of k independent standard normals.
+
+    ``P(max_i Z_i - min_i Z_i >= q)``: the survival function of the
+    studentized range with infinite degrees of freedom, which gives
+    Nemenyi's p-values. Computed directly as a tail (never as 1 - cdf), so
+    it keeps its relative accuracy far out, where ``1 - cdf`` and
+    ``scipy.stats.studentized_range.sf`` return 0 or rounding noise.
+
+    Parameters
+    ----------
+    q : array_like of float
+        Values of the range, >= 0 (finite or +inf).
+    k : int
+        Number of normals, >= 2.
+
+    Returns
+    -------
+    sf : ndarray of float
+        Same shape as ``q``; 1 at q = 0, 0 at q = inf (and where the tail
+        underflows, beyond q of about 53).
+
+    Notes
+    -----
+    Conditioning on the largest normal Z = z, the others lie in (z - q, z]
+    with probability Phi(z) - Phi(z - q) each, so
+
+    .. math::
+
+        P(Q \\ge q) = k \\int \\varphi(z)\\, \\Phi(z)^{k-1}
+        \\Bigl[1 - \\Bigl(1 - \\frac{\\Phi(z - q)}{\\Phi(z)}\\Bigr)^{k-1}\\Bigr] dz .
+
+    The bracket is evaluated as ``-expm1((k - 1) log1p(-r))`` with the ratio
+    r from ``scipy.special.log_ndtr``, so no cancellation occurs however
+    small the tail. The integral runs over [-12, q + 12] with 24 panels of
+    20-point Gauss-Legendre quadrature (the integrand outside is below
+    1e-30 of the tail); the relative error is below 1e-10 for k <= 100
+    (tested against the closed form erfc(q / 2) at k = 2 and against an
+    independent double integral of the joint density of the minimum and
+    maximum in ``tests/test_friedman_nemenyi.py``).
+
+    Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``),
+    where ranger and the featureless learner differ with p of about 1e-9.
+
+    References
+    ----------
+    .. [1] Tukey, J. W. (1953). The problem of multiple comparisons.
+       Unpublished manuscript, Princeton University.
+    .. [2] Demšar, J. (2006). Statistical comparisons of classifiers over
+       multiple data sets. Journal of Machine Learning Research 7, 1-30.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy import special
+    >>> from lecture_lib import studentized_range_sf
+    >>> print(f"{float(studentized_range_sf(20.0, 2)):.12e}", f"{special.erfc(10.0):.12e}")
+    2.088487583763e-45 2.088487583763e-45
+    >>> print(f"{float(studentized_range_sf(12.0, 6)):.4e}")
+    3.2280e-16
+
+    With two normals the range is |Z1 - Z2|, whose tail is erfc(q / 2):
+    the function agrees with it at 1e-45, where 1 - cdf would give 0.
+    """
+    k = check_positive_int(k, "k")
+    if k < 2:
+        raise ValueError(f"k must be at least 2 (the range of k normals), got k={k!r}")
+    q_arr = np.asarray(q, dtype=float)
+    if np.isnan(q_arr).any() or (q_arr < 0).any():
+        raise ValueError(f"q must be >= 0 and not NaN, got q={q!r}")
+    flat = q_arr.ravel()
+    out = np.zeros(flat.shape)
+    finite = np.isfinite(flat)
+    if finite.any():
+        out[finite] = _range_tail(tuple(flat[finite].tolist()), k)
+    return out.reshape(q_arr.shape)
+
+
+@functools.lru_cache(maxsize=512)
+def _range_tail(qs: tuple, k: int) -> np.ndarray:
+    """Vectorised tail integral of :func:`studentized_range_sf` (cached per (q values, k))."""
+    from scipy import special
+
+    q = np.asarray(qs, dtype=float)[:, None, None]
+    edges = np.linspace(0.0, 1.0, _RANGE_PANELS + 1)
+    low = -_RANGE_MARGIN
+    width = q[..., 0, 0][:, None] + 2.0 * _RANGE_MARGIN  # (n_q, 1)
+    left = low + width * edges[:-1]  # (n_q, panels)
+    half = width / (2.0 * _RANGE_PANELS)  # (n_q, 1)
+    z = (left + half)[..., None] + half[..., None] * _GL_NODES  # (n_q, panels, nodes)
+    log_cdf = special.log_ndtr(z)
+    ratio = np.exp(special.log_ndtr(z - q) - log_cdf)
+    with np.errstate(divide="ignore"):
+        bracket = -np.expm1((k - 1) * np.log1p(-ratio))
+    log_density = -0.5 * z * z - 0.5 * np.log(2.0 * np.pi) + (k - 1) * log_cdf
+    integrand = k * np.exp(log_density) * bracket
+    tail = (integrand * _GL_WEIGHTS).sum(axis=(1, 2)) * half[:, 0]
+    tail = np.clip(tail, 0.0, 1.0)
+    tail.setflags(write=False)
+    return tail
+
+
 def _check_k(k, name: str = "k") -> int:
     k = check_count(k, name)
     if k < 2:
@@ -679,7 +789,7 @@ def nemenyi(scores, alpha: float = 0.05, higher_is_better: bool = True) -> Nemen
     pvalues = np.ones((k, k))
     # each sf value is a numerical integral; pairs with the same rank-sum gap share one
     gaps, which = np.unique(np.abs(rank_sums[upper[0]] - rank_sums[upper[1]]), return_inverse=True)
-    unique_p = _stats.studentized_range.sf(np.sqrt(2.0) * gaps / n / se, k, np.inf)
+    unique_p = studentized_range_sf(np.sqrt(2.0) * gaps / n / se, k)
     pvalues[upper] = np.clip(unique_p[which.ravel()], 0.0, 1.0)
     pvalues[upper[1], upper[0]] = pvalues[upper]
     significant = pvalues <= alpha
