@@ -15,10 +15,18 @@ import numpy as np
 from scipy import stats as _stats  # distributions only
 
 from ._results import Interval, TestResult
-from ._validation import as_generator, check_alpha, check_count, check_flag, check_option, check_positive_int
-from .multitest import adjust_pvalues
-from .ranks import _as_finite, _row_ranks_and_ties
+from ._validation import (
+    as_generator,
+    check_alpha,
+    check_count,
+    check_flag,
+    check_option,
+    check_positive_int,
+    check_real_array,
+)
 from .intervals import proportion_interval
+from .multitest import adjust_pvalues
+from .ranks import _row_ranks_and_ties
 
 __all__ = [
     "CD_TESTS",
@@ -45,21 +53,16 @@ CONTROL_ADJUST = ("bonferroni", "holm")
 
 def _check_scores(scores, name: str = "scores") -> np.ndarray:
     """A finite (n_datasets, k) table of scores with n_datasets >= 2 and k >= 2."""
-    if scores is None or isinstance(scores, (str, bytes)):
-        raise TypeError(f"{name} must be a 2-D array of numbers (data sets x algorithms), got {scores!r:.60}")
-    if np.iscomplexobj(scores):  # casting would silently drop the imaginary part
-        raise TypeError(f"{name} must hold real numbers, got complex values ({scores!r:.60})")
-    try:
-        arr = np.asarray(scores, dtype=float)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a 2-D array of numbers (data sets x algorithms), got {scores!r:.60}") from None
+    what = "a 2-D array of numbers (data sets x algorithms)"
+    arr = check_real_array(scores, name, finite=False, min_size=0, what=what)
     if arr.ndim != 2:
         raise ValueError(f"{name} must be 2-D (data sets x algorithms), got an array of shape {arr.shape}")
     if arr.size == 0:
         raise ValueError(f"{name} is empty (shape {arr.shape})")
     if not np.all(np.isfinite(arr)):
         bad = np.argwhere(~np.isfinite(arr))[0]
-        raise ValueError(f"{name} must be finite, got {float(arr[tuple(bad)])!r} at row {bad[0]}, column {bad[1]}")
+        value = float(arr[tuple(bad)])
+        raise ValueError(f"{name} must be finite, got {value!r} at row {bad[0]}, column {bad[1]}")
     n, k = arr.shape
     if k < 2:
         raise ValueError(f"{name} must have at least 2 algorithms (columns), got {k}")
@@ -338,7 +341,8 @@ class FriedmanLevel:
 
     def __str__(self) -> str:
         return (
-            f"FriedmanLevel (k = {self.k}, N = {self.n_datasets}, nominal {self.alpha:g}, {self.n_reps} benchmarks)\n"
+            f"FriedmanLevel (k = {self.k}, N = {self.n_datasets}, nominal {self.alpha:g}, "
+            f"{self.n_reps} benchmarks)\n"
             f"  chi2           : {self.chi2}\n  iman_davenport : {self.iman_davenport}"
         )
 
@@ -1017,7 +1021,7 @@ def cd_cliques(mean_ranks, cd) -> list:
 
     With a larger CD the groups grow and still overlap.
     """
-    ranks = _as_finite(mean_ranks, "mean_ranks")
+    ranks = check_real_array(mean_ranks, "mean_ranks", finite=False, what="a 1-D array of average ranks")
     if ranks.ndim != 1:
         raise ValueError(f"mean_ranks must be 1-D, got an array of shape {ranks.shape}")
     if not np.all(np.isfinite(ranks)):

@@ -256,6 +256,10 @@ VALID.update({
     "report": ((lecture_lib.mcnemar(TABLE),), {"names": ("A", "B"), "alpha": 0.05, "minimum_effect": 0.01}),
     "practical_significance": ((lecture_lib.Interval(0.02, 0.01, 0.03, 0.95, "wald"), 0.01), {}),
 })
+# issue 16, part 2: Nemenyi's far tail, the post-hoc explorer
+VALID.update({
+    "studentized_range_sf": (([2.0, 9.0],), {"k": 4}),
+})
 
 
 def public_functions() -> list[str]:

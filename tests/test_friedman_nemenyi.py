@@ -538,7 +538,8 @@ def _demsar_sums(x, rbar):
 
 def test_seed001_printed_ranks_and_mean_ranks():
     table = appml_benchmark()
-    assert table.scores.shape == (16, 6) and table.algorithms == ("featureless", "cv_glmnet", "rpart", "ranger", "kknn", "svm")
+    assert table.scores.shape == (16, 6)
+    assert table.algorithms == ("featureless", "cv_glmnet", "rpart", "ranger", "kknn", "svm")
     ranks = stats.rankdata(table.scores, axis=1)  # errors: rank 1 = lowest
     for task in ("pollen", "threeOf9", "strikes"):  # seed 001 prints rows 1, 2 and 16
         np.testing.assert_array_equal(ranks[table.datasets.index(task)], table.printed[f"ranks_{task}"])

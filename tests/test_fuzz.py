@@ -387,24 +387,6 @@ EITHER = {
 PENDING: dict[str, tuple[str, str]] = {
     # cochran.py: 1
     "pairwise_mcnemar-names-number": ("cochran.py", "message does not name names: 'int' object is not iterable"),
-    # friedman_nemenyi.py: 9
-    "bonferroni_dunn-scores-ragged": (
-        "friedman_nemenyi.py", "message does not name scores: setting an array element with a sequence. The requ"),
-    "bonferroni_dunn-scores-None inside": (
-        "friedman_nemenyi.py", "message hides the value: scores must be finite, got nan at row 0, column 0"),
-    "cd_cliques-mean_ranks-None": (
-        "friedman_nemenyi.py", "message hides the value: mean_ranks must be an array, got the scalar nan"),
-    "cd_cliques-mean_ranks-ragged": (
-        "friedman_nemenyi.py", "message does not name mean_ranks: setting an array element with a sequence. The "),
-    "cd_cliques-mean_ranks-None inside": ("friedman_nemenyi.py", "message hides the value: mean_ranks contains NaN"),
-    "friedman-scores-ragged": (
-        "friedman_nemenyi.py", "message does not name scores: setting an array element with a sequence. The requ"),
-    "friedman-scores-None inside": (
-        "friedman_nemenyi.py", "message hides the value: scores must be finite, got nan at row 0, column 0"),
-    "nemenyi-scores-ragged": (
-        "friedman_nemenyi.py", "message does not name scores: setting an array element with a sequence. The requ"),
-    "nemenyi-scores-None inside": (
-        "friedman_nemenyi.py", "message hides the value: scores must be finite, got nan at row 0, column 0"),
     # guide.py: 4
     "plot_decision_diagram-ax-Figure": (
         "guide.py", "raises AttributeError: 'Figure' object has no attribute 'set_xlim'"),
