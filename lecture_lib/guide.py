@@ -35,7 +35,7 @@ import html
 
 import matplotlib.pyplot as plt
 
-from ._validation import check_count, check_flag, check_option
+from ._validation import check_ax, check_count, check_flag, check_option
 
 __all__ = [
     "CHAPTERS",
@@ -1841,6 +1841,7 @@ def plot_decision_diagram(ax=None, part: str = "main"):
     stays readable in a page 700 pixels wide: at that width the smallest
     text is drawn at about 11 pixels.
     """
+    check_ax(ax)
     part = check_option(part, "part", DIAGRAM_PARTS)
     branches = _DIAGRAM_BRANCHES[part]
     leaves = diagram_leaves(part)

@@ -387,13 +387,6 @@ EITHER = {
 PENDING: dict[str, tuple[str, str]] = {
     # cochran.py: 1
     "pairwise_mcnemar-names-number": ("cochran.py", "message does not name names: 'int' object is not iterable"),
-    # guide.py: 4
-    "plot_decision_diagram-ax-Figure": (
-        "guide.py", "raises AttributeError: 'Figure' object has no attribute 'set_xlim'"),
-    "plot_decision_diagram-ax-array of Axes": (
-        "guide.py", "raises AttributeError: 'numpy.ndarray' object has no attribute 'set_xlim'"),
-    "plot_decision_diagram-ax-text": ("guide.py", "raises AttributeError: 'str' object has no attribute 'set_xlim'"),
-    "plot_decision_diagram-ax-number": ("guide.py", "raises AttributeError: 'int' object has no attribute 'set_xlim'"),
     # mcnemar.py: 11
     "mcnemar_pvalues-b-None": (
         "mcnemar.py", "message hides the value: b must hold whole-number counts, got dtype object"),
@@ -488,7 +481,6 @@ PENDING: dict[str, tuple[str, str]] = {
     "regression-wilson-interval-contains-its-estimate": (
         "simulate.py", "wilson_interval(0, 3) starts at 5.6e-17 > 0: clip to [min(k/n, low), max(k/n, high)]"),
     "regression-ttests-at-1e300": ("paired.py", "t = 0 (p = 1) with an overflow warning"),
-    "regression-ax-plot_decision_diagram": ("guide.py", "AttributeError: 'Figure' object has no attribute 'set_xlim'"),
     "regression-compare-algorithms-estimators": (
         "paired.py", "the message says 'estimator', not estimator_1 or estimator_2"),
     "regression-advice-names-an-existing-option": (
