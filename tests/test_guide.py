@@ -80,7 +80,10 @@ def test_scenarios_of_the_seeds(kwargs, first_function, chapter):
 
 
 def test_control_changes_the_post_hoc_test():
-    assert "nemenyi" in recommend_test(5, 16).functions
+    # all pairs: pairwise Wilcoxon with Holm (García and Herrera 2008; Benavoli et al. 2016), not Nemenyi
+    all_pairs = recommend_test(5, 16)
+    assert all_pairs.functions[:2] == ("friedman", "pairwise_comparisons")
+    assert "Holm" in all_pairs.test and "Shaffer" in all_pairs.test and "García and Herrera" in all_pairs.evidence
     assert "bonferroni_dunn" in recommend_test(5, 16, control=True).functions
 
 
