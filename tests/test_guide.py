@@ -211,7 +211,9 @@ EVIDENCE = re.compile(r"[Cc]hapter \d+|\b(19|20)\d\d\b|central limit theorem")
 
 def test_every_answer_of_the_whole_grid_is_complete_and_backed():
     answered = 0
-    for n_models, n_datasets, retrain, per_example, comm, control, tuning, question, metric, structure, seeds, n_met in GRID:
+    for row in GRID:
+        n_models, n_datasets, retrain, per_example, comm, control, tuning = row[:7]
+        question, metric, structure, seeds, n_met = row[7:]
         kwargs = dict(question=question, metric=metric, structure=structure, random_training=seeds, n_metrics=n_met)
         setup = (n_models, n_datasets, retrain, per_example, comm, control, tuning)
         if n_models == 1 and n_datasets > 1:
@@ -233,7 +235,8 @@ def test_every_answer_of_the_whole_grid_is_complete_and_backed():
     "kwargs, functions, chapter",
     [
         # the Bayesian route (chapter 8)
-        (dict(n_models=2, can_retrain=True, question="practical"), ("bayesian_correlated_ttest", "equivalence_test"), 8),
+        (dict(n_models=2, can_retrain=True, question="practical"),
+         ("bayesian_correlated_ttest", "equivalence_test"), 8),
         (dict(n_models=2, n_datasets=10, question="practical"), ("bayesian_signed_rank",), 8),
         (dict(n_models=2, n_datasets=10, commensurable=False, question="practical"), ("bayesian_sign_test",), 8),
         (dict(n_models=2, question="practical"), ("equivalence_test",), 8),
