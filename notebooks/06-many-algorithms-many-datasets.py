@@ -81,7 +81,7 @@ from lecture_lib import (
     tie_term,
     wilcoxon_signed_rank,
 )
-from lecture_lib.widgets import cd_explorer, cd_subsample
+from lecture_lib.widgets import cd_explorer, cd_subsample, posthoc_explorer
 
 ERRATA = {e.key: e for e in errata()}
 
@@ -553,6 +553,15 @@ plot_critical_difference(
 )
 fig.tight_layout()
 plt.show()
+
+# %% [markdown]
+# **Interactive.** Switch the post-hoc procedure on the same benchmark and watch the groups: the
+# unadjusted tests (the wrong way) separate 13 pairs, the adjusted ones 8 or 9, and only Nemenyi's
+# diagram has a CD bar. The paragraph under the menu gives the most significant pair with its
+# effect and adjusted p-value.
+
+# %% tags=["nbval-ignore-output"]
+posthoc_explorer(errors, names, higher_is_better=False)
 
 # %% [markdown]
 # ### Demšar's Table 6: exact or approximate?

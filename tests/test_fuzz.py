@@ -179,6 +179,10 @@ CATALOGUE.update({
     "wilcoxon_explorer": ((DIFFERENCES,), {"names": list("abcdef"), "zero_method": "zsplit", "alpha": 0.05}),
     "cd_subsample": ((T64, 4), {"alpha": 0.05, "test": "nemenyi", "higher_is_better": True, "seed": 0}),
     "cd_explorer": ((T64, ["a", "b", "c", "d"]), {"higher_is_better": True, "seed": 0}),
+    # issue 16, part 2: the post-hoc explorer of chapter 6
+    "posthoc_procedure": ((T64, "Wilcoxon, Holm"), {"names": ["a", "b", "c", "d"], "higher_is_better": True,
+                                                    "alpha": 0.05}),
+    "posthoc_explorer": ((T64, ["a", "b", "c", "d"]), {"higher_is_better": True, "alpha": 0.05}),
     "tuning_bias_report": ((TUNING, 2), {}),
     "tuning_bias_explorer": ((), {"n_samples": 30, "max_configs": 3, "n_reps": 5, "seed": 0}),
     "which_test_explorer": ((), {"n_models": 2, "n_datasets": 1, "can_retrain": False}),
