@@ -1069,7 +1069,7 @@ def plot_critical_difference(
             if show_ranks:
                 ax.text(
                     x_end + (0.02 if side == "left" else -0.02) * (k / 6 + 0.5), y + 0.02, f"{ranks[j]:.2f}",
-                    ha="left" if side == "left" else "right", va="bottom", fontsize=7.5, color="0.25",
+                    ha="left" if side == "left" else "right", va="bottom", fontsize=9, color="0.25",
                     gid="rank-label",
                 )
     # groups of algorithms that are not significantly different

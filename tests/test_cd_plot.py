@@ -278,3 +278,10 @@ def test_groups_bad_input():
         plot_critical_difference(ranks, cd=1.0)
     with pytest.raises(ValueError, match="cd, groups and control must be None"):
         plot_critical_difference(_bench_comparisons("holm"), cd=1.0)
+
+
+def test_rank_labels_are_readable():
+    # the learner review measured the old 7.5 pt rank labels at about 6 px on screen; 9 pt, like the CD label
+    ax = plot_critical_difference(_ranks(8), [f"learner {i}" for i in range(8)], 1.0)
+    sizes = [t.get_fontsize() for t in _by_gid(ax, "rank-label")]
+    assert len(sizes) == 8 and min(sizes) >= 9
