@@ -507,7 +507,8 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
                 "per-example scores within each group and run the test (or the interval) on the group means; "
                 "the groups, not the examples, are the independent units (chapter 9).",
             ),
-            evidence=" Groups: chapter 9's patient simulation (McNemar on the scans rejected a true H0 in 14 % "
+            evidence=" Groups: chapter 9's patient simulation (McNemar on the scans rejected a true H0 in "
+                     "14 % "
             "of test sets at nominal 5 %; the test on patient means held its level).",
         )
     if structure == "time" and trained:
@@ -536,7 +537,8 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
         return _add(
             rec,
             functions=("group_kfold",),
-            call="\n# groups: splits that keep each group whole, e.g. run_benchmark(..., cv=lambda X, y, rng: "
+            call="\n# groups: splits that keep each group whole, e.g. run_benchmark(..., cv=lambda X, y, "
+                 "rng: "
             "[list(group_kfold(groups, k=10, seed=rng))])  # one grouped 10-fold CV",
             caveats=(
                 f"The examples come in groups: make every split{where} keep each group whole (group_kfold). "
@@ -839,7 +841,8 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
         ),
         trainings=f"100 per algorithm on shared splits ({100 * n_models} in all)",
         caveats=caveats
-        + ("With many algorithms, several data sets and the Friedman test give a better-founded comparison.",),
+        + ("With many algorithms, several data sets and the Friedman test give a better-founded "
+           "comparison.",),
         avoid=avoid,
         evidence=evidence + " Holm (1979) for the adjustment.",
     )
@@ -904,9 +907,11 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
             "with its interval next to the p-value."
         ),
         trainings="per data set, whatever the score needs (k-fold CV: k per algorithm and data set)",
-        caveats=tuple(caveats) + ("It is less powerful than the Wilcoxon test when the differences are commensurable.",),
+        caveats=tuple(caveats) + ("It is less powerful than the Wilcoxon test when the differences are "
+                                  "commensurable.",),
         avoid=avoid,
-        evidence="Demšar (2006); chapter 5's power simulation (the sign test trails the Wilcoxon test everywhere).",
+        evidence="Demšar (2006); chapter 5's power simulation (the sign test trails the Wilcoxon test "
+                 "everywhere).",
     )
 
 
@@ -1059,7 +1064,8 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
             ),
             trainings="K(K - 1)/2 + K per repetition of nested CV (55 for K = 10), 20 repetitions by default",
             caveats=tuple(caveats),
-            avoid=("cv_interval(method='naive'): the textbook interval, kept to show that it covers too rarely.",),
+            avoid=("cv_interval(method='naive'): the textbook interval, kept to show that it covers too "
+                   "rarely.",),
             evidence=(
                 "Bates, Hastie and Tibshirani (2024); chapter 9's coverage lab (300 simulated data sets, n "
                 "= 100, "
@@ -1075,7 +1081,8 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
         "0 or 1; the Wilson interval does not.",
     ]
     if metric != "mean":
-        caveats.append("The Wilson interval is for a proportion (accuracy, error rate); for the AUC or F1 of one "
+        caveats.append("The Wilson interval is for a proportion (accuracy, error rate); for the AUC or F1 "
+                       "of one "
                        "model the course has no interval function: resample the test examples (a bootstrap).")
     return Recommendation(
         scenario="1 trained model, one test set: how accurate is it?",
@@ -1112,7 +1119,9 @@ _PRACTICAL_WHY = (
 )
 
 
-def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, commensurable: bool) -> Recommendation:
+def _practical(
+    n_models: int, n_datasets: int, can_retrain: bool, metric: str, commensurable: bool
+) -> Recommendation:
     n_pairs = n_models * (n_models - 1) // 2
     pairs = "" if n_models == 2 else f" Run it for each pair you care about ({n_pairs} pairs at most)."
     per_pair = () if n_models == 2 else (
@@ -1126,7 +1135,8 @@ def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, c
         how = (
             "The signed-rank version weighs the sizes of the differences (like Wilcoxon's test)"
             if commensurable
-            else "The sign version counts only on which side of the ROPE each data set falls, for differences "
+            else "The sign version counts only on which side of the ROPE each data set falls, for "
+                 "differences "
             "that are not commensurable across data sets"
         )
         return Recommendation(
@@ -1189,7 +1199,8 @@ def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, c
             ),
             chapter=8,
             why=(
-                _PRACTICAL_WHY + " The correlated t-test of Corani and Benavoli turns the r x k cross-validation "
+                _PRACTICAL_WHY + " The correlated t-test of Corani and Benavoli turns the r x k "
+                                 "cross-validation "
                 "scores into a Student posterior of the mean difference, with the Nadeau-Bengio correlation "
                 "(n_test/n_train = 1/(k - 1)), and gives the posterior probabilities of the three regions. "
                 "To show "
@@ -1232,26 +1243,32 @@ def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, c
         "cross-validation scores and for many data sets, not for one test set.",
     ]
     if metric == "auc":
-        caveats.append("For the AUC: check whether DeLong's interval for the difference, at 90 % for a 5 % TOST, "
+        caveats.append("For the AUC: check whether DeLong's interval for the difference, at 90 % for a 5 % "
+                       "TOST, "
                        "lies inside (-margin, margin) (delong_test(..., confidence=0.90)).")
     elif metric == "other":
-        caveats.append("For F1 or another metric: check whether the paired bootstrap interval of the difference, "
+        caveats.append("For F1 or another metric: check whether the paired bootstrap interval of the "
+                       "difference, "
                        "at 90 % for a 5 % TOST, lies inside (-margin, margin).")
     return Recommendation(
         scenario=f"{n_models} trained models, one test set: practically equivalent?",
         test="Equivalence test (TOST) on the per-example scores",
         functions=("equivalence_test",),
-        call="equivalence_test(score_1, score_2, margin=0.01)  # per-example 0/1 correctness or losses; paired t",
+        call="equivalence_test(score_1, score_2, margin=0.01)  # per-example 0/1 correctness or losses; "
+             "paired t",
         chapter=8,
         why=(
-            _PRACTICAL_WHY + " With two trained models on one test set, the two one-sided tests on the paired "
+            _PRACTICAL_WHY + " With two trained models on one test set, the two one-sided tests on the "
+                             "paired "
             "per-example scores (for right/wrong scores, the accuracy difference) declare the models "
             "equivalent "
-            "within the margin when the 90 % interval of the mean difference lies inside (-margin, margin)." + pairs
+            "within the margin when the 90 % interval of the mean difference lies inside "
+            "(-margin, margin)." + pairs
         ),
         trainings="none: each model is trained once, then predicts the test set",
         caveats=tuple(caveats) + per_pair,
-        avoid=("Reading a McNemar p-value above 0.05 as equivalence: no evidence of a difference is not evidence "
+        avoid=("Reading a McNemar p-value above 0.05 as equivalence: no evidence of a difference is not "
+               "evidence "
                "of equality.",),
         evidence=(
             "Schuirmann (1987) and Lakens (2017); chapter 8 teaches TOST and shows that its two one-sided "
@@ -1262,7 +1279,7 @@ def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, c
     )
 
 
-# ------------------------------------------------------------------ chapter 9: beyond one accuracy on i.i.d. data
+# ---------------------------------------------------- chapter 9: beyond one accuracy on i.i.d. data
 
 
 def _pairwise(n_models: int, test: str) -> tuple[str, str]:
@@ -1289,7 +1306,8 @@ def _auc(n_models: int) -> Recommendation:
         why, call, functions = why + more_why, call + more_call, functions + ("adjust_pvalues",)
     return Recommendation(
         scenario=f"{n_models} trained models, one test set, compared by ROC AUC",
-        test="DeLong's test for two correlated AUCs" + (" (pairwise, with Holm's adjustment)" if n_models > 2 else ""),
+        test="DeLong's test for two correlated AUCs"
+        + (" (pairwise, with Holm's adjustment)" if n_models > 2 else ""),
         functions=functions,
         call=call,
         chapter=9,
@@ -1301,7 +1319,8 @@ def _auc(n_models: int) -> Recommendation:
             "The test examples must be independent; its p-value is a normal approximation.",
             "Report the AUC difference and its interval next to the p-value.",
         ),
-        avoid=("Treating the two AUCs as independent (adding their variances): it ignores the pairing and loses "
+        avoid=("Treating the two AUCs as independent (adding their variances): it ignores the pairing and "
+               "loses "
                "power (chapter 9: p = 0.15 instead of 0.027 on the same patients).",),
         evidence=(
             "DeLong, DeLong and Clarke-Pearson (1988), with the O(n log n) algorithm of Sun and Xu (2014); "
@@ -1344,7 +1363,8 @@ def _other_metric(n_models: int) -> Recommendation:
             "It compares these trained models on this population of test examples; the examples must be "
             "independent.",
         ),
-        avoid=("McNemar's test for an F1 question: it tests accuracy, which can disagree with F1 (chapter 9: the "
+        avoid=("McNemar's test for an F1 question: it tests accuracy, which can disagree with F1 (chapter "
+               "9: the "
                "plain model more accurate by 13.7 points, the balanced one better in F1).",),
         evidence=(
             "Efron and Tibshirani (1993) for the bootstrap; chapter 9's coverage lab (1 000 test sets, F1 "
@@ -1413,7 +1433,8 @@ def _time_test_set(n_models: int) -> Recommendation:
         why, call, functions = why + more_why, call + more_call, functions + ("adjust_pvalues",)
     return Recommendation(
         scenario=f"{n_models} trained models, one test set in time order",
-        test="Paired test on block means of a later test period" + (" (pairwise, with Holm)" if n_models > 2 else ""),
+        test="Paired test on block means of a later test period"
+        + (" (pairwise, with Holm)" if n_models > 2 else ""),
         functions=functions,
         call=call,
         chapter=9,
@@ -1469,7 +1490,8 @@ def _time_algorithms(n_models: int) -> Recommendation:
             "Compare with a trivial forecaster (the most common recent state): chapter 9's model was worse "
             "than it.",
         ),
-        avoid=("Shuffled k-fold or repeated CV on time-ordered data: it trains on the future of the test examples "
+        avoid=("Shuffled k-fold or repeated CV on time-ordered data: it trains on the future of the test "
+               "examples "
                "and is optimistic, and every test inherits that.",),
         evidence=(
             "Chapter 9's drifting-sensor example: shuffled cross-validation reported 85 %, forward chaining "
@@ -1549,7 +1571,8 @@ def recommendation_html(rec: Recommendation) -> str:
     if rec.evidence:
         parts.append(f"<p><b>Evidence:</b> {esc(rec.evidence)}</p>")
     if rec.caveats:
-        parts.append("<p><b>Caveats:</b></p><ul>" + "".join(f"<li>{esc(c)}</li>" for c in rec.caveats) + "</ul>")
+        items = "".join(f"<li>{esc(c)}</li>" for c in rec.caveats)
+        parts.append("<p><b>Caveats:</b></p><ul>" + items + "</ul>")
     if rec.avoid:
         parts.append("<p><b>Avoid:</b></p><ul>" + "".join(f"<li>{esc(a)}</li>" for a in rec.avoid) + "</ul>")
     parts.append("</div>")
@@ -1637,9 +1660,11 @@ GUIDE_CARDS = _cards(
      9, True),
     ("Paired test on group means", "paired_ttest", "trained models, test examples in groups (patients)",
      "the mean group-level difference is 0", "independent groups (not examples)", "0 (1 training each)",
-     "average each model's scores within a group, then paired t or Wilcoxon over groups (chapter 9)", 9, True),
+     "average each model's scores within a group, then paired t or Wilcoxon over groups "
+     "(chapter 9)", 9, True),
     ("McNemar on grouped examples", "mcnemar", "trained models, test examples in groups",
-     "equal accuracies", "independent examples (false: a group wins or loses together)", "0 (1 training each)",
+     "equal accuracies", "independent examples (false: a group wins or loses together)",
+     "0 (1 training each)",
      "chapter 9: 14 % rejections of a true H0 at nominal 5 % with 5 scans per patient", 9, False),
 ) + _cards(
     CARD_GROUPS[1],
@@ -1683,7 +1708,8 @@ GUIDE_CARDS = _cards(
      "block scores are not exchangeable: compare them block by block (chapter 9)", 9, True),
     ("Nested CV interval of one learner", "cv_interval", "1 algorithm, 1 data set: how good is it?",
      "(an interval, not a test)", "independent examples", "K(K - 1)/2 + K per repetition",
-     "method='nested' (the default) covered at its level in chapter 9's lab; 'naive' covered too rarely", 9, True),
+     "method='nested' (the default) covered at its level in chapter 9's lab; 'naive' covered too "
+     "rarely", 9, True),
 ) + _cards(
     CARD_GROUPS[2],
     ("Wilcoxon signed-rank", "wilcoxon_signed_rank", "2 algorithms, N data sets",
@@ -1734,7 +1760,8 @@ GUIDE_CARDS = _cards(
      "rejects, and sometimes more", 3, True),
     ("Benjamini-Hochberg", "adjust_pvalues", "many comparisons screened for the few worth a closer look",
      "(adjusts the p-values of the individual H0s)", "independent or positively dependent tests", "0",
-     "controls the false discovery rate, not the chance of any false claim (chapter 9's simulation)", 9, True),
+     "controls the false discovery rate, not the chance of any false claim (chapter 9's "
+     "simulation)", 9, True),
 )
 
 
@@ -1816,7 +1843,8 @@ _DIAGRAM_BRANCHES = {
             (
                 ("2 algorithms", dict(n_models=2, can_retrain=True)),
                 ("3 or more", dict(n_models=3, can_retrain=True)),
-                ("practically better or equivalent?", dict(n_models=2, can_retrain=True, question="practical")),
+                ("practically better or equivalent?",
+                 dict(n_models=2, can_retrain=True, question="practical")),
             ),
         ),
         (
@@ -1858,15 +1886,18 @@ _SHORT_NAMES = {
         "pairwise corrected repeated CV t + Holm",
     "Wilcoxon signed-rank test": "Wilcoxon signed-rank, or sign test",
     "Friedman test, then pairwise Wilcoxon signed-rank tests with Holm's adjustment "
-    "(Shaffer or Bergmann-Hommel for more power)": "Friedman + pairwise Wilcoxon, Holm\n(or Shaffer); Holm vs a control",
+    "(Shaffer or Bergmann-Hommel for more power)": "Friedman + pairwise Wilcoxon, Holm\n(or Shaffer); Holm "
+                                                   "vs a control",
     "Equivalence test (TOST) on the per-example scores": "equivalence test (TOST)",
-    "Bayesian correlated t-test with a ROPE (TOST to show equivalence)": "Bayesian correlated t (ROPE), or TOST",
+    "Bayesian correlated t-test with a ROPE (TOST to show equivalence)": "Bayesian correlated t (ROPE), or "
+                                                                         "TOST",
     "Bayesian signed-rank test with a ROPE": "Bayesian signed-rank or sign test (ROPE)",
     "DeLong's test for two correlated AUCs": "DeLong's test",
     "Paired bootstrap interval and paired permutation test": "paired bootstrap + permutation test",
     "Paired test on the per-group mean scores": "paired t or Wilcoxon on group means",
     "Forward-chaining evaluation, compared block by block": "forward chaining, block by block",
-    "Corrected repeated cross-validation t on the split means over seeds": "seeds averaged per split, corrected t",
+    "Corrected repeated cross-validation t on the split means over seeds": "seeds averaged per split, "
+                                                                           "corrected t",
     "Nested cross-validation interval of Bates, Hastie and Tibshirani": "nested CV interval (cv_interval)",
 }
 
@@ -1964,7 +1995,8 @@ def plot_decision_diagram(ax=None, part: str = "main"):
     top = height - 0.55
     ys = [top - row * i for i in range(len(leaves))]
     root_y = (ys[0] + ys[-1]) / 2
-    root = "What do you\ncompare, and\non what?" if part == "main" else "Which of these\ndescribes your\nexperiment?"
+    root = ("What do you\ncompare, and\non what?" if part == "main"
+            else "Which of these\ndescribes your\nexperiment?")
     node(0.85, root_y, root, "#dbe9f6", size=10, weight="bold")
     i = 0
     for branch, branch_leaves in branches:
