@@ -175,6 +175,7 @@ from .friedman_nemenyi import (
     friedman,
     friedman_type1_error,
     nemenyi,
+    studentized_range_sf,
 )
 from .posthoc import (
     BERGMANN_HOMMEL_MAX_K,
@@ -470,6 +471,7 @@ __all__ = [
     "nemenyi",
     "bonferroni_dunn",
     "cd_cliques",
+    "studentized_range_sf",
     # posthoc
     "POSTHOC_TESTS",
     "PAIRWISE_ADJUSTMENTS",

@@ -35,7 +35,7 @@ import html
 
 import matplotlib.pyplot as plt
 
-from ._validation import check_count, check_flag, check_option
+from ._validation import check_ax, check_count, check_flag, check_option
 
 __all__ = [
     "CHAPTERS",
@@ -109,6 +109,10 @@ GUIDE_FUNCTIONS = (
     "forward_chaining",
     "seed_split_variance",
     "design_std_error",
+    # chapters 3 and 6: post-hoc procedures (issue 16)
+    "pairwise_comparisons",
+    "plot_critical_difference",
+    "marginal_homogeneity_test",
 )
 
 #: What is recorded for each test example when one test set is used.
@@ -350,8 +354,10 @@ def recommend_test(
       when the differences are not commensurable (Demšar 2006; chapter 5's power
       simulation);
     * many algorithms, many data sets: the Friedman test (read Iman and Davenport's
-      p-value, chapter 6's simulation) and Nemenyi's test (all pairs) or
-      Bonferroni-Dunn / Holm (against a control) (Demšar 2006; García and Herrera 2008).
+      p-value, chapter 6's simulation), then pairwise Wilcoxon tests with Holm's
+      adjustment (all pairs; Shaffer's or Bergmann and Hommel's procedure for more
+      power) or Holm's procedure against a control (García and Herrera 2008;
+      Benavoli, Corani and Mangili 2016 on the pool dependence of Nemenyi's test).
 
     A practical question (``question="practical"``) goes to chapter 8: the Bayesian
     correlated t-test on one data set (or TOST to show equivalence), the Bayesian
@@ -394,7 +400,7 @@ def recommend_test(
     version, the library's default), taught in chapter 2.
 
     >>> recommend_test(n_models=4, n_datasets=12).functions
-    ('friedman', 'nemenyi', 'critical_difference')
+    ('friedman', 'pairwise_comparisons', 'plot_critical_difference')
     >>> recommend_test(2, 12, question="practical").functions
     ('bayesian_signed_rank',)
 
@@ -501,7 +507,8 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
                 "per-example scores within each group and run the test (or the interval) on the group means; "
                 "the groups, not the examples, are the independent units (chapter 9).",
             ),
-            evidence=" Groups: chapter 9's patient simulation (McNemar on the scans rejected a true H0 in 14 % "
+            evidence=" Groups: chapter 9's patient simulation (McNemar on the scans rejected a true H0 in "
+                     "14 % "
             "of test sets at nominal 5 %; the test on patient means held its level).",
         )
     if structure == "time" and trained:
@@ -509,7 +516,8 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             rec,
             caveats=(
                 "The test examples are in time order: neighbouring errors are correlated, so a test or an "
-                "interval that treats the examples as independent is too confident. Aggregate the scores into "
+                "interval that treats the examples as independent is too confident. Aggregate the scores "
+                "into "
                 "blocks long enough to be nearly independent and work with the block means, as with groups "
                 "(chapter 9); the course has no lab for time series.",
             ),
@@ -529,17 +537,21 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
         return _add(
             rec,
             functions=("group_kfold",),
-            call="\n# groups: splits that keep each group whole, e.g. run_benchmark(..., cv=lambda X, y, rng: "
+            call="\n# groups: splits that keep each group whole, e.g. run_benchmark(..., cv=lambda X, y, "
+                 "rng: "
             "[list(group_kfold(groups, k=10, seed=rng))])  # one grouped 10-fold CV",
             caveats=(
                 f"The examples come in groups: make every split{where} keep each group whole (group_kfold). "
                 "Shuffled folds put a group on both sides and every test inherits their optimism (chapter 9: "
                 "99 % accuracy with shuffled folds, 73 % with grouped ones, 81 % on new patients). The "
-                "corrected t's variance factor uses the folds' n_test/n_train; no lab of the course checks it "
+                "corrected t's variance factor uses the folds' n_test/n_train; no lab of the course checks "
+                "it "
                 "for grouped folds.",
                 "group_kfold's partition depends on the seed only through the order of groups of equal size: "
-                "when all groups differ in size, every repetition is the same partition, and repeating it would "
-                "count the same folds several times. Repeat only when the repetitions differ; otherwise use one "
+                "when all groups differ in size, every repetition is the same partition, and repeating it "
+                "would "
+                "count the same folds several times. Repeat only when the repetitions differ; otherwise use "
+                "one "
                 "grouped k-fold (the corrected t on one k-fold is conservative: chapter 4).",
             ),
             evidence=" Groups: chapter 9's patient example (shuffled against grouped cross-validation).",
@@ -549,7 +561,8 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
         functions=("forward_chaining",),
         caveats=(
             "The examples are in time order: score each model only on data that come after its training "
-            "data (forward_chaining, with a gap between training and test). Shuffled folds use the future and "
+            "data (forward_chaining, with a gap between training and test). Shuffled folds use the future "
+            "and "
             "are optimistic (chapter 9: 85 % with shuffled folds, 70 % forward, below the 74 % of always "
             "predicting the common state).",
         ),
@@ -701,10 +714,12 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
     if per_example == "correctness":
         return Recommendation(
             scenario=scenario,
-            test="Cochran's Q test and pairwise McNemar tests with Holm's adjustment",
-            functions=("cochrans_q", "pairwise_mcnemar"),
+            test="Cochran's Q test (or the marginal-homogeneity test) and pairwise McNemar tests with Holm's "
+            "adjustment",
+            functions=("cochrans_q", "marginal_homogeneity_test", "pairwise_mcnemar"),
             call=(
-                "cochrans_q(y_true, *y_preds)  # omnibus\n"
+                "cochrans_q(y_true, *y_preds)  # omnibus, needs exchangeability\n"
+                "marginal_homogeneity_test(y_true, *y_preds)  # omnibus, equal accuracies only\n"
                 "pairwise_mcnemar(y_true, *y_preds, adjust='holm')  # which pairs differ"
             ),
             chapter=3,
@@ -717,7 +732,9 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
             trainings="none: each model is trained once, then predicts the test set",
             caveats=(
                 "Q's chi-squared reference needs exchangeability, which is stronger than equal accuracies: "
-                "two near-identical models beside a different third can make Q reject too often (chapter 3).",
+                "two near-identical models beside a different third can make Q reject too often (chapter 3); "
+                "when exchangeability is doubtful, the marginal-homogeneity test (Stuart) tests equal "
+                "accuracies alone.",
                 "The chi-squared approximation of Q needs enough examples on which the models disagree.",
                 "Without an adjustment, the chance of at least one false alarm among the pairwise tests "
                 "(the family-wise error rate) grows far above alpha.",
@@ -725,12 +742,17 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
                 "It compares the trained models, not the learning algorithms.",
             ),
             avoid=(
-                "Pairwise McNemar tests at the unadjusted alpha: the family-wise error rate is not controlled.",
+                "Pairwise McNemar tests at the unadjusted alpha: the family-wise error rate is not "
+                "controlled.",
             ),
             evidence=(
-                "Chapter 3's family-wise error lab (unadjusted pairwise tests find a false 'significant' pair far "
-                "more often than 5 % of the time; Holm's adjustment keeps it near 5 %); Holm (1979) holds under "
-                "any dependence."
+                "Chapter 3's family-wise error lab (unadjusted pairwise tests find a false 'significant' "
+                "pair far "
+                "more often than 5 % of the time; Holm's adjustment keeps it near 5 %); Holm (1979) holds "
+                "under "
+                "any dependence. The marginal-homogeneity test: Stuart (1955), Bhapkar (1966); chapter 3 "
+                "shows "
+                "two near-identical models beside a third, where Q and it disagree."
             ),
         )
     return Recommendation(
@@ -750,7 +772,8 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
         ),
         avoid=("Pairwise t-tests at the unadjusted alpha: the family-wise error rate is not controlled.",),
         evidence=(
-            "Holm (1979) for the adjustment; the t-tests rest on the central limit theorem (no lab of the course)."
+            "Holm (1979) for the adjustment; the t-tests rest on the central limit theorem (no lab of the "
+            "course)."
         ),
     )
 
@@ -759,10 +782,13 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
     avoid = (_AVOID_KFOLD, _AVOID_RESAMPLED, _AVOID_PROPORTIONS)
     caveats = (
         "Its 5 % level is approximate and depends on the learner: in chapter 4's lab it held the level for a "
-        "stable learner but rejected a true H0 about twice as often as nominal for an unstable one (1-NN) and "
+        "stable learner but rejected a true H0 about twice as often as nominal for an unstable one (1-NN) "
+        "and "
         "for small, noisy data. Read 0.01 < p < 0.05 from one data set as weak evidence.",
-        "When a false alarm is costly (or 100 trainings are too many): the corrected t on a single 10-fold CV, "
-        "compare_algorithms(..., test='corrected_kfold'), held its level in every setting of chapter 4's lab, "
+        "When a false alarm is costly (or 100 trainings are too many): the corrected t on a single 10-fold "
+        "CV, "
+        "compare_algorithms(..., test='corrected_kfold'), held its level in every setting of chapter 4's "
+        "lab, "
         "at about half the power for the stable learner.",
         "The test compares the learning algorithms trained on (k - 1)/k of this data set; it says nothing "
         "about other data sets: firm conclusions need several data sets (chapter 5).",
@@ -771,7 +797,8 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
         "Use the same splits for both algorithms (paired design) and a fixed seed.",
     )
     evidence = (
-        "Chapter 4's Type I error and power lab (for a stable learner the corrected 10 x 10 CV t held its level "
+        "Chapter 4's Type I error and power lab (for a stable learner the corrected 10 x 10 CV t held its "
+        "level "
         "and was the most powerful valid test; for 1-NN it ran at about 12 %, like the 5x2cv tests) and "
         "Bouckaert and Frank (2004), who found it the most replicable."
     )
@@ -781,7 +808,8 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
             test="Corrected repeated cross-validation t test (10 x 10 CV)",
             functions=("compare_algorithms", "corrected_repeated_cv_ttest"),
             call=(
-                "compare_algorithms(algorithm_1, algorithm_2, X, y, test='corrected_repeated_cv')  # 10 x 10 CV\n"
+                "compare_algorithms(algorithm_1, algorithm_2, X, y, test='corrected_repeated_cv')  # 10 x "
+                "10 CV\n"
                 "# or, on precomputed (10, 10) fold scores: corrected_repeated_cv_ttest(scores_1, scores_2)\n"
                 "# or, from run_benchmark(models, {'data': (X, y)}, seed=0): result.corrected_ttest('A', 'B')"
             ),
@@ -813,7 +841,8 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
         ),
         trainings=f"100 per algorithm on shared splits ({100 * n_models} in all)",
         caveats=caveats
-        + ("With many algorithms, several data sets and the Friedman test give a better-founded comparison.",),
+        + ("With many algorithms, several data sets and the Friedman test give a better-founded "
+           "comparison.",),
         avoid=avoid,
         evidence=evidence + " Holm (1979) for the adjustment.",
     )
@@ -845,7 +874,8 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
             functions=("wilcoxon_signed_rank",),
             call=(
                 "wilcoxon_signed_rank(scores_1, scores_2)  # one score per data set; exact up to 50\n"
-                "# from a benchmark: run_benchmark(models, datasets, seed=0).across_datasets(wilcoxon_signed_rank, "
+                "# from a benchmark: run_benchmark(models, datasets, "
+                "seed=0).across_datasets(wilcoxon_signed_rank, "
                 "'A', 'B')"
             ),
             chapter=5,
@@ -877,9 +907,11 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
             "with its interval next to the p-value."
         ),
         trainings="per data set, whatever the score needs (k-fold CV: k per algorithm and data set)",
-        caveats=tuple(caveats) + ("It is less powerful than the Wilcoxon test when the differences are commensurable.",),
+        caveats=tuple(caveats) + ("It is less powerful than the Wilcoxon test when the differences are "
+                                  "commensurable.",),
         avoid=avoid,
-        evidence="Demšar (2006); chapter 5's power simulation (the sign test trails the Wilcoxon test everywhere).",
+        evidence="Demšar (2006); chapter 5's power simulation (the sign test trails the Wilcoxon test "
+                 "everywhere).",
     )
 
 
@@ -906,7 +938,8 @@ def _friedman_caveat(n_models: int, n_datasets: int) -> str:
             "0.05 as borderline, or compute the exact permutation p-value."
         )
     return (
-        "Read the Iman-Davenport p-value: in chapter 6's simulation (k = 4 to 10, no ties) it rejected a true "
+        "Read the Iman-Davenport p-value: in chapter 6's simulation (k = 4 to 10, no ties) it rejected a "
+        "true "
         "H0 in 4.9-5.5 % of benchmarks at nominal 5 % from N = 10 on, the chi-squared p-value in 4.2-5.1 % "
         "(slightly conservative)."
     )
@@ -918,20 +951,24 @@ def _many_algorithms_many_datasets(n_models: int, n_datasets: int, control: bool
         "The post-hoc test controls the family-wise error rate on its own: it is valid whether or not "
         "Friedman's test rejects, and the two can disagree. Report both.",
         "Average ranks depend on which algorithms are in the comparison: adding or removing one can move the "
-        "post-hoc p-values of the others (Benavoli, Corani and Mangili 2016; chapter 6 shows it on seed 001's "
+        "post-hoc p-values of the others (Benavoli, Corani and Mangili 2016; chapter 6 shows it on seed "
+        "001's "
         "benchmark). Pairwise Wilcoxon tests with Holm's adjustment do not have this problem.",
         "The data sets must be independent.",
     ]
     scenario = f"{n_models} algorithms, {n_datasets} data sets"
     why = (
         f"The Friedman test ranks the {n_models} algorithms on each data set and asks whether their average "
-        "ranks differ more than chance allows; it is the non-parametric repeated-measures ANOVA (Demšar 2006)."
+        "ranks differ more than chance allows; it is the non-parametric repeated-measures ANOVA (Demšar "
+        "2006)."
     )
     avoid = (
-        "Repeated-measures ANOVA or t-tests over data sets: normality and equal variances do not hold for scores "
+        "Repeated-measures ANOVA or t-tests over data sets: normality and equal variances do not hold for "
+        "scores "
         "of different data sets (Demšar 2006).",
         "Pairwise tests at the unadjusted alpha: the family-wise error rate is not controlled (chapter 6's "
-        "simulation: more than a third of the benchmarks with six equal algorithms show a 'significant' pair).",
+        "simulation: more than a third of the benchmarks with six equal algorithms show a 'significant' "
+        "pair).",
     )
     trainings = "per data set, whatever the score needs (k-fold CV: k per algorithm and data set)"
     evidence = (
@@ -941,16 +978,19 @@ def _many_algorithms_many_datasets(n_models: int, n_datasets: int, control: bool
     if control:
         return Recommendation(
             scenario=scenario + ", each compared with a control",
-            test="Friedman test, and Holm's procedure (or Bonferroni-Dunn) against the control",
+            test="Friedman test, and Holm's procedure against the control (Bonferroni-Dunn is its simpler, "
+            "less powerful form)",
             functions=("friedman", "bonferroni_dunn", "critical_difference"),
             call=(
-                "friedman(scores); bonferroni_dunn(scores, control=0, adjust='holm')  # scores: (n_datasets, k)\n"
+                "friedman(scores); bonferroni_dunn(scores, control=0, adjust='holm')  # scores: "
+                "(n_datasets, k)\n"
                 "# scores from a benchmark: run_benchmark(models, datasets, seed=0).mean_scores"
             ),
             chapter=6,
             why=why
             + f" Against one control chosen in advance there are only {n_models - 1} comparisons, so "
-            "Bonferroni-Dunn is more powerful than Nemenyi, and Holm's step-down procedure on the same z-tests "
+            "Bonferroni-Dunn is more powerful than Nemenyi, and Holm's step-down procedure on the same "
+            "z-tests "
             "more powerful still (Demšar 2006; García and Herrera 2008).",
             trainings=trainings,
             caveats=tuple(caveats),
@@ -959,25 +999,31 @@ def _many_algorithms_many_datasets(n_models: int, n_datasets: int, control: bool
         )
     return Recommendation(
         scenario=scenario + ", all pairs",
-        test="Friedman test and the Nemenyi test (critical-difference diagram)",
-        functions=("friedman", "nemenyi", "critical_difference"),
+        test="Friedman test, then pairwise Wilcoxon signed-rank tests with Holm's adjustment "
+        "(Shaffer or Bergmann-Hommel for more power)",
+        functions=("friedman", "pairwise_comparisons", "plot_critical_difference"),
         call=(
-            "friedman(scores); nemenyi(scores); plot_critical_difference(...)  # scores: (n_datasets, k)\n"
-            "# from a benchmark: result = run_benchmark(models, datasets, seed=0); result.friedman(); result.nemenyi()"
+            "friedman(scores)  # omnibus; scores: (n_datasets, k)\n"
+            "holm = pairwise_comparisons(scores, test='wilcoxon', adjust='holm')  # or 'shaffer'\n"
+            "plot_critical_difference(holm)  # bars: groups Holm did not separate"
         ),
         chapter=6,
         why=why
-        + f" The Nemenyi test compares all {n_models * (n_models - 1) // 2} pairs with one critical difference "
-        "of average ranks, drawn in a critical-difference diagram.",
+        + f" Each of the {n_models * (n_models - 1) // 2} pairs is compared on its own scores by Wilcoxon's "
+        "test, and Holm's procedure controls the family-wise error rate. Unlike Nemenyi's mean-rank test, a "
+        "pair's p-value does not change when other algorithms join the pool.",
         trainings=trainings,
         caveats=tuple(caveats)
         + (
-            "The Nemenyi test is conservative: with few data sets it finds few differences. For all pairs "
-            "García and Herrera (2008) recommend the more powerful procedures of Shaffer or of Bergmann and "
-            "Hommel.",
+            "Adjusted p-values are bounds on the family-wise error, not frequencies of an outcome.",
+            "Nemenyi's test (one critical difference of average ranks) is simpler but conservative, and its "
+            "p-values depend on the other algorithms in the pool.",
         ),
         avoid=avoid,
-        evidence=evidence,
+        evidence=evidence
+        + " García and Herrera (2008): Shaffer's and Bergmann-Hommel's procedures reject more than Nemenyi's "
+        "at the same family-wise level; Benavoli, Corani and Mangili (2016): mean-rank tests depend on the "
+        "pool (chapter 6 shows it on seed 001's benchmark).",
     )
 
 
@@ -996,7 +1042,8 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
         caveats = [
             "It is an interval for Err, the score of the learning procedure on training sets of this size "
             "from this population; the one model you ship (Err_XY) can be better or worse (chapter 9).",
-            "The naive interval, mean +- z sd / sqrt(n) over the examples of one cross-validation, covers too "
+            "The naive interval, mean +- z sd / sqrt(n) over the examples of one cross-validation, covers "
+            "too "
             "rarely: the per-example scores share training data.",
             "It costs K(K - 1)/2 + K fits per repetition (55 for K = 10), times n_repeats.",
         ]
@@ -1010,15 +1057,18 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
             call="cv_interval(estimator, X, y, cv=10, method='nested', seed=0)  # 'nested' is the default",
             chapter=9,
             why=(
-                "There is nothing to compare, but the score needs an interval. Nested cross-validation estimates "
+                "There is nothing to compare, but the score needs an interval. Nested cross-validation "
+                "estimates "
                 "the mean squared error of the cross-validation estimate directly, without assuming that the "
                 "per-example scores are independent, and widens the interval accordingly."
             ),
             trainings="K(K - 1)/2 + K per repetition of nested CV (55 for K = 10), 20 repetitions by default",
             caveats=tuple(caveats),
-            avoid=("cv_interval(method='naive'): the textbook interval, kept to show that it covers too rarely.",),
+            avoid=("cv_interval(method='naive'): the textbook interval, kept to show that it covers too "
+                   "rarely.",),
             evidence=(
-                "Bates, Hastie and Tibshirani (2024); chapter 9's coverage lab (300 simulated data sets, n = 100, "
+                "Bates, Hastie and Tibshirani (2024); chapter 9's coverage lab (300 simulated data sets, n "
+                "= 100, "
                 "50 features, nominal 90 %): the naive interval covered the model's accuracy in 86 % and the "
                 "procedure's in 82 %, the nested one in 95 % and 94 %."
             ),
@@ -1026,17 +1076,19 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
     caveats = [
         "It covers the accuracy of this trained model on the population the test set was drawn from, if the "
         "test examples are independent and were never used for training, tuning or choosing the model.",
-        "The Wald interval, accuracy +- z sqrt(acc (1 - acc) / n), can leave [0, 1] and covers too rarely near "
+        "The Wald interval, accuracy +- z sqrt(acc (1 - acc) / n), can leave [0, 1] and covers too rarely "
+        "near "
         "0 or 1; the Wilson interval does not.",
     ]
     if metric != "mean":
-        caveats.append("The Wilson interval is for a proportion (accuracy, error rate); for the AUC or F1 of one "
+        caveats.append("The Wilson interval is for a proportion (accuracy, error rate); for the AUC or F1 "
+                       "of one "
                        "model the course has no interval function: resample the test examples (a bootstrap).")
     return Recommendation(
         scenario="1 trained model, one test set: how accurate is it?",
         test="Wilson interval for the test-set accuracy",
         functions=("proportion_interval",),
-        call="proportion_interval(n_correct, n_test, confidence=0.95)  # n_correct = (y_pred == y_true).sum()",
+        call="proportion_interval(n_correct, n_test)  # n_correct = (y_pred == y_true).sum()",
         chapter=1,
         why=(
             "With independent test examples, the number of correct predictions of one fixed model is "
@@ -1045,7 +1097,8 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
         trainings="none: the model is trained once, then predicts the test set",
         caveats=tuple(caveats),
         evidence=(
-            "Wilson (1927): the score interval for a binomial proportion; the course uses it for every rate it "
+            "Wilson (1927): the score interval for a binomial proportion; the course uses it for every rate "
+            "it "
             "simulates (chapters 2, 4 and 9)."
         ),
     )
@@ -1066,11 +1119,14 @@ _PRACTICAL_WHY = (
 )
 
 
-def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, commensurable: bool) -> Recommendation:
+def _practical(
+    n_models: int, n_datasets: int, can_retrain: bool, metric: str, commensurable: bool
+) -> Recommendation:
     n_pairs = n_models * (n_models - 1) // 2
     pairs = "" if n_models == 2 else f" Run it for each pair you care about ({n_pairs} pairs at most)."
     per_pair = () if n_models == 2 else (
-        "The probabilities are per pair, not joint: report every pair you computed, not only the favourable ones.",
+        "The probabilities are per pair, not joint: report every pair you computed, not only the favourable "
+        "ones.",
     )
     if n_datasets > 1:
         test_name = "Bayesian signed-rank test" if commensurable else "Bayesian sign test"
@@ -1079,7 +1135,8 @@ def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, c
         how = (
             "The signed-rank version weighs the sizes of the differences (like Wilcoxon's test)"
             if commensurable
-            else "The sign version counts only on which side of the ROPE each data set falls, for differences "
+            else "The sign version counts only on which side of the ROPE each data set falls, for "
+                 "differences "
             "that are not commensurable across data sets"
         )
         return Recommendation(
@@ -1094,16 +1151,20 @@ def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, c
             why=(
                 _PRACTICAL_WHY + " Over data sets, the Dirichlet-process model of Benavoli et al. gives the "
                 "posterior probabilities that the first algorithm is practically better, that the two are "
-                f"practically equivalent, and that the second is practically better, on a new data set like these. "
+                "practically equivalent, and that the second is practically better, on a new data set like "
+                "these. "
                 f"{how}." + pairs
             ),
             trainings="per data set, whatever the score needs (10 x 10 CV: 100 per algorithm and data set)",
             caveats=(
                 _ROPE_CAVEAT,
-                f"Report the prior: a pseudo-observation at 0 of weight prior_strength (default {prior}) pulls "
-                "towards equivalence; on Demšar's 14 data sets a weight of 5 raised P(rope) from 0.33 to 0.64 "
+                f"Report the prior: a pseudo-observation at 0 of weight prior_strength (default {prior}) "
+                "pulls "
+                "towards equivalence; on Demšar's 14 data sets a weight of 5 raised P(rope) from 0.33 to "
+                "0.64 "
                 "(chapter 8).",
-                "The probabilities are Monte Carlo estimates: with 50 000 draws their standard error is at most "
+                "The probabilities are Monte Carlo estimates: with 50 000 draws their standard error is at "
+                "most "
                 "0.0022.",
                 "With few data sets no region reaches a high probability; the data sets must be independent.",
                 "The hierarchical model (Corani et al. 2017) uses every fold score, not only the means; it "
@@ -1111,13 +1172,16 @@ def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, c
             )
             + per_pair,
             avoid=(
-                "Reading a significant Wilcoxon test as 'practically better': on Demšar's 14 data sets Wilcoxon's "
+                "Reading a significant Wilcoxon test as 'practically better': on Demšar's 14 data sets "
+                "Wilcoxon's "
                 "p = 0.008, yet the probability that tuning is practically better (ROPE 0.01) is only 0.67 "
                 "(chapter 8).",
             ),
             evidence=(
-                "Benavoli et al. (2014, 2017); chapter 8 reproduces the tutorial's published probabilities on its "
-                "54 data sets within Monte Carlo error (NBC against AODE, signed-rank: 0.875 against the published "
+                "Benavoli et al. (2014, 2017); chapter 8 reproduces the tutorial's published probabilities "
+                "on its "
+                "54 data sets within Monte Carlo error (NBC against AODE, signed-rank: 0.875 against the "
+                "published "
                 "0.877)."
             ),
         )
@@ -1135,30 +1199,39 @@ def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, c
             ),
             chapter=8,
             why=(
-                _PRACTICAL_WHY + " The correlated t-test of Corani and Benavoli turns the r x k cross-validation "
+                _PRACTICAL_WHY + " The correlated t-test of Corani and Benavoli turns the r x k "
+                                 "cross-validation "
                 "scores into a Student posterior of the mean difference, with the Nadeau-Bengio correlation "
-                "(n_test/n_train = 1/(k - 1)), and gives the posterior probabilities of the three regions. To show "
-                "equivalence with a frequentist test, TOST with the same corrected standard error declares the two "
+                "(n_test/n_train = 1/(k - 1)), and gives the posterior probabilities of the three regions. "
+                "To show "
+                "equivalence with a frequentist test, TOST with the same corrected standard error declares "
+                "the two "
                 "equivalent when the 90 % interval lies inside (-margin, margin)." + pairs
             ),
             trainings="r x k = 100 per algorithm (10 repetitions of 10-fold CV)",
             caveats=(
                 _ROPE_CAVEAT,
-                "Report the prior (the correlated t's flat prior) and the decision threshold (for example 0.95).",
+                "Report the prior (the correlated t's flat prior) and the decision threshold (for example "
+                "0.95).",
                 "With rope = 0 the posterior tail equals the corrected t's one-sided p-value, so chapter 4's "
-                "caveat carries over: the correlation heuristic held for a stable learner and was too small for "
-                "1-NN, where the corrected t rejected a true H0 about twice as often as nominal; the posterior is "
+                "caveat carries over: the correlation heuristic held for a stable learner and was too small "
+                "for "
+                "1-NN, where the corrected t rejected a true H0 about twice as often as nominal; the "
+                "posterior is "
                 "then too confident.",
                 "It is about this data set only; several data sets need the signed-rank or sign test.",
             )
             + per_pair,
             avoid=(
-                "bayesian_correlated_ttest with a tiny test_train_ratio: the naive correlation of 0 treats the "
-                "overlapping folds as independent (chapter 8's exercise 2: a posterior 3.5 times too narrow).",
+                "bayesian_correlated_ttest with a tiny test_train_ratio: the naive correlation of 0 treats "
+                "the "
+                "overlapping folds as independent (chapter 8's exercise 2: a posterior 3.5 times too "
+                "narrow).",
             ),
             evidence=(
                 "Corani and Benavoli (2015) and Benavoli et al. (2017); chapter 8 reproduces the tutorial's "
-                "published probabilities (NBC against AODE on anneal: 0.954 / 0.046 / 3e-7) and shows the identity "
+                "published probabilities (NBC against AODE on anneal: 0.954 / 0.046 / 3e-7) and shows the "
+                "identity "
                 "with the corrected t; TOST: Schuirmann (1987), Lakens (2017)."
             ),
         )
@@ -1170,34 +1243,43 @@ def _practical(n_models: int, n_datasets: int, can_retrain: bool, metric: str, c
         "cross-validation scores and for many data sets, not for one test set.",
     ]
     if metric == "auc":
-        caveats.append("For the AUC: check whether DeLong's interval for the difference, at 90 % for a 5 % TOST, "
+        caveats.append("For the AUC: check whether DeLong's interval for the difference, at 90 % for a 5 % "
+                       "TOST, "
                        "lies inside (-margin, margin) (delong_test(..., confidence=0.90)).")
     elif metric == "other":
-        caveats.append("For F1 or another metric: check whether the paired bootstrap interval of the difference, "
+        caveats.append("For F1 or another metric: check whether the paired bootstrap interval of the "
+                       "difference, "
                        "at 90 % for a 5 % TOST, lies inside (-margin, margin).")
     return Recommendation(
         scenario=f"{n_models} trained models, one test set: practically equivalent?",
         test="Equivalence test (TOST) on the per-example scores",
         functions=("equivalence_test",),
-        call="equivalence_test(score_1, score_2, margin=0.01)  # per-example 0/1 correctness or losses; paired t",
+        call="equivalence_test(score_1, score_2, margin=0.01)  # per-example 0/1 correctness or losses; "
+             "paired t",
         chapter=8,
         why=(
-            _PRACTICAL_WHY + " With two trained models on one test set, the two one-sided tests on the paired "
-            "per-example scores (for right/wrong scores, the accuracy difference) declare the models equivalent "
-            "within the margin when the 90 % interval of the mean difference lies inside (-margin, margin)." + pairs
+            _PRACTICAL_WHY + " With two trained models on one test set, the two one-sided tests on the "
+                             "paired "
+            "per-example scores (for right/wrong scores, the accuracy difference) declare the models "
+            "equivalent "
+            "within the margin when the 90 % interval of the mean difference lies inside "
+            "(-margin, margin)." + pairs
         ),
         trainings="none: each model is trained once, then predicts the test set",
         caveats=tuple(caveats) + per_pair,
-        avoid=("Reading a McNemar p-value above 0.05 as equivalence: no evidence of a difference is not evidence "
+        avoid=("Reading a McNemar p-value above 0.05 as equivalence: no evidence of a difference is not "
+               "evidence "
                "of equality.",),
         evidence=(
-            "Schuirmann (1987) and Lakens (2017); chapter 8 teaches TOST and shows that its two one-sided p-values "
-            "are the posterior tails of the Bayesian correlated t. No lab of the course checks it on one test set."
+            "Schuirmann (1987) and Lakens (2017); chapter 8 teaches TOST and shows that its two one-sided "
+            "p-values "
+            "are the posterior tails of the Bayesian correlated t. No lab of the course checks it on one "
+            "test set."
         ),
     )
 
 
-# ------------------------------------------------------------------ chapter 9: beyond one accuracy on i.i.d. data
+# ---------------------------------------------------- chapter 9: beyond one accuracy on i.i.d. data
 
 
 def _pairwise(n_models: int, test: str) -> tuple[str, str]:
@@ -1213,7 +1295,8 @@ def _pairwise(n_models: int, test: str) -> tuple[str, str]:
 def _auc(n_models: int) -> Recommendation:
     why = (
         "The AUC is a Mann-Whitney statistic over all positive-negative pairs, not a mean over examples, so "
-        "McNemar's test does not apply. DeLong's test uses the covariance of the two AUCs measured on the same "
+        "McNemar's test does not apply. DeLong's test uses the covariance of the two AUCs measured on the "
+        "same "
         "examples and gives the AUC difference with its interval."
     )
     call = "delong_test(y_true, scores_1, scores_2)  # predicted scores or probabilities, not labels"
@@ -1223,18 +1306,21 @@ def _auc(n_models: int) -> Recommendation:
         why, call, functions = why + more_why, call + more_call, functions + ("adjust_pvalues",)
     return Recommendation(
         scenario=f"{n_models} trained models, one test set, compared by ROC AUC",
-        test="DeLong's test for two correlated AUCs" + (" (pairwise, with Holm's adjustment)" if n_models > 2 else ""),
+        test="DeLong's test for two correlated AUCs"
+        + (" (pairwise, with Holm's adjustment)" if n_models > 2 else ""),
         functions=functions,
         call=call,
         chapter=9,
         why=why,
         trainings="none: each model is trained once, then scores the test set",
         caveats=(
-            "It compares these trained models on this population of test examples, not the learning algorithms.",
+            "It compares these trained models on this population of test examples, not the learning "
+            "algorithms.",
             "The test examples must be independent; its p-value is a normal approximation.",
             "Report the AUC difference and its interval next to the p-value.",
         ),
-        avoid=("Treating the two AUCs as independent (adding their variances): it ignores the pairing and loses "
+        avoid=("Treating the two AUCs as independent (adding their variances): it ignores the pairing and "
+               "loses "
                "power (chapter 9: p = 0.15 instead of 0.027 on the same patients).",),
         evidence=(
             "DeLong, DeLong and Clarke-Pearson (1988), with the O(n log n) algorithm of Sun and Xu (2014); "
@@ -1246,8 +1332,10 @@ def _auc(n_models: int) -> Recommendation:
 def _other_metric(n_models: int) -> Recommendation:
     why = (
         "F1, precision and many other metrics are not means over examples, so neither McNemar's test nor a "
-        "paired t applies. Resample whole test examples, each with its label and both predictions: the paired "
-        "bootstrap gives an interval for the difference (BCa by default), and the paired permutation test, which "
+        "paired t applies. Resample whole test examples, each with its label and both predictions: the "
+        "paired "
+        "bootstrap gives an interval for the difference (BCa by default), and the paired permutation test, "
+        "which "
         "swaps the two predictions of an example at random, gives the p-value."
     )
     call = (
@@ -1269,17 +1357,21 @@ def _other_metric(n_models: int) -> Recommendation:
         trainings="none: each model is trained once, then predicts the test set",
         caveats=(
             "With few positive examples the F1 difference is poorly determined: read the interval.",
-            "For accuracy the permutation test is the exact McNemar test (chapter 9); use McNemar's mid-p test.",
+            "For accuracy the permutation test is the exact McNemar test (chapter 9); use McNemar's mid-p "
+            "test.",
             "The metric can be 'accuracy', 'error_rate', 'f1' or any callable metric(y_true, y_pred).",
             "It compares these trained models on this population of test examples; the examples must be "
             "independent.",
         ),
-        avoid=("McNemar's test for an F1 question: it tests accuracy, which can disagree with F1 (chapter 9: the "
+        avoid=("McNemar's test for an F1 question: it tests accuracy, which can disagree with F1 (chapter "
+               "9: the "
                "plain model more accurate by 13.7 points, the balanced one better in F1).",),
         evidence=(
             "Efron and Tibshirani (1993) for the bootstrap; chapter 9's coverage lab (1 000 test sets, F1 "
-            "difference: percentile 95.6 %, BCa 94.7 % at nominal 95 %); the permutation p-value is exact for the "
-            "named metrics (the whole permutation distribution) and a Monte Carlo estimate that is never 0 for a "
+            "difference: percentile 95.6 %, BCa 94.7 % at nominal 95 %); the permutation p-value is exact "
+            "for the "
+            "named metrics (the whole permutation distribution) and a Monte Carlo estimate that is never 0 "
+            "for a "
             "callable (Phipson and Smyth 2010)."
         ),
     )
@@ -1311,13 +1403,15 @@ def _grouped_test_set(n_models: int) -> Recommendation:
         caveats=(
             "No group of the test set may appear in the training set (split by group: group_kfold).",
             "The number of groups, not of examples, sets the power.",
-            "For AUC or F1 with groups, resample whole groups (a cluster bootstrap); paired_bootstrap resamples "
+            "For AUC or F1 with groups, resample whole groups (a cluster bootstrap); paired_bootstrap "
+            "resamples "
             "examples.",
         ),
         avoid=(_AVOID_MCNEMAR_CLUSTERED,),
         evidence=(
             "Chapter 9's simulation (2 000 test sets of 40 patients x 5 scans, two equally accurate models): "
-            "McNemar on the scans rejected a true H0 in 14 % of test sets at nominal 5 %, the paired t-test on "
+            "McNemar on the scans rejected a true H0 in 14 % of test sets at nominal 5 %, the paired t-test "
+            "on "
             "the 40 patient means held its level."
         ),
     )
@@ -1339,7 +1433,8 @@ def _time_test_set(n_models: int) -> Recommendation:
         why, call, functions = why + more_why, call + more_call, functions + ("adjust_pvalues",)
     return Recommendation(
         scenario=f"{n_models} trained models, one test set in time order",
-        test="Paired test on block means of a later test period" + (" (pairwise, with Holm)" if n_models > 2 else ""),
+        test="Paired test on block means of a later test period"
+        + (" (pairwise, with Holm)" if n_models > 2 else ""),
         functions=functions,
         call=call,
         chapter=9,
@@ -1347,15 +1442,19 @@ def _time_test_set(n_models: int) -> Recommendation:
         trainings="none: each model is trained once on the past, then predicts the test period",
         caveats=(
             "The test period must come after every training example (leave a gap).",
-            "Blocks that are too short stay correlated and the test is too confident; the course has no lab that "
+            "Blocks that are too short stay correlated and the test is too confident; the course has no lab "
+            "that "
             "measures how long is long enough.",
-            "A drifting series changes the difference over time: look at the block differences in order before "
+            "A drifting series changes the difference over time: look at the block differences in order "
+            "before "
             "averaging them.",
         ),
         avoid=(_AVOID_MCNEMAR_CLUSTERED,),
         evidence=(
-            "By analogy with chapter 9's grouped simulation (McNemar on clustered examples: 14 % rejections of a "
-            "true H0 at nominal 5 %) and its rule that the unit of the test is the unit sampled independently; "
+            "By analogy with chapter 9's grouped simulation (McNemar on clustered examples: 14 % rejections "
+            "of a "
+            "true H0 at nominal 5 %) and its rule that the unit of the test is the unit sampled "
+            "independently; "
             "no lab of the course measures it for time series."
         ),
     )
@@ -1373,23 +1472,30 @@ def _time_algorithms(n_models: int) -> Recommendation:
         ),
         chapter=9,
         why=(
-            "A deployed model only ever sees the past. Forward chaining trains on everything before a block and "
+            "A deployed model only ever sees the past. Forward chaining trains on everything before a block "
+            "and "
             "tests on the block (after a gap), so no future leaks into training; the algorithms are compared "
             "on the same blocks."
         ),
         trainings="k per algorithm (one per block)",
         caveats=(
-            "The block scores are not exchangeable (later models train on more data, and the series may drift): "
+            "The block scores are not exchangeable (later models train on more data, and the series may "
+            "drift): "
             "look at the differences block by block before averaging them.",
-            "No test of the course is valid for them as they stand: the corrected t assumes exchangeable splits and "
-            "the blocks are correlated. Treat a t-test over the block differences as descriptive, or compare on a "
+            "No test of the course is valid for them as they stand: the corrected t assumes exchangeable "
+            "splits and "
+            "the blocks are correlated. Treat a t-test over the block differences as descriptive, or "
+            "compare on a "
             "long final test period as trained models (with block means).",
-            "Compare with a trivial forecaster (the most common recent state): chapter 9's model was worse than it.",
+            "Compare with a trivial forecaster (the most common recent state): chapter 9's model was worse "
+            "than it.",
         ),
-        avoid=("Shuffled k-fold or repeated CV on time-ordered data: it trains on the future of the test examples "
+        avoid=("Shuffled k-fold or repeated CV on time-ordered data: it trains on the future of the test "
+               "examples "
                "and is optimistic, and every test inherits that.",),
         evidence=(
-            "Chapter 9's drifting-sensor example: shuffled cross-validation reported 85 %, forward chaining 70 %, "
+            "Chapter 9's drifting-sensor example: shuffled cross-validation reported 85 %, forward chaining "
+            "70 %, "
             "below the 74 % of always predicting the more common state."
         ),
     )
@@ -1398,14 +1504,18 @@ def _time_algorithms(n_models: int) -> Recommendation:
 def _seeds_one_dataset(n_models: int) -> Recommendation:
     why = (
         "The score moves with the seed as well as with the split. The runs on one split share that split, so "
-        "they are not independent observations: average the seeds within each split, then test the split means "
+        "they are not independent observations: average the seeds within each split, then test the split "
+        "means "
         "with the corrected repeated cross-validation t of chapter 4. seed_split_variance separates the two "
-        "sources of variance; design_std_error tells how many splits and seeds a given precision needs (another "
+        "sources of variance; design_std_error tells how many splits and seeds a given precision needs "
+        "(another "
         "seed only shrinks the seed part)."
     )
     call = (
-        "corrected_repeated_cv_ttest(scores_1.mean(axis=-1), scores_2.mean(axis=-1))  # scores: (r, k, n_seeds)\n"
-        "v = seed_split_variance((scores_1 - scores_2).reshape(r * k, n_seeds)); design_std_error(v, n_splits, n_seeds)"
+        "corrected_repeated_cv_ttest(scores_1.mean(axis=-1), scores_2.mean(axis=-1))  # scores: (r, k, "
+        "n_seeds)\n"
+        "v = seed_split_variance((scores_1 - scores_2).reshape(r * k, n_seeds)); design_std_error(v, "
+        "n_splits, n_seeds)"
     )
     functions = ("corrected_repeated_cv_ttest", "seed_split_variance", "design_std_error")
     if n_models > 2:
@@ -1421,14 +1531,17 @@ def _seeds_one_dataset(n_models: int) -> Recommendation:
         trainings="r x k x seeds per algorithm (chapter 9: 8 splits x 4 seeds)",
         caveats=(
             "Run both procedures on the same splits; their seeds are unrelated runs.",
-            "design_std_error treats the splits as independent, so for splits of one data set it is optimistic "
+            "design_std_error treats the splits as independent, so for splits of one data set it is "
+            "optimistic "
             "(chapter 9: 0.0034 against the corrected t's 0.0061).",
-            "Chapter 4's caveat applies to the corrected t: its level is approximate, about twice nominal for "
+            "Chapter 4's caveat applies to the corrected t: its level is approximate, about twice nominal "
+            "for "
             "unstable learners.",
         ),
         avoid=(_AVOID_PER_RUN,),
         evidence=(
-            "Bouthillier et al. (2021); chapter 9's two networks (8 splits x 4 seeds): counting the 32 runs as "
+            "Bouthillier et al. (2021); chapter 9's two networks (8 splits x 4 seeds): counting the 32 runs "
+            "as "
             "independent gave an interval half as wide and p = 0.15, the test paired by split p = 0.44."
         ),
     )
@@ -1458,7 +1571,8 @@ def recommendation_html(rec: Recommendation) -> str:
     if rec.evidence:
         parts.append(f"<p><b>Evidence:</b> {esc(rec.evidence)}</p>")
     if rec.caveats:
-        parts.append("<p><b>Caveats:</b></p><ul>" + "".join(f"<li>{esc(c)}</li>" for c in rec.caveats) + "</ul>")
+        items = "".join(f"<li>{esc(c)}</li>" for c in rec.caveats)
+        parts.append("<p><b>Caveats:</b></p><ul>" + items + "</ul>")
     if rec.avoid:
         parts.append("<p><b>Avoid:</b></p><ul>" + "".join(f"<li>{esc(a)}</li>" for a in rec.avoid) + "</ul>")
     parts.append("</div>")
@@ -1517,7 +1631,8 @@ GUIDE_CARDS = _cards(
     ("McNemar (mid-p)", "mcnemar", "2 trained models, 1 test set",
      "a disagreement is equally likely to go either way (p_b = p_c), i.e. equal accuracies",
      "independent test examples; right/wrong per example", "0 (1 training each)",
-     "mid-p is the default (Fagerland et al. 2013); exact and corrected are conservative; compares models, not "
+     "mid-p is the default (Fagerland et al. 2013); exact and corrected are conservative; compares models, "
+     "not "
      "algorithms", 2, True),
     ("Difference of proportions", "proportion_difference_test", "2 trained models, 1 test set",
      "equal accuracies", "the two accuracies independent (false: same test set)", "0 (1 training each)",
@@ -1528,23 +1643,28 @@ GUIDE_CARDS = _cards(
     ("Cochran's Q", "cochrans_q", "3+ trained models, 1 test set",
      "the models' correctness is exchangeable within each example (implies equal accuracies)",
      "independent examples; exchangeability; enough disagreements for chi-squared", "0 (1 training each)",
-     "omnibus; the pairwise McNemar tests with Holm are valid without it (report both); can reject too often when "
+     "omnibus; the pairwise McNemar tests with Holm are valid without it (report both); can reject too "
+     "often when "
      "two models are near-identical (chapter 3)", 3, True),
     ("DeLong's test (AUC)", "delong_test", "2 trained models, 1 test set, ROC AUC",
      "the two AUCs are equal", "independent examples; normal approximation", "0 (1 training each)",
-     "uses the correlation of the two AUCs; gives the difference and its interval (pROC's example reproduced)",
+     "uses the correlation of the two AUCs; gives the difference and its interval (pROC's example "
+     "reproduced)",
      9, True),
     ("Paired bootstrap and permutation test (F1, any metric)", "paired_bootstrap",
      "2 trained models, 1 test set, F1 or another metric",
      "the two predictions of each example are exchangeable (permutation test)",
      "independent examples; resamples whole examples", "0 (1 training each)",
-     "BCa interval by default (chapter 9's lab: 94.7 % at nominal 95 %); p-value from paired_permutation_test",
+     "BCa interval by default (chapter 9's lab: 94.7 % at nominal 95 %); p-value from "
+     "paired_permutation_test",
      9, True),
     ("Paired test on group means", "paired_ttest", "trained models, test examples in groups (patients)",
      "the mean group-level difference is 0", "independent groups (not examples)", "0 (1 training each)",
-     "average each model's scores within a group, then paired t or Wilcoxon over groups (chapter 9)", 9, True),
+     "average each model's scores within a group, then paired t or Wilcoxon over groups "
+     "(chapter 9)", 9, True),
     ("McNemar on grouped examples", "mcnemar", "trained models, test examples in groups",
-     "equal accuracies", "independent examples (false: a group wins or loses together)", "0 (1 training each)",
+     "equal accuracies", "independent examples (false: a group wins or loses together)",
+     "0 (1 training each)",
      "chapter 9: 14 % rejections of a true H0 at nominal 5 % with 5 scans per patient", 9, False),
 ) + _cards(
     CARD_GROUPS[1],
@@ -1577,7 +1697,8 @@ GUIDE_CARDS = _cards(
     ("Seeds averaged within splits", "seed_split_variance", "2 algorithms with random training (seeds)",
      "equal expected score (corrected t on the split means)", "same splits for both; seeds unrelated",
      "splits x seeds per algorithm",
-     "counting every run as independent overstates the evidence (chapter 9); design_std_error plans the design",
+     "counting every run as independent overstates the evidence (chapter 9); design_std_error plans the "
+     "design",
      9, True),
     ("Grouped cross-validation", "group_kfold", "algorithms, examples in groups",
      "(splits, not a test)", "every group whole in one fold", "as the test it feeds",
@@ -1587,7 +1708,8 @@ GUIDE_CARDS = _cards(
      "block scores are not exchangeable: compare them block by block (chapter 9)", 9, True),
     ("Nested CV interval of one learner", "cv_interval", "1 algorithm, 1 data set: how good is it?",
      "(an interval, not a test)", "independent examples", "K(K - 1)/2 + K per repetition",
-     "method='nested' (the default) covered at its level in chapter 9's lab; 'naive' covered too rarely", 9, True),
+     "method='nested' (the default) covered at its level in chapter 9's lab; 'naive' covered too "
+     "rarely", 9, True),
 ) + _cards(
     CARD_GROUPS[2],
     ("Wilcoxon signed-rank", "wilcoxon_signed_rank", "2 algorithms, N data sets",
@@ -1638,7 +1760,8 @@ GUIDE_CARDS = _cards(
      "rejects, and sometimes more", 3, True),
     ("Benjamini-Hochberg", "adjust_pvalues", "many comparisons screened for the few worth a closer look",
      "(adjusts the p-values of the individual H0s)", "independent or positively dependent tests", "0",
-     "controls the false discovery rate, not the chance of any false claim (chapter 9's simulation)", 9, True),
+     "controls the false discovery rate, not the chance of any false claim (chapter 9's "
+     "simulation)", 9, True),
 )
 
 
@@ -1720,7 +1843,8 @@ _DIAGRAM_BRANCHES = {
             (
                 ("2 algorithms", dict(n_models=2, can_retrain=True)),
                 ("3 or more", dict(n_models=3, can_retrain=True)),
-                ("practically better or equivalent?", dict(n_models=2, can_retrain=True, question="practical")),
+                ("practically better or equivalent?",
+                 dict(n_models=2, can_retrain=True, question="practical")),
             ),
         ),
         (
@@ -1755,20 +1879,25 @@ _DIAGRAM_BRANCHES = {
 
 _SHORT_NAMES = {
     "McNemar's mid-p test": "McNemar's mid-p test",
-    "Cochran's Q test and pairwise McNemar tests with Holm's adjustment": "Cochran's Q, pairwise McNemar + Holm",
+    "Cochran's Q test (or the marginal-homogeneity test) and pairwise McNemar tests with Holm's adjustment":
+        "Cochran's Q or marginal homogeneity,\npairwise McNemar + Holm",
     "Corrected repeated cross-validation t test (10 x 10 CV)": "corrected repeated CV t (10 x 10)",
     "Pairwise corrected repeated cross-validation t tests (10 x 10 CV), with Holm's adjustment":
         "pairwise corrected repeated CV t + Holm",
     "Wilcoxon signed-rank test": "Wilcoxon signed-rank, or sign test",
-    "Friedman test and the Nemenyi test (critical-difference diagram)": "Friedman + Nemenyi, or Holm vs a control",
+    "Friedman test, then pairwise Wilcoxon signed-rank tests with Holm's adjustment "
+    "(Shaffer or Bergmann-Hommel for more power)": "Friedman + pairwise Wilcoxon, Holm\n(or Shaffer); Holm "
+                                                   "vs a control",
     "Equivalence test (TOST) on the per-example scores": "equivalence test (TOST)",
-    "Bayesian correlated t-test with a ROPE (TOST to show equivalence)": "Bayesian correlated t (ROPE), or TOST",
+    "Bayesian correlated t-test with a ROPE (TOST to show equivalence)": "Bayesian correlated t (ROPE), or "
+                                                                         "TOST",
     "Bayesian signed-rank test with a ROPE": "Bayesian signed-rank or sign test (ROPE)",
     "DeLong's test for two correlated AUCs": "DeLong's test",
     "Paired bootstrap interval and paired permutation test": "paired bootstrap + permutation test",
     "Paired test on the per-group mean scores": "paired t or Wilcoxon on group means",
     "Forward-chaining evaluation, compared block by block": "forward chaining, block by block",
-    "Corrected repeated cross-validation t on the split means over seeds": "seeds averaged per split, corrected t",
+    "Corrected repeated cross-validation t on the split means over seeds": "seeds averaged per split, "
+                                                                           "corrected t",
     "Nested cross-validation interval of Bates, Hastie and Tibshirani": "nested CV interval (cv_interval)",
 }
 
@@ -1841,6 +1970,7 @@ def plot_decision_diagram(ax=None, part: str = "main"):
     stays readable in a page 700 pixels wide: at that width the smallest
     text is drawn at about 11 pixels.
     """
+    check_ax(ax)
     part = check_option(part, "part", DIAGRAM_PARTS)
     branches = _DIAGRAM_BRANCHES[part]
     leaves = diagram_leaves(part)
@@ -1865,7 +1995,8 @@ def plot_decision_diagram(ax=None, part: str = "main"):
     top = height - 0.55
     ys = [top - row * i for i in range(len(leaves))]
     root_y = (ys[0] + ys[-1]) / 2
-    root = "What do you\ncompare, and\non what?" if part == "main" else "Which of these\ndescribes your\nexperiment?"
+    root = ("What do you\ncompare, and\non what?" if part == "main"
+            else "Which of these\ndescribes your\nexperiment?")
     node(0.85, root_y, root, "#dbe9f6", size=10, weight="bold")
     i = 0
     for branch, branch_leaves in branches:

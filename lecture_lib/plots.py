@@ -819,6 +819,82 @@ def _check_cd_inputs(mean_ranks, names, cd, control):
     return ranks, names, cd, control
 
 
+#: Words for the procedure label of a CD diagram drawn from a PairwiseComparisons result.
+_CD_TEST_WORDS = {
+    "wilcoxon": "Wilcoxon signed-rank", "sign": "sign test", "ttest": "paired t", "nemenyi": "mean-rank z",
+}
+_CD_ADJUST_WORDS = {
+    "holm": "Holm", "bonferroni": "Bonferroni", "hochberg": "Hochberg", "hommel": "Hommel",
+    "bh": "Benjamini-Hochberg", "by": "Benjamini-Yekutieli", "shaffer": "Shaffer",
+    "bergmann-hommel": "Bergmann-Hommel", "none": "no adjustment",
+}
+
+
+def _cd_source(mean_ranks, names, cd, groups, control):
+    """Unpack a PairwiseComparisons result; returns (ranks, names, cd, groups, procedure label)."""
+    from .friedman_nemenyi import critical_difference
+    from .posthoc import PairwiseComparisons
+
+    procedure = "bars join algorithms with no significant difference"
+    if isinstance(mean_ranks, PairwiseComparisons):
+        result = mean_ranks
+        if cd is not None or groups is not None or control is not None:
+            raise ValueError(
+                "with a pairwise_comparisons result, cd, groups and control must be None (the result "
+                f"gives the groups), got cd={cd!r}, groups={groups!r:.60}, control={control!r}"
+            )
+        k = len(result.names)
+        if result.test == "nemenyi" and result.adjust == "studentized-range":
+            cd = critical_difference(k, result.n_datasets, result.alpha, "nemenyi")
+        else:
+            groups = result.groups
+        test = _CD_TEST_WORDS.get(result.test, result.test)
+        adjust = _CD_ADJUST_WORDS.get(result.adjust, result.adjust)
+        rate = (f"each pair at level {result.alpha:g}" if result.adjust == "none"
+                else f"{result.error_rate} {result.alpha:g}")
+        procedure = f"{test}, {adjust}: bars join algorithms with no significant difference ({rate})"
+        return result.mean_ranks, result.names if names is None else names, cd, groups, procedure
+    if names is None:
+        raise TypeError("names is required with an array of average ranks (one name per algorithm)")
+    if groups is not None and cd is not None:
+        raise ValueError(
+            f"give either cd (Nemenyi's or Bonferroni-Dunn's bars) or groups (another procedure's), "
+            f"not both; got cd={cd!r}"
+        )
+    if groups is not None and control is not None:
+        raise ValueError(
+            f"control draws the Bonferroni-Dunn interval and needs cd, not groups; got control={control!r}"
+        )
+    if groups is None and cd is None:
+        raise TypeError("cd is required with an array of average ranks unless groups is given")
+    return mean_ranks, names, cd, groups, procedure
+
+
+def _check_groups(groups, k):
+    """Groups as a list of tuples of distinct column indices in [0, k)."""
+    if isinstance(groups, (str, bytes)) or not hasattr(groups, "__iter__"):
+        raise TypeError(f"groups must be a sequence of sequences of column indices, got {_show(groups)}")
+    out = []
+    for group in groups:
+        if isinstance(group, (str, bytes)) or not hasattr(group, "__iter__"):
+            raise TypeError(f"groups must hold sequences of column indices, got the element {_show(group)}")
+        members = []
+        for j in group:
+            if isinstance(j, (bool, np.bool_)) or not isinstance(j, numbers.Integral):
+                raise TypeError(
+                    f"groups must hold integer column indices, got {j!r:.60} in {tuple(group)!r:.80}"
+                )
+            if not 0 <= int(j) < k:
+                raise ValueError(
+                    f"groups must hold column indices in [0, {k - 1}], got {int(j)} in {tuple(group)!r:.80}"
+                )
+            members.append(int(j))
+        if len(set(members)) < 2:
+            raise ValueError(f"each group must hold at least 2 distinct algorithms, got {tuple(group)!r:.80}")
+        out.append(tuple(sorted(set(members))))
+    return out
+
+
 def _group_levels(cliques, ranks):
     """Stack overlapping bars on separate levels (greedy, first fit)."""
     ends = []
@@ -836,17 +912,30 @@ def _group_levels(cliques, ranks):
     return levels
 
 
-def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title=None, show_ranks=True):
+def plot_critical_difference(
+    mean_ranks, names=None, cd=None, ax=None, control=None, title=None, show_ranks=True, groups=None
+):
     """Demšar's critical-difference diagram, drawn from scratch.
 
     Parameters
     ----------
-    mean_ranks : array_like, shape (k,)
-        Average ranks, 1 = best (as :func:`lecture_lib.friedman` returns).
-    names : sequence of str, length k
-        Algorithm names, in the order of ``mean_ranks``.
-    cd : float
-        Critical difference (:func:`lecture_lib.critical_difference`).
+    mean_ranks : array_like, shape (k,), or PairwiseComparisons
+        Average ranks, 1 = best (as :func:`lecture_lib.friedman` returns);
+        or the result of :func:`lecture_lib.pairwise_comparisons`, whose
+        ``mean_ranks``, ``names`` and ``groups`` are drawn (any test and any
+        adjustment: Wilcoxon with Holm, Shaffer, Bergmann-Hommel, ...). For
+        such a result the CD bar is drawn only for Nemenyi's own procedure
+        (``test="nemenyi"``, ``adjust="studentized-range"``), whose CD is
+        computed from the result; other procedures have no critical
+        difference, and a line of text names the procedure instead.
+    names : sequence of str, length k, optional
+        Algorithm names, in the order of ``mean_ranks`` (required with an
+        array of ranks; defaults to the result's names).
+    cd : float, optional
+        Critical difference (:func:`lecture_lib.critical_difference`) of
+        Nemenyi's or the Bonferroni-Dunn test: required with an array of
+        ranks unless ``groups`` is given, not allowed with a result or with
+        ``groups``.
     ax : matplotlib.axes.Axes, optional
         Where to draw; a new figure sized for k algorithms when None.
     control : int or str, optional
@@ -860,6 +949,10 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
         Axes title.
     show_ranks : bool, optional
         Print each average rank next to its name (default True).
+    groups : sequence of sequences of int, optional
+        With an array of ranks and no ``cd``: the bars to draw, each a set
+        of column indices of algorithms that no procedure found different
+        (for instance ``pairwise_comparisons(...).groups``). No CD bar.
 
     Returns
     -------
@@ -868,7 +961,8 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
         ``"name"`` (one text per algorithm, the name), ``"rank-label"``,
         ``"tick-label"``, ``"cd-bar"`` (a line from 1 to 1 + cd),
         ``"cd-label"``, ``"group"`` (one line per group), ``"elbow"``,
-        ``"control-interval"``.
+        ``"control-interval"``, ``"procedure-label"`` (the procedure's name
+        in place of the CD bar, for groups from another procedure).
 
     Notes
     -----
@@ -877,9 +971,10 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
     ranks. Groups may overlap, because "not significantly different" is not
     transitive; overlapping bars are drawn on separate levels. The figure
     height grows with k, so 2 to 20 (and more) algorithms stay readable.
-    The diagram shows Nemenyi or Bonferroni-Dunn decisions only: it cannot
-    show Holm's step-down decisions, which have no single critical
-    difference. Taught in chapter 6.
+    With a CD the bars are Nemenyi's or Bonferroni-Dunn's decisions. Holm's
+    step-down procedure, Shaffer's and Bergmann-Hommel's have no single
+    critical difference: pass their result (or its ``groups``) and the bars
+    are that procedure's groups, with no CD bar. Taught in chapter 6.
 
     Examples
     --------
@@ -892,15 +987,38 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
 
     ranger and svm are 0.6 apart, rpart and featureless too: two bars. svm
     and rpart are 1.2 apart, more than CD = 1.0, so no bar joins them.
+
+    From any post-hoc procedure, here pairwise Wilcoxon tests with Holm's
+    adjustment on seed 001's benchmark (error rates: lower is better):
+
+    >>> from lecture_lib import appml_benchmark, pairwise_comparisons
+    >>> bench = appml_benchmark()
+    >>> holm = pairwise_comparisons(bench.scores, names=bench.algorithms, higher_is_better=False)
+    >>> ax = plot_critical_difference(holm)
+    >>> [t.get_text() for t in ax.texts if t.get_gid() == "procedure-label"]
+    ['Wilcoxon signed-rank, Holm: bars join algorithms with no significant difference (FWER 0.05)']
+    >>> len([line for line in ax.lines if line.get_gid() == "cd-bar"])
+    0
+
+    Each bar joins algorithms among which Holm's procedure found no
+    significant difference; there is no critical difference to draw.
     """
     check_ax(ax)
-    ranks, names, cd, control = _check_cd_inputs(mean_ranks, names, cd, control)
+    mean_ranks, names, cd, groups, procedure = _cd_source(mean_ranks, names, cd, groups, control)
+    ranks, names, cd, control = _check_cd_inputs(mean_ranks, names, 1.0 if cd is None else cd, control)
+    if groups is not None:
+        groups = _check_groups(groups, ranks.size)
+        cd = None
     show_ranks = check_flag(show_ranks, "show_ranks")
     k = ranks.size
     order = np.argsort(ranks, kind="stable")
     n_left = (k + 1) // 2
     left, right = order[:n_left], order[n_left:][::-1]  # right side: worst on top
-    if control is None:
+    if groups is not None:
+        cliques = groups
+        levels = _group_levels(cliques, ranks)
+        n_levels = max(levels, default=-1) + 1
+    elif control is None:
         cliques = cd_cliques(ranks, cd)
         levels = _group_levels(cliques, ranks)
         n_levels = max(levels, default=-1) + 1
@@ -916,7 +1034,7 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
         fig.subplots_adjust(left=0.02, right=0.98, bottom=0.02, top=0.98 if not title else 0.9)
     gap = 0.05 * (k - 1) + 0.12  # horizontal legs reach this far beyond the axis
     # a CD longer than the axis (few data sets) pushes the right-hand names out of its way
-    x_left, x_right = 1.0 - gap, max(float(k), 1.0 + cd) + gap
+    x_left, x_right = 1.0 - gap, max(float(k), 1.0 + (cd or 0.0)) + gap
     line_kw = dict(color="black", linewidth=1.0, solid_capstyle="butt")
     # the axis of average ranks with integer ticks
     ax.plot([1, k], [0, 0], gid="axis", **line_kw)
@@ -926,12 +1044,15 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
         ax.text(t, _CD_TICK_LABEL_Y, str(t), ha="center", va="bottom", fontsize=9, gid="tick-label")
     for t in np.arange(1.5, k, 1.0 * tick_step):
         ax.plot([t, t], [0, 0.03], gid="tick", **line_kw)
-    # the CD bar, from rank 1 to 1 + cd
-    ax.plot([1, 1 + cd], [_CD_BAR_Y, _CD_BAR_Y], gid="cd-bar", color="black", linewidth=1.6)
-    for x in (1, 1 + cd):
-        ax.plot([x, x], [_CD_BAR_Y - 0.05, _CD_BAR_Y + 0.05], gid="cd-bar-end", **line_kw)
-    ax.text(1 + cd / 2, _CD_BAR_Y + 0.08, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=9,
-            gid="cd-label")
+    if cd is not None:  # the CD bar, from rank 1 to 1 + cd
+        ax.plot([1, 1 + cd], [_CD_BAR_Y, _CD_BAR_Y], gid="cd-bar", color="black", linewidth=1.6)
+        for x in (1, 1 + cd):
+            ax.plot([x, x], [_CD_BAR_Y - 0.05, _CD_BAR_Y + 0.05], gid="cd-bar-end", **line_kw)
+        ax.text(1 + cd / 2, _CD_BAR_Y + 0.08, f"CD = {cd:.2f}", ha="center", va="bottom", fontsize=9,
+                gid="cd-label")
+    else:  # groups from a procedure with no critical difference: name it instead
+        ax.text((1 + k) / 2, _CD_BAR_Y, procedure, ha="center", va="bottom", fontsize=9,
+                gid="procedure-label")
     # names with elbow lines
     name_texts = {}
     for side, members in (("left", left), ("right", right)):
@@ -948,7 +1069,7 @@ def plot_critical_difference(mean_ranks, names, cd, ax=None, control=None, title
             if show_ranks:
                 ax.text(
                     x_end + (0.02 if side == "left" else -0.02) * (k / 6 + 0.5), y + 0.02, f"{ranks[j]:.2f}",
-                    ha="left" if side == "left" else "right", va="bottom", fontsize=7.5, color="0.25",
+                    ha="left" if side == "left" else "right", va="bottom", fontsize=9, color="0.25",
                     gid="rank-label",
                 )
     # groups of algorithms that are not significantly different

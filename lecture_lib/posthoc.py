@@ -64,7 +64,7 @@ _TEST_OPTIONS = {
 # --------------------------------------------------------------------------- logically related hypotheses
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _shaffer_set(k: int) -> frozenset:
     if k <= 1:
         return frozenset({0})
@@ -131,7 +131,7 @@ def _shaffer_multipliers(k: int) -> np.ndarray:
     return possible[np.searchsorted(possible, remaining, side="right") - 1].astype(float)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _exhaustive_sets(k: int) -> tuple[np.ndarray, np.ndarray, tuple]:
     """Every non-empty set of pairwise hypotheses that can be true while the rest are false.
 
@@ -235,7 +235,9 @@ def adjust_pairwise_pvalues(pvalues, method: str = "holm") -> np.ndarray:
         significant digits, so printed tables can be typed in; the upper
         triangle is used). The diagonal is ignored, but must hold numbers
         in [0, 1], e.g. 1.
-    method : {"holm", "none", "bonferroni", "hochberg", "hommel", "bh", "by", "shaffer", "bergmann-hommel"}, optional
+    method : str, optional
+        One of "holm" (default), "none", "bonferroni", "hochberg", "hommel",
+        "bh", "by", "shaffer", "bergmann-hommel".
         ``"shaffer"``: Shaffer's static procedure; ``"bergmann-hommel"``:
         Bergmann and Hommel's procedure (k <= 10); the others are those of
         :func:`lecture_lib.adjust_pvalues` applied to the k(k - 1)/2 p-values
@@ -367,7 +369,9 @@ def _check_names(names, k: int, columns) -> tuple:
     except TypeError:
         raise TypeError(f"names must be a sequence of {k} strings, got {_show(names)}") from None
     if len(names) != k:
-        raise ValueError(f"names must have one entry per algorithm (column): got {len(names)} names for {k} columns")
+        raise ValueError(
+            f"names must have one entry per algorithm (column): got {len(names)} names for {k} columns"
+        )
     names = tuple(str(s) for s in names)
     if len(set(names)) != k:
         raise ValueError(f"names must be distinct, got {names!r}")
@@ -378,7 +382,9 @@ def _check_test_options(test: str, test_options) -> dict:
     if test_options is None:
         return {}
     if not isinstance(test_options, dict):
-        raise TypeError(f"test_options must be a dict of options for test={test!r}, got {_show(test_options)}")
+        raise TypeError(
+            f"test_options must be a dict of options for test={test!r}, got {_show(test_options)}"
+        )
     allowed = _TEST_OPTIONS[test]
     unknown = [key for key in test_options if key not in allowed]
     if unknown:
@@ -614,7 +620,9 @@ def pairwise_comparisons(
         procedures); ``"ttest"``: the paired t-test
         (:func:`lecture_lib.paired_ttest`), which needs commensurable scores
         and roughly normal differences (Demšar 2006 advises against it).
-    adjust : {"holm", "none", "bonferroni", "hochberg", "hommel", "bh", "by", "shaffer", "bergmann-hommel", "studentized-range"}, optional
+    adjust : str, optional
+        One of "holm" (default), "none", "bonferroni", "hochberg", "hommel",
+        "bh", "by", "shaffer", "bergmann-hommel", "studentized-range".
         The multiplicity adjustment of the k(k - 1)/2 p-values
         (:func:`adjust_pairwise_pvalues`). ``"studentized-range"`` (only with
         ``test="nemenyi"``) is Nemenyi's own single-step adjustment, the
@@ -699,7 +707,8 @@ def pairwise_comparisons(
     >>> res = pairwise_comparisons(bench.scores, "wilcoxon", "holm", higher_is_better=False,
     ...                            names=bench.algorithms)
     >>> i, j = bench.algorithms.index("ranger"), bench.algorithms.index("rpart")
-    >>> round(float(res.effect[i, j]), 3), round(float(res.raw_pvalues[i, j]), 5), round(float(res.pvalues[i, j]), 4)
+    >>> (round(float(res.effect[i, j]), 3), round(float(res.raw_pvalues[i, j]), 5),
+    ...  round(float(res.pvalues[i, j]), 4))
     (0.065, 0.00012, 0.0012)
     >>> [[res.names[a] for a in g] for g in res.groups]
     [['ranger', 'svm'], ['svm', 'kknn', 'rpart'], ['kknn', 'rpart', 'cv_glmnet']]
@@ -841,8 +850,8 @@ class ControlComparisons(TestResult):
         ]
         for n, i in enumerate(self.others):
             mark = "  *" if self.significant[n] else ""
-            lines.append(f"  {self.names[i]:<{width}}  {self.effect[n]:9.4g}  {_fmt_p(self.raw_pvalues[n]):>9}  "
-                         f"{_fmt_p(self.pvalues[n]):>9}{mark}")
+            lines.append(f"  {self.names[i]:<{width}}  {self.effect[n]:9.4g}  "
+                         f"{_fmt_p(self.raw_pvalues[n]):>9}  {_fmt_p(self.pvalues[n]):>9}{mark}")
         return "\n".join(lines)
 
 
@@ -852,7 +861,9 @@ def _check_control(control, names: tuple) -> int:
         raise TypeError(f"control must be a column index (int) or an algorithm name, got {control!r}")
     if isinstance(control, str):
         if control not in names:
-            raise ValueError(f"control must be one of the algorithm names {names!r} or a column index, got {control!r}")
+            raise ValueError(
+                f"control must be one of the algorithm names {names!r} or a column index, got {control!r}"
+            )
         return names.index(control)
     if not isinstance(control, numbers.Integral):
         raise TypeError(f"control must be a column index (int) or an algorithm name, got {_show(control)}")
@@ -948,7 +959,8 @@ def control_comparisons(
     if adjust in ("shaffer", "bergmann-hommel", "studentized-range"):
         raise ValueError(
             f"adjust={adjust!r} is for all pairwise comparisons; against a control use one of "
-            f"{CONTROL_ADJUSTMENTS} ('holm' is what Shaffer's and Bergmann-Hommel's procedures reduce to here)"
+            f"{CONTROL_ADJUSTMENTS} ('holm' is what Shaffer's and Bergmann-Hommel's procedures reduce to "
+            "here)"
         )
     adjust = check_option(adjust, "adjust", CONTROL_ADJUSTMENTS)
     higher_is_better = check_flag(higher_is_better, "higher_is_better")
@@ -966,7 +978,9 @@ def control_comparisons(
         raw = np.minimum(1.0, 2.0 * special.ndtr(-np.abs(stats)))
     else:
         decimals = _decimals(arr)
-        triples = [_pair_test(test, arr[:, control], arr[:, i], higher_is_better, options, decimals) for i in others]
+        triples = [
+            _pair_test(test, arr[:, control], arr[:, i], higher_is_better, options, decimals) for i in others
+        ]
         stats = np.array([t[0][0] if test == "sign" else t[0] for t in triples], dtype=float)
         raw = np.array([t[1] for t in triples], dtype=float)
         effect = np.array([t[2] for t in triples], dtype=float)

@@ -84,6 +84,9 @@ __all__ = [
     "CDSubsample",
     "cd_subsample",
     "cd_explorer",
+    "POSTHOC_PROCEDURES",
+    "posthoc_procedure",
+    "posthoc_explorer",
     "tuning_bias_report",
     "tuning_bias_explorer",
     "which_test_explorer",
@@ -1423,3 +1426,127 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
         control.observe(update, names="value")
     update()
     return widgets.VBox([*controls, answer])
+
+
+# --------------------------------------------------------------------------- chapter 6: post-hoc procedures
+# (issue 16, part 2: one benchmark, the post-hoc procedure switched)
+
+#: The procedures of :func:`posthoc_explorer`: label -> (test, adjust) of
+#: :func:`lecture_lib.pairwise_comparisons`.
+POSTHOC_PROCEDURES = {
+    "Nemenyi (mean ranks)": ("nemenyi", "studentized-range"),
+    "Wilcoxon, Holm": ("wilcoxon", "holm"),
+    "Wilcoxon, Shaffer": ("wilcoxon", "shaffer"),
+    "Wilcoxon, Bergmann-Hommel": ("wilcoxon", "bergmann-hommel"),
+    "sign test, Holm": ("sign", "holm"),
+    "Wilcoxon, no adjustment (wrong)": ("wilcoxon", "none"),
+}
+
+
+def posthoc_procedure(scores, procedure: str, names=None, higher_is_better: bool = True, alpha: float = 0.05):
+    """Run one all-pairs post-hoc procedure of :data:`POSTHOC_PROCEDURES`.
+
+    Parameters
+    ----------
+    scores : array_like, shape (n_datasets, k)
+        One score per data set and algorithm.
+    procedure : str
+        A key of :data:`POSTHOC_PROCEDURES` ("Wilcoxon, Holm", ...).
+    names : sequence of str, optional
+        Algorithm names (default "A", "B", ...).
+    higher_is_better : bool, optional
+        True for accuracies, False for errors.
+    alpha : float, optional
+        Level of the decisions.
+
+    Returns
+    -------
+    result : PairwiseComparisons
+        As :func:`lecture_lib.pairwise_comparisons` returns, with the test
+        and adjustment of the procedure.
+    html : str
+        One paragraph: how many pairs differ, and the most significant pair
+        with its effect and adjusted p-value (a bound, not a frequency).
+
+    Examples
+    --------
+    >>> from lecture_lib import appml_benchmark
+    >>> from lecture_lib.widgets import posthoc_procedure
+    >>> bench = appml_benchmark()
+    >>> result, text = posthoc_procedure(bench.scores, "Wilcoxon, Holm", bench.algorithms,
+    ...                                  higher_is_better=False)
+    >>> int(result.significant.sum()) // 2
+    9
+
+    On seed 001's benchmark, pairwise Wilcoxon tests with Holm's adjustment
+    separate 9 of the 15 pairs (chapter 6).
+    """
+    from .posthoc import pairwise_comparisons
+
+    procedure = check_option(procedure, "procedure", tuple(POSTHOC_PROCEDURES))
+    test, adjust = POSTHOC_PROCEDURES[procedure]
+    result = pairwise_comparisons(scores, test=test, adjust=adjust, higher_is_better=higher_is_better,
+                                  alpha=alpha, names=names)
+    k = len(result.names)
+    n_pairs = k * (k - 1) // 2
+    n_significant = int(result.significant.sum()) // 2
+    top = result.pairs()[0]
+    rate = ("each pair at its own level: the family-wise error is not controlled" if adjust == "none"
+            else f"{result.error_rate} at {alpha:g}")
+    html_text = (
+        f"<b>{html.escape(procedure)}</b>: {n_significant} of {n_pairs} pairs differ significantly "
+        f"({html.escape(rate)}). Most significant pair: {html.escape(' better than '.join(top['pair']))}, "
+        f"effect {top['effect']:.3g} ({html.escape(result.effect_name.split(' (')[0])}), "
+        f"{'unadjusted' if adjust == 'none' else 'adjusted'} p = {top['pvalue']:.2g}"
+        + ("" if adjust == "none" else " (a bound on the family-wise error, not a frequency)") + "."
+    )
+    return result, html_text
+
+
+def posthoc_explorer(scores, names, higher_is_better: bool = True, alpha: float = 0.05):
+    """A menu of all-pairs post-hoc procedures redrawing the CD diagram of one benchmark.
+
+    Each procedure runs once (the first time it is chosen) and is cached;
+    switching back to it only redraws the diagram. The logic is
+    :func:`posthoc_procedure`; the drawing is
+    :func:`lecture_lib.plot_critical_difference` (a CD bar for Nemenyi only).
+    Taught in chapter 6.
+    """
+    arr = _check_score_table(scores)
+    k = arr.shape[1]
+    names = tuple(check_names(names, k, what="algorithm (column of scores)"))
+    higher_is_better = check_flag(higher_is_better, "higher_is_better")
+    labels = tuple(POSTHOC_PROCEDURES)
+    menu = widgets.Dropdown(options=labels, value="Wilcoxon, Holm", description="procedure",
+                            style={"description_width": "initial"})
+    text = widgets.HTML()
+
+    @cache
+    def run(procedure):
+        return posthoc_procedure(arr, procedure, names, higher_is_better, alpha)
+
+    def background(figure, _key):
+        ax = figure.add_subplot()
+        ax.set_axis_off()
+        ax.set_title(" ").set_animated(True)
+        return ax
+
+    def moving(ax, result, procedure):
+        plot_critical_difference(result, ax=ax, title=procedure)
+        return [*ax.lines, *ax.texts, ax.title]
+
+    sizing = plot_critical_difference(run("Nemenyi (mean ranks)")[0], title="sizing")
+    height = float(sizing.figure.get_size_inches()[1]) + 0.3
+    plt.close(sizing.figure)
+    live = LiveFigure(background, moving, figsize=(7.0, height))
+
+    def update(_change=None):
+        result, text.value = run(menu.value)
+        groups = "; ".join(", ".join(result.names[i] for i in g) for g in result.groups) or "none"
+        live.show(None, result, menu.value,
+                  alt=f"Critical-difference diagram, {menu.value}: groups not separated: {groups}.",
+                  caption=f"Average ranks over {arr.shape[0]} data sets; bars: {menu.value}'s groups.")
+
+    menu.observe(update, names="value")
+    update()
+    return widgets.VBox([menu, text, live.widget])

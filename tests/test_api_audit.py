@@ -277,6 +277,10 @@ VALID.update({
     "diagram_leaves": ((), {"part": "beyond"}),
     "smallest_two_sided_pvalue": ((6,), {}),
 })
+# issue 16, part 2: Nemenyi's far tail, the post-hoc explorer
+VALID.update({
+    "studentized_range_sf": (([2.0, 9.0],), {"k": 4}),
+})
 
 
 def public_functions() -> list[str]:

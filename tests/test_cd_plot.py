@@ -212,3 +212,76 @@ def test_cd_longer_than_the_axis_keeps_names_clear():
     right_names = [t for t in _by_gid(ax, "name") if t.get_horizontalalignment() == "left"]
     assert max(bar.get_xdata()) == pytest.approx(1 + cd)
     assert all(t.get_position()[0] > 1 + cd for t in right_names)
+
+
+# ---------------------------------------------------------------- groups from any post-hoc procedure
+
+
+def _bench_comparisons(adjust, test="wilcoxon"):
+    from lecture_lib import pairwise_comparisons
+
+    bench = appml_benchmark()
+    return pairwise_comparisons(bench.scores, test=test, adjust=adjust, names=bench.algorithms,
+                                higher_is_better=False)
+
+
+@pytest.mark.parametrize("adjust", ["holm", "shaffer", "bergmann-hommel", "none"])
+def test_bars_are_the_procedures_groups_and_no_cd_bar(adjust):
+    result = _bench_comparisons(adjust)
+    ax = plot_critical_difference(result)
+    bars = sorted((round(min(b.get_xdata()), 6), round(max(b.get_xdata()), 6)) for b in _by_gid(ax, "group"))
+    expected = sorted((round(result.mean_ranks[list(g)].min(), 6), round(result.mean_ranks[list(g)].max(), 6))
+                      for g in result.groups)
+    assert bars == expected and len(bars) == len(result.groups)
+    # no pair joined by a bar is significant under the procedure; every significant pair is split
+    for g in result.groups:
+        assert not result.significant[np.ix_(g, g)].any()
+    assert _by_gid(ax, "cd-bar") == [] and _by_gid(ax, "cd-label") == []
+    (label,) = _by_gid(ax, "procedure-label")
+    assert "Wilcoxon signed-rank" in label.get_text()
+    assert sorted(t.get_text() for t in _by_gid(ax, "name")) == sorted(result.names)
+
+
+def test_groups_argument_matches_the_result_call():
+    result = _bench_comparisons("holm")
+    ax1 = plot_critical_difference(result)
+    ax2 = plot_critical_difference(result.mean_ranks, result.names, groups=result.groups)
+    bars1, bars2 = ([tuple(b.get_xdata()) for b in _by_gid(ax, "group")] for ax in (ax1, ax2))
+    assert bars1 == bars2
+    assert _by_gid(ax2, "cd-bar") == []
+
+
+def test_nemenyi_result_draws_its_cd_bar_and_the_cd_groups():
+    # Nemenyi's own procedure has a CD: 1.885 for 6 algorithms over 16 data sets (erratum seed001-nemenyi-q)
+    result = _bench_comparisons("studentized-range", test="nemenyi")
+    ax = plot_critical_difference(result)
+    (bar,) = _by_gid(ax, "cd-bar")
+    assert np.ptp(bar.get_xdata()) == pytest.approx(critical_difference(6, 16))
+    assert _by_gid(ax, "procedure-label") == []
+    n_bars = len(_by_gid(ax, "group"))
+    assert n_bars == len(cd_cliques(result.mean_ranks, critical_difference(6, 16))) == len(result.groups)
+
+
+def test_groups_bad_input():
+    ranks = [1.0, 2.0, 3.0]
+    with pytest.raises(ValueError, match="either cd .* or groups"):
+        plot_critical_difference(ranks, ["a", "b", "c"], cd=1.0, groups=[(0, 1)])
+    with pytest.raises(ValueError, match=r"column indices in \[0, 2\], got 5"):
+        plot_critical_difference(ranks, ["a", "b", "c"], groups=[(0, 5)])
+    with pytest.raises(ValueError, match="at least 2 distinct"):
+        plot_critical_difference(ranks, ["a", "b", "c"], groups=[(1, 1)])
+    with pytest.raises(TypeError, match="integer column indices, got 'a'"):
+        plot_critical_difference(ranks, ["a", "b", "c"], groups=[("a", "b")])
+    with pytest.raises(TypeError, match="cd is required"):
+        plot_critical_difference(ranks, ["a", "b", "c"])
+    with pytest.raises(TypeError, match="names is required"):
+        plot_critical_difference(ranks, cd=1.0)
+    with pytest.raises(ValueError, match="cd, groups and control must be None"):
+        plot_critical_difference(_bench_comparisons("holm"), cd=1.0)
+
+
+def test_rank_labels_are_readable():
+    # the learner review measured the old 7.5 pt rank labels at about 6 px on screen; 9 pt, like the CD label
+    ax = plot_critical_difference(_ranks(8), [f"learner {i}" for i in range(8)], 1.0)
+    sizes = [t.get_fontsize() for t in _by_gid(ax, "rank-label")]
+    assert len(sizes) == 8 and min(sizes) >= 9

@@ -175,6 +175,10 @@ CATALOGUE.update({
     "wilcoxon_explorer": ((DIFFERENCES,), {"names": list("abcdef"), "zero_method": "zsplit", "alpha": 0.05}),
     "cd_subsample": ((T64, 4), {"alpha": 0.05, "test": "nemenyi", "higher_is_better": True, "seed": 0}),
     "cd_explorer": ((T64, ["a", "b", "c", "d"]), {"higher_is_better": True, "seed": 0}),
+    # issue 16, part 2: the post-hoc explorer of chapter 6
+    "posthoc_procedure": ((T64, "Wilcoxon, Holm"), {"names": ["a", "b", "c", "d"], "higher_is_better": True,
+                                                    "alpha": 0.05}),
+    "posthoc_explorer": ((T64, ["a", "b", "c", "d"]), {"higher_is_better": True, "alpha": 0.05}),
     "tuning_bias_report": ((TUNING, 2), {}),
     "tuning_bias_explorer": ((), {"n_samples": 30, "max_configs": 3, "n_reps": 5, "seed": 0}),
     "which_test_explorer": ((), {"n_models": 2, "n_datasets": 1, "can_retrain": False}),
@@ -394,27 +398,6 @@ EITHER = {
 # case id -> (module, what happens today). The cases are skipped with a reason that names this
 # table; fix the module, delete the entry, and the case runs. FUZZ_PENDING=1 runs them all.
 PENDING: dict[str, tuple[str, str]] = {
-    # friedman_nemenyi.py: 6
-    "bonferroni_dunn-scores-ragged": (
-        "friedman_nemenyi.py", "message does not name scores: setting an array element with a sequence. The requ"),
-    "bonferroni_dunn-scores-None inside": (
-        "friedman_nemenyi.py", "message hides the value: scores must be finite, got nan at row 0, column 0"),
-    "friedman-scores-ragged": (
-        "friedman_nemenyi.py", "message does not name scores: setting an array element with a sequence. The requ"),
-    "friedman-scores-None inside": (
-        "friedman_nemenyi.py", "message hides the value: scores must be finite, got nan at row 0, column 0"),
-    "nemenyi-scores-ragged": (
-        "friedman_nemenyi.py", "message does not name scores: setting an array element with a sequence. The requ"),
-    "nemenyi-scores-None inside": (
-        "friedman_nemenyi.py", "message hides the value: scores must be finite, got nan at row 0, column 0"),
-    # guide.py: 5
-    "plot_decision_diagram-ax-Figure": (
-        "guide.py", "raises AttributeError: 'Figure' object has no attribute 'set_xlim'"),
-    "plot_decision_diagram-ax-array of Axes": (
-        "guide.py", "raises AttributeError: 'numpy.ndarray' object has no attribute 'set_xlim'"),
-    "plot_decision_diagram-ax-text": ("guide.py", "raises AttributeError: 'str' object has no attribute 'set_xlim'"),
-    "plot_decision_diagram-ax-number": ("guide.py", "raises AttributeError: 'int' object has no attribute 'set_xlim'"),
-    "regression-ax-plot_decision_diagram": ("guide.py", "AttributeError: 'Figure' object has no attribute 'set_xlim'"),
 }
 
 KNOWN_IDS: set = set()  # every case and test id that PENDING may name

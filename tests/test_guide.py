@@ -80,7 +80,10 @@ def test_scenarios_of_the_seeds(kwargs, first_function, chapter):
 
 
 def test_control_changes_the_post_hoc_test():
-    assert "nemenyi" in recommend_test(5, 16).functions
+    # all pairs: pairwise Wilcoxon with Holm (García and Herrera 2008; Benavoli et al. 2016), not Nemenyi
+    all_pairs = recommend_test(5, 16)
+    assert all_pairs.functions[:2] == ("friedman", "pairwise_comparisons")
+    assert "Holm" in all_pairs.test and "Shaffer" in all_pairs.test and "García and Herrera" in all_pairs.evidence
     assert "bonferroni_dunn" in recommend_test(5, 16, control=True).functions
 
 
@@ -208,7 +211,9 @@ EVIDENCE = re.compile(r"[Cc]hapter \d+|\b(19|20)\d\d\b|central limit theorem")
 
 def test_every_answer_of_the_whole_grid_is_complete_and_backed():
     answered = 0
-    for n_models, n_datasets, retrain, per_example, comm, control, tuning, question, metric, structure, seeds, n_met in GRID:
+    for row in GRID:
+        n_models, n_datasets, retrain, per_example, comm, control, tuning = row[:7]
+        question, metric, structure, seeds, n_met = row[7:]
         kwargs = dict(question=question, metric=metric, structure=structure, random_training=seeds, n_metrics=n_met)
         setup = (n_models, n_datasets, retrain, per_example, comm, control, tuning)
         if n_models == 1 and n_datasets > 1:
@@ -230,7 +235,8 @@ def test_every_answer_of_the_whole_grid_is_complete_and_backed():
     "kwargs, functions, chapter",
     [
         # the Bayesian route (chapter 8)
-        (dict(n_models=2, can_retrain=True, question="practical"), ("bayesian_correlated_ttest", "equivalence_test"), 8),
+        (dict(n_models=2, can_retrain=True, question="practical"),
+         ("bayesian_correlated_ttest", "equivalence_test"), 8),
         (dict(n_models=2, n_datasets=10, question="practical"), ("bayesian_signed_rank",), 8),
         (dict(n_models=2, n_datasets=10, commensurable=False, question="practical"), ("bayesian_sign_test",), 8),
         (dict(n_models=2, question="practical"), ("equivalence_test",), 8),

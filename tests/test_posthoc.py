@@ -11,6 +11,7 @@ the family-wise error rate.
 
 import itertools
 import json
+import time
 from importlib import resources
 
 import numpy as np
@@ -39,6 +40,7 @@ from lecture_lib import (
     wilcoxon_example,
 )
 from lecture_lib.posthoc import _exhaustive_sets
+from lecture_lib.widgets import POSTHOC_PROCEDURES, posthoc_explorer, posthoc_procedure
 
 STATSMODELS = {"bonferroni": "bonferroni", "holm": "holm", "hochberg": "simes-hochberg", "hommel": "hommel",
                "bh": "fdr_bh", "by": "fdr_by"}
@@ -670,7 +672,8 @@ def test_input_is_not_modified_and_data_frames_give_names():
         ({"names": ["a", "b"]}, ValueError, "got 2 names for 3 columns"),
         ({"names": ["a", "a", "b"]}, ValueError, "names must be distinct"),
         ({"names": "abc"}, TypeError, "names must be a sequence of 3 strings"),
-        ({"test_options": {"alternative": "greater"}}, ValueError, r"may set \('zero_method', 'method', 'correction'\)"),
+        ({"test_options": {"alternative": "greater"}}, ValueError,
+         r"may set \('zero_method', 'method', 'correction'\)"),
         ({"test": "nemenyi", "test_options": {"ties": "drop"}}, ValueError, "may set nothing"),
         ({"test_options": "exact"}, TypeError, "test_options must be a dict"),
         ({"test_options": {"method": "permutation"}}, ValueError, "method must be one of"),
@@ -709,3 +712,56 @@ def test_score_table_bad_input(scores, match):
 def test_control_bad_input(control, error, match):
     with pytest.raises(error, match=match):
         control_comparisons(np.random.default_rng(0).random((6, 3)), control, names=["a", "b", "c"])
+
+
+# ---------------------------------------------------------------- chapter 6: the post-hoc explorer (widgets.py)
+
+BENCH = appml_benchmark()
+
+
+@pytest.mark.parametrize("procedure", list(POSTHOC_PROCEDURES))
+def test_each_procedure_is_pairwise_comparisons_with_its_options(procedure):
+    test, adjust = POSTHOC_PROCEDURES[procedure]
+    result, text = posthoc_procedure(BENCH.scores, procedure, BENCH.algorithms, higher_is_better=False)
+    direct = pairwise_comparisons(BENCH.scores, test=test, adjust=adjust, names=BENCH.algorithms,
+                                  higher_is_better=False)
+    np.testing.assert_array_equal(result.pvalues, direct.pvalues)
+    assert result.groups == direct.groups
+    n_significant = int(direct.significant.sum()) // 2
+    assert text.startswith(f"<b>{procedure}</b>: {n_significant} of 15 pairs differ significantly")
+    assert ("not controlled" in text) == (adjust == "none")
+    assert ("a bound on the family-wise error" in text) == (adjust != "none")
+
+
+def test_nemenyi_procedure_is_nemenyis_test():
+    # Nemenyi's own p-values, including the far-tail pair ranger vs featureless (about 7.7e-10)
+    result, text = posthoc_procedure(BENCH.scores, "Nemenyi (mean ranks)", BENCH.algorithms, higher_is_better=False)
+    np.testing.assert_allclose(result.pvalues, nemenyi(BENCH.scores, higher_is_better=False).pvalues, rtol=1e-12)
+    assert "ranger better than featureless" in text and "7.7e-10" in text
+
+
+def test_posthoc_procedure_bad_input():
+    with pytest.raises(ValueError, match="procedure must be one of"):
+        posthoc_procedure(BENCH.scores, "Tukey", BENCH.algorithms)
+
+
+def test_explorer_switches_and_is_fast_after_the_first_draw():
+    box = posthoc_explorer(BENCH.scores, BENCH.algorithms, higher_is_better=False)
+    menu, text = box.children[0], box.children[1]
+    assert tuple(menu.options) == tuple(POSTHOC_PROCEDURES) and menu.value == "Wilcoxon, Holm"
+    for label in POSTHOC_PROCEDURES:  # first draw of each procedure (computes and caches it)
+        menu.value = label
+        assert text.value.startswith(f"<b>{label}</b>")
+    times = []
+    for label in list(POSTHOC_PROCEDURES) * 2:
+        start = time.perf_counter()
+        menu.value = label
+        times.append(time.perf_counter() - start)
+    assert np.median(times) < 0.1  # well under 100 ms on a shared machine (about 30 ms measured)
+
+
+def test_explorer_bad_input():
+    with pytest.raises(ValueError, match="names"):
+        posthoc_explorer(BENCH.scores, ["a", "b"])
+    with pytest.raises(TypeError, match="higher_is_better"):
+        posthoc_explorer(BENCH.scores, BENCH.algorithms, higher_is_better="no")
