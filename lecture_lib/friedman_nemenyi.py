@@ -441,8 +441,8 @@ def studentized_range_sf(q, k) -> np.ndarray:
 
     Parameters
     ----------
-    q : array_like of float
-        Values of the range, >= 0 (finite or +inf).
+    q : float or array_like of float
+        Values of the range, >= 0 (finite or +inf), of any shape.
     k : int
         Number of normals, >= 2.
 
@@ -497,7 +497,7 @@ def studentized_range_sf(q, k) -> np.ndarray:
     k = check_positive_int(k, "k")
     if k < 2:
         raise ValueError(f"k must be at least 2 (the range of k normals), got k={k!r}")
-    q_arr = np.asarray(q, dtype=float)
+    q_arr = check_real_array(q, "q", finite=False, what="a number or an array of numbers")
     if np.isnan(q_arr).any() or (q_arr < 0).any():
         raise ValueError(f"q must be >= 0 and not NaN, got q={q!r}")
     flat = q_arr.ravel()

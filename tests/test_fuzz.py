@@ -301,6 +301,8 @@ ROLE_OVERRIDES = {
     ("mcnemar_explorer", "c"): "count",
     ("run_benchmark", "progress"): "flag",
     ("proportion_interval", "n"): "counts",  # an int or an array, broadcast against successes
+    ("posthoc_procedure", "procedure"): "option",  # a label of POSTHOC_PROCEDURES
+    ("studentized_range_sf", "q"): "reals",  # values of the range, >= 0
     ("corrected_t_report", "test_train_ratio"): "nonnegative",  # 0 gives the plain resampled t
     ("corrected_ttest_explorer", "test_train_ratio"): "nonnegative",
     ("report", "design"): "text",  # free text, or None for the result's own description
@@ -382,6 +384,8 @@ ACCEPTED = {
     "rankdata-a-inf": "documented: NaN is refused, inf ranks last",
     "tie_term-a-inf": "documented as rankdata: inf is a value like any other",
     "resampled_ttest-test_train_ratio-None": "documented: None, given explicitly, is Dietterich's plain resampled t",
+    "studentized_range_sf-q-inf": "documented: the tail at q = +inf is 0",
+    "studentized_range_sf-q-too many dimensions": "documented: q of any shape, like scipy's survival functions",
     "practical_significance-interval-wrong result type": "the fuzzer's wrong result is an Interval, which is the "
                                                          "right type here",
 }
