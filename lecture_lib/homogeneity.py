@@ -647,15 +647,15 @@ def simulate_homogeneity_tests(disagreement, n_examples: int = 200, accuracy: fl
     )
 
 
-def homogeneity_lab_rows(lab, disagreement) -> list:
+def homogeneity_lab_rows(simulation, disagreement) -> list:
     """The widget's table: each test's rate at the grid point nearest to ``disagreement``.
 
     Parameters
     ----------
-    lab : HomogeneitySimulation
+    simulation : HomogeneitySimulation
         Precomputed curves from :func:`simulate_homogeneity_tests`.
     disagreement : float
-        The slider's value.
+        The slider's value, within the range of ``simulation.disagreement``.
 
     Returns
     -------
@@ -669,12 +669,16 @@ def homogeneity_lab_rows(lab, disagreement) -> list:
     >>> [row[1] for row in homogeneity_lab_rows(lab, 0.3)]
     [0.32, 0.32, 0.32]
     """
-    if not isinstance(lab, HomogeneitySimulation):
+    if not isinstance(simulation, HomogeneitySimulation):
         raise TypeError(
-            f"lab must be a HomogeneitySimulation from simulate_homogeneity_tests, "
-            f"got {type(lab).__name__}"
+            f"simulation must be a HomogeneitySimulation from simulate_homogeneity_tests, "
+            f"got {type(simulation).__name__}"
         )
+    lab = simulation
     value = check_real(disagreement, "disagreement")
+    low, high = float(lab.disagreement.min()), float(lab.disagreement.max())
+    if not low - 1e-9 <= value <= high + 1e-9:
+        raise ValueError(f"disagreement must lie in the lab's grid [{low:g}, {high:g}], got {value!r}")
     j = int(np.argmin(np.abs(lab.disagreement - value)))
     return [
         (name, float(lab.disagreement[j]), float(lab.rates[i, j]), float(lab.standard_error[i, j]))

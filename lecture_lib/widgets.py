@@ -1429,12 +1429,12 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
 # --------------------------------------------------------------------------- chapter 3: exchangeability lab
 
 
-def homogeneity_lab_report(lab, disagreement) -> str:
+def homogeneity_lab_report(simulation, disagreement) -> str:
     """HTML table of the three rejection rates at one A/B disagreement.
 
     Parameters
     ----------
-    lab : HomogeneitySimulation
+    simulation : HomogeneitySimulation
         From :func:`lecture_lib.simulate_homogeneity_tests`.
     disagreement : float
         The slider's value; the nearest grid point is shown.
@@ -1453,7 +1453,8 @@ def homogeneity_lab_report(lab, disagreement) -> str:
     >>> "Looney" in homogeneity_lab_report(lab, 0.0)
     True
     """
-    rows = homogeneity_lab_rows(lab, disagreement)
+    rows = homogeneity_lab_rows(simulation, disagreement)
+    lab = simulation
     used = rows[0][1]
     body = []
     for name, _, rate, se in rows:
@@ -1473,14 +1474,15 @@ def homogeneity_lab_report(lab, disagreement) -> str:
 
 
 def homogeneity_explorer(n_examples: int = 200, accuracy: float = 0.8, n_sim: int = 4000,
-                         seed: int = 0, n_grid: int = 17):
+                         seed: int = 0):
     """A slider for the A/B disagreement with the live table of :func:`homogeneity_lab_report`.
 
-    The grid of ``n_grid`` disagreements from 0 to ``2 accuracy (1 - accuracy)``
+    The grid of 17 disagreements from 0 to ``2 accuracy (1 - accuracy)``
     (independent models) is simulated once when the widget is built.
     """
+    accuracy = check_probability(accuracy, "accuracy")
     top = 2.0 * accuracy * (1.0 - accuracy)
-    grid = np.linspace(0.0, top, n_grid)
+    grid = np.linspace(0.0, top, 17)
     lab = simulate_homogeneity_tests(grid, n_examples, accuracy, n_sim=n_sim, seed=seed)
     slider = widgets.FloatSlider(
         value=0.0, min=0.0, max=float(grid[-1]), step=float(grid[1] - grid[0]),

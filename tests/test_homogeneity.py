@@ -386,10 +386,12 @@ def test_lab_rows_take_the_nearest_grid_point():
     assert [r[0] for r in rows] == list(lab.tests)
     assert all(r[1] == 0.1 for r in rows)
     assert [r[2] for r in rows] == list(lab.rates[:, 1])
-    with pytest.raises(TypeError, match="lab must be a HomogeneitySimulation"):
+    with pytest.raises(TypeError, match="simulation must be a HomogeneitySimulation"):
         homogeneity_lab_rows("lab", 0.1)
     with pytest.raises((TypeError, ValueError), match="disagreement"):
         homogeneity_lab_rows(lab, "x")
+    with pytest.raises(ValueError, match=r"disagreement must lie in the lab's grid \[0, 0.2\]"):
+        homogeneity_lab_rows(lab, 0.3)
 
 
 def test_report_and_widget_respond_fast():
@@ -397,7 +399,7 @@ def test_report_and_widget_respond_fast():
     text = homogeneity_lab_report(lab, 0.0)
     assert "too often" in text.split("Looney")[1].split("</tr>")[0]
     assert "near nominal" in text.split("Stuart")[1]
-    box = homogeneity_explorer(n_sim=500, n_grid=5)
+    box = homogeneity_explorer(n_sim=500)
     slider, report = box.children
     start = time.perf_counter()
     slider.value = slider.max
