@@ -467,7 +467,7 @@ def marginal_homogeneity_test(y_true, *y_preds, method: str = "stuart",
     )
 
 
-# --------------------------------------------------------------------------- the exchangeability lab
+# ------------------------------------------------------------ the exchangeability lab
 
 #: Right/wrong patterns of models (A, B, C); row i codes A, B, C as the bits of i.
 _ABC = np.array([[(i >> 2) & 1, (i >> 1) & 1, i & 1] for i in range(8)], dtype=np.int64)
@@ -511,8 +511,8 @@ class HomogeneitySimulation:
     def __str__(self) -> str:
         head = "".join(f"  {name:>27}" for name in self.tests)
         lines = [
-            f"Three models, each {100 * self.accuracy:g} % accurate (H0 true); rejection rates "
-            f"at alpha = {self.alpha:g},",
+            f"Three models, each {100 * self.accuracy:g} % accurate (H0 true); "
+            f"rejection rates at alpha = {self.alpha:g},",
             f"{self.n_sim} test sets of {self.n_examples} examples per row "
             f"(Monte Carlo SE at most {self.standard_error.max():.4f}):",
             f"  {'A/B disagree':>12}{head}",
@@ -527,7 +527,7 @@ class HomogeneitySimulation:
 
 
 def _q_and_f_pvalues(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """Cochran's Q and Looney's F p-values of many 3-model test sets given as pattern counts."""
+    """Q and Looney's F p-values of many 3-model test sets given as pattern counts."""
     k = 3
     right = counts @ _ABC  # (S, 3): G_i
     row = _ABC.sum(axis=1)
@@ -548,10 +548,10 @@ def _q_and_f_pvalues(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray
     return q_p, f_p
 
 
-def simulate_homogeneity_tests(disagreement, n_examples: int = 200, accuracy: float = 0.8,
-                               alpha: float = 0.05, n_sim: int = 10_000,
-                               seed=0) -> HomogeneitySimulation:
-    """Rejection rates of Q, Looney's F and the Stuart test when two models nearly copy each other.
+def simulate_homogeneity_tests(disagreement, n_examples: int = 200,
+                               accuracy: float = 0.8, alpha: float = 0.05,
+                               n_sim: int = 10_000, seed=0) -> HomogeneitySimulation:
+    """Rejection rates of Q, Looney's F and Stuart's test when two models nearly copy.
 
     Parameters
     ----------
@@ -618,7 +618,8 @@ def simulate_homogeneity_tests(disagreement, n_examples: int = 200, accuracy: fl
     bad = (grid < 0) | (grid > largest)
     if np.any(bad):
         raise ValueError(
-            f"disagreement: every value must be in [0, 2 min(accuracy, 1 - accuracy)] = "
+            "disagreement: every value must be in [0, 2 min(accuracy, 1 - accuracy)]"
+            " = "
             f"[0, {largest:g}] for accuracy = {accuracy:g}, got {float(grid[bad][0])!r}"
         )
     n_examples = check_positive_int(n_examples, "n_examples")
@@ -631,12 +632,13 @@ def simulate_homogeneity_tests(disagreement, n_examples: int = 200, accuracy: fl
     c_right = np.where(_ABC[:, 2] == 1, accuracy, 1.0 - accuracy)
     for j, d in enumerate(grid):
         half = d / 2.0
-        ab = np.array([1.0 - accuracy - half, half, half, accuracy - half])  # (A, B) = 00 01 10 11
+        # (A, B) right/wrong = 00, 01, 10, 11
+        ab = np.array([1.0 - accuracy - half, half, half, accuracy - half])
         cells = np.clip(ab[2 * _ABC[:, 0] + _ABC[:, 1]] * c_right, 0.0, None)
         counts = rng.multinomial(n_examples, cells / cells.sum(), size=n_sim)
         q_p, f_p = _q_and_f_pvalues(counts, n_examples)
         _, _, s_p, _, _ = _marginal_homogeneity(_ABC, counts, "stuart")
-        rates[:, j] = [np.mean(q_p <= alpha), np.mean(f_p <= alpha), np.mean(s_p <= alpha)]
+        rates[:, j] = [np.mean(p <= alpha) for p in (q_p, f_p, s_p)]
     standard_error = np.sqrt(rates * (1.0 - rates) / n_sim)
     for arr in (grid, rates, standard_error):
         arr.setflags(write=False)
@@ -648,7 +650,7 @@ def simulate_homogeneity_tests(disagreement, n_examples: int = 200, accuracy: fl
 
 
 def homogeneity_lab_rows(simulation, disagreement) -> list:
-    """The widget's table: each test's rate at the grid point nearest to ``disagreement``.
+    """The widget's table: each test's rate at the grid point nearest ``disagreement``.
 
     Parameters
     ----------
@@ -671,16 +673,21 @@ def homogeneity_lab_rows(simulation, disagreement) -> list:
     """
     if not isinstance(simulation, HomogeneitySimulation):
         raise TypeError(
-            f"simulation must be a HomogeneitySimulation from simulate_homogeneity_tests, "
+            "simulation must be a HomogeneitySimulation from "
+            "simulate_homogeneity_tests, "
             f"got {type(simulation).__name__}"
         )
     lab = simulation
     value = check_real(disagreement, "disagreement")
     low, high = float(lab.disagreement.min()), float(lab.disagreement.max())
     if not low - 1e-9 <= value <= high + 1e-9:
-        raise ValueError(f"disagreement must lie in the lab's grid [{low:g}, {high:g}], got {value!r}")
+        raise ValueError(
+            f"disagreement must lie in the lab's grid [{low:g}, {high:g}], "
+            f"got {value!r}"
+        )
     j = int(np.argmin(np.abs(lab.disagreement - value)))
     return [
-        (name, float(lab.disagreement[j]), float(lab.rates[i, j]), float(lab.standard_error[i, j]))
+        (name, float(lab.disagreement[j]), float(lab.rates[i, j]),
+         float(lab.standard_error[i, j]))
         for i, name in enumerate(lab.tests)
     ]

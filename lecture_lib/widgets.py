@@ -1426,7 +1426,7 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
     return widgets.VBox([*controls, answer])
 
 
-# --------------------------------------------------------------------------- chapter 3: exchangeability lab
+# ------------------------------------------------------ chapter 3: exchangeability lab
 
 
 def homogeneity_lab_report(simulation, disagreement) -> str:
@@ -1465,7 +1465,8 @@ def homogeneity_lab_report(simulation, disagreement) -> str:
             f"<td>{100 * se:.1f} %</td><td>{verdict}</td></tr>"
         )
     return (
-        f"<p>A and B disagree on {100 * used:.1f} % of the examples; all three models are "
+        f"<p>A and B disagree on {100 * used:.1f} % of the examples; "
+        "all three models are "
         f"{100 * lab.accuracy:g} % accurate, so every rejection is a false positive "
         f"(nominal {100 * lab.alpha:g} %).</p>"
         "<table><tr><th>test</th><th>rejects H0</th><th>MC s.e.</th><th></th></tr>"
@@ -1473,9 +1474,9 @@ def homogeneity_lab_report(simulation, disagreement) -> str:
     )
 
 
-def homogeneity_explorer(n_examples: int = 200, accuracy: float = 0.8, n_sim: int = 4000,
-                         seed: int = 0):
-    """A slider for the A/B disagreement with the live table of :func:`homogeneity_lab_report`.
+def homogeneity_explorer(n_examples: int = 200, accuracy: float = 0.8,
+                         n_sim: int = 4000, seed: int = 0):
+    """A slider for the A/B disagreement and the :func:`homogeneity_lab_report` table.
 
     The grid of 17 disagreements from 0 to ``2 accuracy (1 - accuracy)``
     (independent models) is simulated once when the widget is built.
@@ -1486,7 +1487,8 @@ def homogeneity_explorer(n_examples: int = 200, accuracy: float = 0.8, n_sim: in
     lab = simulate_homogeneity_tests(grid, n_examples, accuracy, n_sim=n_sim, seed=seed)
     slider = widgets.FloatSlider(
         value=0.0, min=0.0, max=float(grid[-1]), step=float(grid[1] - grid[0]),
-        description="A/B disagreement", readout_format=".3f", style={"description_width": "initial"},
+        description="A/B disagreement", readout_format=".3f",
+        style={"description_width": "initial"},
     )
     report = widgets.HTML(homogeneity_lab_report(lab, 0.0))
 

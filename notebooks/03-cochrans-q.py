@@ -33,12 +33,12 @@
 # - state the null hypothesis of Cochran's Q precisely (exchangeable answers within each
 #   example, which is more than equal accuracy), interpret its p-value, and show with a
 #   simulation when the difference matters;
-# - run Looney's F and the marginal-homogeneity test beside Q, say what each assumes, and
-#   choose between them with the exchangeability lab;
+# - run Looney's F and the marginal-homogeneity test beside Q, say what each
+#   assumes, and choose between them with the exchangeability lab;
 # - show, numerically and algebraically, that with two models Q is McNemar's statistic;
-# - find which pairs differ with pairwise McNemar tests whose p-values are adjusted by Bonferroni,
-#   Holm or Hommel, read an adjusted p-value as the bound it is, and explain why Holm's procedure
-#   is never less powerful and why it does not need Q's permission;
+# - find which pairs differ with pairwise McNemar tests whose p-values are adjusted by
+#   Bonferroni, Holm or Hommel, read an adjusted p-value as the bound it is, and explain why
+#   Holm's procedure is never less powerful and why it does not need Q's permission;
 # - say what the Benjamini-Hochberg procedure controls and when it fits;
 # - run the whole procedure on real classifiers and report it honestly, with effects and
 #   intervals.
