@@ -101,10 +101,13 @@ from .cochran import (
 )
 from .homogeneity import (
     MARGINAL_HOMOGENEITY_METHODS,
+    HomogeneitySimulation,
     LooneyFResult,
     MarginalHomogeneityResult,
+    homogeneity_lab_rows,
     looney_ftest,
     marginal_homogeneity_test,
+    simulate_homogeneity_tests,
 )
 from .multitest import ADJUST_METHODS, adjust_pvalues
 
@@ -410,6 +413,9 @@ __all__ = [
     "looney_ftest",
     "MarginalHomogeneityResult",
     "marginal_homogeneity_test",
+    "HomogeneitySimulation",
+    "simulate_homogeneity_tests",
+    "homogeneity_lab_rows",
     # chapter 4: two algorithms on one data set (and the replicability of chapter 7)
     # paired
     "PairedTTestResult",

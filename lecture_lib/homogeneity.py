@@ -17,7 +17,15 @@ from scipy import special
 
 from . import correctness_matrix
 from ._results import Interval, TestResult
-from ._validation import check_option, check_probability
+from ._validation import (
+    as_generator,
+    check_alpha,
+    check_option,
+    check_positive_int,
+    check_probability,
+    check_real,
+    check_real_array,
+)
 from .intervals import proportion_interval
 
 __all__ = [
@@ -26,6 +34,9 @@ __all__ = [
     "looney_ftest",
     "MarginalHomogeneityResult",
     "marginal_homogeneity_test",
+    "HomogeneitySimulation",
+    "simulate_homogeneity_tests",
+    "homogeneity_lab_rows",
 ]
 
 #: The ``method`` options of :func:`marginal_homogeneity_test`.
@@ -454,3 +465,229 @@ def marginal_homogeneity_test(y_true, *y_preds, method: str = "stuart",
         accuracies=_accuracy_intervals(correct.sum(axis=0), n, confidence),
         reason=reason,
     )
+
+
+# ------------------------------------------------------------ the exchangeability lab
+
+#: Right/wrong patterns of models (A, B, C); row i codes A, B, C as the bits of i.
+_ABC = np.array([[(i >> 2) & 1, (i >> 1) & 1, i & 1] for i in range(8)], dtype=np.int64)
+
+#: Names of the tests in :class:`HomogeneitySimulation`, in the order of its rates.
+HOMOGENEITY_LAB_TESTS = ("Cochran's Q", "Looney's F", "Stuart marginal homogeneity")
+
+
+@dataclasses.dataclass(frozen=True)
+class HomogeneitySimulation:
+    """Result of :func:`simulate_homogeneity_tests`.
+
+    Attributes
+    ----------
+    disagreement : numpy.ndarray
+        The grid: probability that models A and B disagree in correctness.
+    rates : numpy.ndarray
+        Shape (3, len(disagreement)): rejection rates at ``alpha`` of
+        Cochran's Q, Looney's F and the Stuart test, in the order of
+        ``tests``.
+    standard_error : numpy.ndarray
+        Binomial Monte Carlo standard error of each rate,
+        sqrt(rate (1 - rate) / n_sim).
+    tests : tuple of str
+        Names of the three tests.
+    n_examples, n_sim : int
+        Examples per simulated test set; test sets per grid point.
+    accuracy, alpha : float
+        The common accuracy of A, B and C; the nominal level.
+    """
+
+    disagreement: np.ndarray
+    rates: np.ndarray
+    standard_error: np.ndarray
+    tests: tuple
+    n_examples: int
+    n_sim: int
+    accuracy: float
+    alpha: float
+
+    def __str__(self) -> str:
+        head = "".join(f"  {name:>27}" for name in self.tests)
+        lines = [
+            f"Three models, each {100 * self.accuracy:g} % accurate (H0 true); "
+            f"rejection rates at alpha = {self.alpha:g},",
+            f"{self.n_sim} test sets of {self.n_examples} examples per row "
+            f"(Monte Carlo SE at most {self.standard_error.max():.4f}):",
+            f"  {'A/B disagree':>12}{head}",
+        ]
+        for j, d in enumerate(self.disagreement):
+            cells = "".join(f"  {rate:>27.3f}" for rate in self.rates[:, j])
+            lines.append(f"  {d:>12.3f}{cells}")
+        return "\n".join(lines)
+
+    def _repr_pretty_(self, printer, cycle):  # IPython display hook
+        printer.text(str(self))
+
+
+def _q_and_f_pvalues(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Q and Looney's F p-values of many 3-model test sets given as pattern counts."""
+    k = 3
+    right = counts @ _ABC  # (S, 3): G_i
+    row = _ABC.sum(axis=1)
+    total = counts @ row
+    row_sq = counts @ (row * row)
+    col_sq = np.sum(right * right, axis=1)
+    numerator = (k - 1) * (k * col_sq - total * total)  # exact integers
+    denominator = k * total - row_sq
+    ssa_nk = k * col_sq - total * total
+    ssb_nk = n * row_sq - total * total
+    ssab_nk = n * k * total - total * total - ssa_nk - ssb_nk
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = np.where(denominator > 0, numerator / np.maximum(denominator, 1), 0.0)
+        f = np.where(ssab_nk > 0, (n - 1) * ssa_nk / np.maximum(ssab_nk, 1), 0.0)
+    q_p = np.where(denominator > 0, special.chdtrc(k - 1, np.maximum(q, 0.0)), 1.0)
+    f_p = special.fdtrc(k - 1, (k - 1) * (n - 1), np.maximum(f, 0.0))
+    f_p = np.where(ssab_nk > 0, f_p, np.where(ssa_nk > 0, 0.0, 1.0))
+    return q_p, f_p
+
+
+def simulate_homogeneity_tests(disagreement, n_examples: int = 200,
+                               accuracy: float = 0.8, alpha: float = 0.05,
+                               n_sim: int = 10_000, seed=0) -> HomogeneitySimulation:
+    """Rejection rates of Q, Looney's F and Stuart's test when two models nearly copy.
+
+    Parameters
+    ----------
+    disagreement : float or array_like of float
+        Grid of probabilities that models A and B disagree in correctness on
+        an example (half of the time each way, so both keep the same
+        accuracy); each in [0, 2 min(accuracy, 1 - accuracy)]. At
+        ``2 accuracy (1 - accuracy)`` A and B are independent, like C.
+    n_examples : int, optional
+        Examples per simulated test set (>= 2).
+    accuracy : float, optional
+        Accuracy of each of the three models, in (0, 1).
+    alpha : float, optional
+        Nominal level of the three tests, in (0, 1).
+    n_sim : int, optional
+        Simulated test sets per grid point (>= 1).
+    seed : int or numpy.random.Generator, optional
+        Seed, so the same call gives the same numbers.
+
+    Returns
+    -------
+    result : HomogeneitySimulation
+        Rates of shape (3, len(disagreement)) with their Monte Carlo
+        standard errors.
+
+    Notes
+    -----
+    Model C is right with probability ``accuracy`` independently of A and
+    B; B copies A's correctness except on a fraction ``disagreement`` of
+    the examples. All three accuracies are equal, so every rejection is a
+    false positive. Q and Looney's F assume that the models' answers are
+    exchangeable within an example (equal correlation between every pair);
+    near-copies break that, and both reject too often (Q tends to about
+    8.3 % at alpha = 0.05 as the disagreement goes to 0, see
+    :func:`lecture_lib.simulate_near_duplicates`). The Stuart test
+    (:func:`marginal_homogeneity_test`) estimates the covariance of the
+    accuracy differences instead and stays near ``alpha`` in large samples.
+
+    Each test set is one multinomial draw of the eight right/wrong pattern
+    counts, and all statistics are computed for all test sets at once.
+
+    Taught in chapter 3 (``notebooks/03-cochrans-q``).
+
+    Examples
+    --------
+    >>> from lecture_lib import simulate_homogeneity_tests
+    >>> lab = simulate_homogeneity_tests([0.0, 0.32], n_sim=4000, seed=2)
+    >>> lab.tests
+    ("Cochran's Q", "Looney's F", 'Stuart marginal homogeneity')
+    >>> print(lab.rates.round(3))
+    [[0.084 0.048]
+     [0.084 0.048]
+     [0.049 0.049]]
+
+    With A and B exact copies (column 1) Q and F reject a true H0 in about
+    8 % of test sets of 200; the Stuart test stays near 5 %. At
+    0.32 = 2 p (1 - p) the three models are independent and all three rates
+    are near 5 % (Monte Carlo SE about 0.0035 here).
+    """
+    accuracy = check_probability(accuracy, "accuracy")
+    grid = check_real_array(disagreement, "disagreement", ndim=(0, 1))
+    grid = np.atleast_1d(grid).astype(float)
+    largest = 2.0 * min(accuracy, 1.0 - accuracy)
+    bad = (grid < 0) | (grid > largest)
+    if np.any(bad):
+        raise ValueError(
+            "disagreement: every value must be in [0, 2 min(accuracy, 1 - accuracy)]"
+            " = "
+            f"[0, {largest:g}] for accuracy = {accuracy:g}, got {float(grid[bad][0])!r}"
+        )
+    n_examples = check_positive_int(n_examples, "n_examples")
+    if n_examples < 2:
+        raise ValueError(f"n_examples must be at least 2, got {n_examples}")
+    alpha = check_alpha(alpha)
+    n_sim = check_positive_int(n_sim, "n_sim")
+    rng = as_generator(seed)
+    rates = np.empty((3, grid.size))
+    c_right = np.where(_ABC[:, 2] == 1, accuracy, 1.0 - accuracy)
+    for j, d in enumerate(grid):
+        half = d / 2.0
+        # (A, B) right/wrong = 00, 01, 10, 11
+        ab = np.array([1.0 - accuracy - half, half, half, accuracy - half])
+        cells = np.clip(ab[2 * _ABC[:, 0] + _ABC[:, 1]] * c_right, 0.0, None)
+        counts = rng.multinomial(n_examples, cells / cells.sum(), size=n_sim)
+        q_p, f_p = _q_and_f_pvalues(counts, n_examples)
+        _, _, s_p, _, _ = _marginal_homogeneity(_ABC, counts, "stuart")
+        rates[:, j] = [np.mean(p <= alpha) for p in (q_p, f_p, s_p)]
+    standard_error = np.sqrt(rates * (1.0 - rates) / n_sim)
+    for arr in (grid, rates, standard_error):
+        arr.setflags(write=False)
+    return HomogeneitySimulation(
+        disagreement=grid, rates=rates, standard_error=standard_error,
+        tests=HOMOGENEITY_LAB_TESTS, n_examples=n_examples, n_sim=n_sim,
+        accuracy=accuracy, alpha=alpha,
+    )
+
+
+def homogeneity_lab_rows(simulation, disagreement) -> list:
+    """The widget's table: each test's rate at the grid point nearest ``disagreement``.
+
+    Parameters
+    ----------
+    simulation : HomogeneitySimulation
+        Precomputed curves from :func:`simulate_homogeneity_tests`.
+    disagreement : float
+        The slider's value, within the range of ``simulation.disagreement``.
+
+    Returns
+    -------
+    rows : list of tuple
+        ``(test name, disagreement used, rate, standard error)`` per test.
+
+    Examples
+    --------
+    >>> from lecture_lib import homogeneity_lab_rows, simulate_homogeneity_tests
+    >>> lab = simulate_homogeneity_tests([0.0, 0.32], n_sim=500, seed=0)
+    >>> [row[1] for row in homogeneity_lab_rows(lab, 0.3)]
+    [0.32, 0.32, 0.32]
+    """
+    if not isinstance(simulation, HomogeneitySimulation):
+        raise TypeError(
+            "simulation must be a HomogeneitySimulation from "
+            "simulate_homogeneity_tests, "
+            f"got {type(simulation).__name__}"
+        )
+    lab = simulation
+    value = check_real(disagreement, "disagreement")
+    low, high = float(lab.disagreement.min()), float(lab.disagreement.max())
+    if not low - 1e-9 <= value <= high + 1e-9:
+        raise ValueError(
+            f"disagreement must lie in the lab's grid [{low:g}, {high:g}], "
+            f"got {value!r}"
+        )
+    j = int(np.argmin(np.abs(lab.disagreement - value)))
+    return [
+        (name, float(lab.disagreement[j]), float(lab.rates[i, j]),
+         float(lab.standard_error[i, j]))
+        for i, name in enumerate(lab.tests)
+    ]

@@ -45,6 +45,7 @@ from .cochran import familywise_error
 from .curves import ComplexityCurve
 from .friedman_nemenyi import CD_TESTS, cd_cliques, critical_difference, friedman
 from .guide import WHICH_TEST_SITUATIONS, recommend_test, recommendation_html
+from .homogeneity import homogeneity_lab_rows, simulate_homogeneity_tests
 from .intervals import paired_accuracy_difference
 from .live_figure import LiveFigure
 from .mcnemar import TEXTBOOK_EXACT_BELOW, mcnemar
@@ -90,6 +91,8 @@ __all__ = [
     "tuning_bias_report",
     "tuning_bias_explorer",
     "which_test_explorer",
+    "homogeneity_lab_report",
+    "homogeneity_explorer",
 ]
 
 _REPORT_METHODS = ("chi2", "corrected", "exact", "midp")
@@ -1550,3 +1553,75 @@ def posthoc_explorer(scores, names, higher_is_better: bool = True, alpha: float 
     menu.observe(update, names="value")
     update()
     return widgets.VBox([menu, text, live.widget])
+# ------------------------------------------------------ chapter 3: exchangeability lab
+
+
+def homogeneity_lab_report(simulation, disagreement) -> str:
+    """HTML table of the three rejection rates at one A/B disagreement.
+
+    Parameters
+    ----------
+    simulation : HomogeneitySimulation
+        From :func:`lecture_lib.simulate_homogeneity_tests`.
+    disagreement : float
+        The slider's value; the nearest grid point is shown.
+
+    Returns
+    -------
+    html : str
+        One row per test: the rate, its Monte Carlo standard error, and
+        whether it is within two standard errors of the nominal level.
+
+    Examples
+    --------
+    >>> from lecture_lib import simulate_homogeneity_tests
+    >>> from lecture_lib.widgets import homogeneity_lab_report
+    >>> lab = simulate_homogeneity_tests([0.0, 0.32], n_sim=500, seed=0)
+    >>> "Looney" in homogeneity_lab_report(lab, 0.0)
+    True
+    """
+    rows = homogeneity_lab_rows(simulation, disagreement)
+    lab = simulation
+    used = rows[0][1]
+    body = []
+    for name, _, rate, se in rows:
+        verdict = "near nominal" if abs(rate - lab.alpha) <= 2 * se + 1e-12 else (
+            "too often" if rate > lab.alpha else "too rarely")
+        body.append(
+            f"<tr><td>{html.escape(name)}</td><td>{100 * rate:.1f} %</td>"
+            f"<td>{100 * se:.1f} %</td><td>{verdict}</td></tr>"
+        )
+    return (
+        f"<p>A and B disagree on {100 * used:.1f} % of the examples; "
+        "all three models are "
+        f"{100 * lab.accuracy:g} % accurate, so every rejection is a false positive "
+        f"(nominal {100 * lab.alpha:g} %).</p>"
+        "<table><tr><th>test</th><th>rejects H0</th><th>MC s.e.</th><th></th></tr>"
+        + "".join(body) + "</table>"
+    )
+
+
+def homogeneity_explorer(n_examples: int = 200, accuracy: float = 0.8,
+                         n_sim: int = 4000, seed: int = 0):
+    """A slider for the A/B disagreement and the :func:`homogeneity_lab_report` table.
+
+    The grid of 17 disagreements from 0 to ``2 accuracy (1 - accuracy)``
+    (independent models) is simulated once when the widget is built.
+    """
+    accuracy = check_probability(accuracy, "accuracy")
+    top = 2.0 * accuracy * (1.0 - accuracy)
+    grid = np.linspace(0.0, top, 17)
+    lab = simulate_homogeneity_tests(grid, n_examples, accuracy, n_sim=n_sim, seed=seed)
+    slider = widgets.FloatSlider(
+        value=0.0, min=0.0, max=float(grid[-1]), step=float(grid[1] - grid[0]),
+        description="A/B disagreement", readout_format=".3f",
+        style={"description_width": "initial"},
+    )
+    report = widgets.HTML(homogeneity_lab_report(lab, 0.0))
+
+    def update(_change=None):
+        report.value = homogeneity_lab_report(lab, slider.value)
+
+    slider.observe(update, names="value")
+    return widgets.VBox([slider, report])
+

@@ -33,10 +33,13 @@
 # - state the null hypothesis of Cochran's Q precisely (exchangeable answers within each
 #   example, which is more than equal accuracy), interpret its p-value, and show with a
 #   simulation when the difference matters;
+# - run Looney's F and the marginal-homogeneity test beside Q, say what each
+#   assumes, and choose between them with the exchangeability lab;
 # - show, numerically and algebraically, that with two models Q is McNemar's statistic;
-# - find which pairs differ with pairwise McNemar tests whose p-values are adjusted by Bonferroni
-#   or Holm, read an adjusted p-value as the bound it is, and explain why Holm's procedure is
-#   never less powerful and why it does not need Q's permission;
+# - find which pairs differ with pairwise McNemar tests whose p-values are adjusted by
+#   Bonferroni, Holm or Hommel, read an adjusted p-value as the bound it is, and explain why
+#   Holm's procedure is never less powerful and why it does not need Q's permission;
+# - say what the Benjamini-Hochberg procedure controls and when it fits;
 # - run the whole procedure on real classifiers and report it honestly, with effects and
 #   intervals.
 #
@@ -71,10 +74,13 @@ from lecture_lib import (
     mcnemar_table,
     pairwise_mcnemar,
     plot_familywise_error,
+    looney_ftest,
+    marginal_homogeneity_test,
+    simulate_homogeneity_tests,
     simulate_near_duplicates,
     source_notes,
 )
-from lecture_lib.widgets import familywise_explorer
+from lecture_lib.widgets import familywise_explorer, homogeneity_explorer
 
 ERRATA = {e.key: e for e in errata()}
 NOTES = {note.key: note for note in source_notes()}
@@ -352,6 +358,77 @@ for n_examples in (200, 2000):
 # their hypothesis is exactly equal accuracy for each pair.
 
 # %% [markdown]
+# ## Two more tests of equal accuracy: Looney's F and marginal homogeneity
+#
+# Seed 000 lists, beside Cochran's Q, an **F test for several classifiers** (mlxtend's `ftest`):
+# Looney's F {cite}`looney1988`. It treats the correctness matrix as a two-way analysis of
+# variance (models x examples) and compares the spread between the models' accuracies with the
+# model-by-example interaction. **$H_0$:** all k models have the same accuracy, with the same
+# assumption as Q: within an example the models' answers are exchangeable (in ANOVA terms, every
+# pair of models equally correlated). It is a monotone function of Q,
+# $F = (n-1)Q/(n(k-1) - Q)$, referred to an F distribution with $(k-1, (k-1)(n-1))$ degrees
+# of freedom. A **test of marginal homogeneity** (Stuart's statistic {cite}`agresti2013`)
+# tests the same $H_0$ without exchangeability: it estimates the covariance of the accuracy
+# differences from the data and refers $W = d^\top V^{-1} d$ to a chi-squared with $k - 1$
+# degrees of freedom. On the chapter's three models:
+
+# %%
+looney = looney_ftest(y_true, *y_preds)
+stuart = marginal_homogeneity_test(y_true, *y_preds)
+print(f"Cochran's Q: p = {cochrans_q(y_true, *y_preds).pvalue:.3f}")
+print(f"Looney's F = {looney.statistic:.2f} on {looney.df} df: p = {looney.pvalue:.3f}")
+print(f"Stuart W = {stuart.statistic:.2f} on {stuart.df} df: p = {stuart.pvalue:.3f}")
+for name, acc in zip(["model 1", "model 2", "model 3"], looney.accuracies):
+    print(f"  {name}: accuracy {acc.estimate:.2f} [{acc.low:.2f}, {acc.high:.2f}]")
+
+# %% [markdown]
+# Q (p = 0.023) and F (p = 0.022) agree, as they must: the same statistic with nearly the same
+# reference. The marginal-homogeneity test, which does not lean on exchangeability, gives
+# p = 0.067: weaker evidence. The effect in words: model 1 is right on 84 % of the examples
+# (95 % interval 76 % to 90 %), models 2 and 3 on 92 % each (85 % to 96 %); model 1 looks about
+# 8 points worse, and the data cannot yet exclude a gap near zero.
+#
+# ### Lab: what happens when exchangeability fails
+#
+# `simulate_homogeneity_tests` repeats the near-copies experiment above for a whole grid of
+# disagreements between A and B, from exact copies (0) to independent models
+# ($2 \cdot 0.8 \cdot 0.2 = 0.32$), with 10 000 test sets of 200 examples per point. All three
+# models are 80 % accurate, so every rejection is a false positive.
+
+# %% tags=["hide-input"]
+lab = simulate_homogeneity_tests(np.linspace(0.0, 0.32, 17), n_examples=200, accuracy=0.8,
+                                 n_sim=10_000, seed=3)
+fig, ax = plt.subplots(figsize=(6.5, 3.6))
+for rates, se, name in zip(lab.rates, lab.standard_error, lab.tests):
+    ax.errorbar(lab.disagreement, rates, yerr=2 * se, marker="o", ms=3, capsize=2, label=name)
+ax.axhline(0.05, color="grey", lw=1, ls="--")
+ax.set_xlabel("probability that A and B disagree in correctness")
+ax.set_ylabel("rejection rate under H0")
+ax.legend(frameon=False)
+fig.tight_layout()
+plt.show()
+print(lab)
+
+# %% [markdown]
+# With exact copies Q and F both reject in 8.3 % of the test sets at the nominal 5 %, and they
+# stay above 6 % until A and B disagree on about 10 % of the examples; they reach 5 % only when
+# the three models are about equally correlated (0.32, 4.8 %). The Stuart test stays between 4.0 %
+# and 5.3 % on the whole grid (Monte Carlo standard error at most 0.3 points): slightly
+# conservative when A and B almost never disagree, nominal elsewhere. Move the slider to read the
+# three rates at any disagreement (the curves are computed once, so the table follows at once):
+
+# %% tags=["nbval-ignore-output"]
+homogeneity_explorer(n_examples=200, accuracy=0.8, n_sim=4000, seed=3)
+
+# %% [markdown]
+# **What the course recommends.** Use Cochran's Q (or Looney's F, its ANOVA twin) when the
+# models' answers are plausibly exchangeable: models of different families whose errors are
+# about equally correlated. When some models are variants of one another (the same network
+# trained twice, one model with and without a feature), exchangeability is doubtful: use the
+# marginal-homogeneity test, whose level holds either way, and report the accuracies with their
+# intervals beside it.
+
+# %% [markdown]
 # ## After Q: which pairs differ?
 #
 # Cochran's Q rejected "all three interchangeable". To locate the differences we test each of
@@ -499,6 +576,35 @@ print(pairwise_mcnemar(y_toy, pred_a, pred_b, pred_c, method="exact", adjust="bo
 # null, when no model differs, Holm and Bonferroni reject something in exactly the same test sets
 # (both need the smallest p-value below $\alpha/m$), which is why their curves coincide in the
 # figure above.
+
+# %% [markdown]
+# ### Hommel's procedure, and what the false discovery rate is for
+#
+# Hommel's procedure {cite}`hommel1988` is a closed test built on Simes' inequality: it
+# rejects everything Holm rejects and sometimes more, and it controls the family-wise error
+# rate when the tests are independent or positively dependent (pairwise tests that share
+# models usually are). On the chapter's three models:
+
+# %%
+print(pairwise_mcnemar(y_true, *y_preds, adjust="hommel", names=names))
+
+# %% [markdown]
+# Here Hommel gives the same adjusted p-values as Holm: at most 0.067 for model 1 against
+# model 2 and at most 0.098 for model 1 against model 3 (bounds, like every adjusted p-value),
+# and 1 for models 2 and 3. In words: model 1 is 8 points less accurate than model 2
+# (simultaneous 95 % interval from 16.4 points worse to 0.7 points better) and 8 points less
+# accurate than model 3 (from 17.6 worse to 1.9 better); models 2 and 3 tie (0 points, within
+# 6.6 either way). No pair is significant at 5 % after adjustment, while Q was (p = 0.023):
+# report both.
+#
+# **False discovery rate.** The Benjamini-Hochberg procedure {cite}`benjamini1995`
+# (`adjust="bh"`) controls a different error: the expected share of false rejections among
+# the rejections, not the chance of any false rejection. It rejects more than Holm, and fits
+# screening: many metrics or many data sets, where a few false leads among many real ones are
+# acceptable because they will be checked again. It does not fit confirming that one model is
+# better than the others, where a single false claim is the error that matters; there use Holm
+# or Hommel. (Under dependence of unknown sign, Benjamini-Yekutieli's `adjust="by"` keeps the
+# FDR guarantee.)
 #
 # ### Must Q come first?
 #
@@ -619,6 +725,15 @@ for idx, (i, j) in enumerate(digits_pairs.pairs):
 #   exact 0.062).
 # - A significant Q with no significant pair is not a contradiction: the omnibus test pools
 #   evidence that the pairwise tests must share out. Report both.
+# - Looney's F is Q's analysis-of-variance twin (a monotone function of Q, same assumption):
+#   on seed 004, F gives p = 0.022 beside Q's 0.023. The Stuart marginal-homogeneity test does
+#   not assume exchangeability and gives p = 0.067.
+# - The lab: with two exact copies among three equally accurate models, Q and F reject in 8.3 %
+#   of test sets at a nominal 5 %, the Stuart test in 4.8 %. Use Q when exchangeability is
+#   plausible, the marginal-homogeneity test when some models are variants of one another.
+# - Hommel's adjustment rejects at least what Holm rejects (the same here: 0.067, 0.098, 1).
+#   Benjamini-Hochberg controls the false discovery rate: for screening many metrics or data
+#   sets, not for confirming one winner.
 # - A p-value above $\alpha$ means "no evidence of a difference", never "the models are equal".
 
 # %% [markdown]
@@ -642,6 +757,13 @@ for idx, (i, j) in enumerate(digits_pairs.pairs):
 # 60 %). Among the four equal ones there are six true null hypotheses. Simulate 400 test sets of
 # 300 examples and estimate, for "Q first, then unadjusted pairwise tests" and for Holm, how
 # often at least one of those six pairs is declared significant.
+#
+# **Exercise 5.** Seed 004's raw mid-p values of the three pairs are 0.02246, 0.04904 and 1.
+# Compute by hand Holm's adjusted p-values and Benjamini-Hochberg's
+# ($\tilde p_{(j)} = \min_{l \ge j} \min(1, m\, p_{(l)}/l)$), check them with
+# `pairwise_mcnemar(..., adjust="holm")` and `adjust="bh"`, and say in one sentence each what
+# the two sets of numbers bound and which one fits a claim that model 1 is the worst of the
+# three.
 
 # %% [markdown]
 # ```{admonition} Solution to exercise 1
@@ -724,3 +846,20 @@ print(f"P(a false 'significant' pair among the four equal models), {n_sets} test
 print(f"  unadjusted               : {false_raw / n_sets:.3f}")
 print(f"  Q first, then unadjusted : {false_gate / n_sets:.3f}")
 print(f"  Holm                     : {false_holm / n_sets:.3f}")
+
+# %% [markdown]
+# ```{admonition} Solution to exercise 5
+# :class: dropdown
+# Holm: $3 \times 0.02246 = 0.0674$, then $\max(0.0674, 2 \times 0.04904) = 0.0981$, then
+# $\max(0.0981, 1) = 1$. Benjamini-Hochberg, from the largest down: $1$;
+# $3 \times 0.04904 / 2 = 0.0736$; $\min(0.0736, 3 \times 0.02246 / 1) = 0.0674$. Holm's numbers bound the chance of
+# *any* false rejection among the three pairs (family-wise error); BH's bound the expected
+# *share* of false rejections among the rejections. Neither rejects at 5 %. A claim that model 1
+# is the worst is a confirmatory claim about specific pairs, so Holm (or Hommel) is the right
+# reading: no pair differs significantly, although model 1's accuracy is 8 points lower in both.
+# ```
+
+# %% tags=["hide-input"]
+for adjust in ("holm", "bh"):
+    result = pairwise_mcnemar(y_true, *y_preds, adjust=adjust, names=names)
+    print(f"{adjust:>4}: raw {np.round(result.pvalue, 4)}  adjusted {np.round(result.pvalue_adjusted, 4)}")

@@ -124,6 +124,10 @@ VALID: dict[str, tuple[tuple, dict]] = {
     # issue 14, one test set: Cochran's Q without exchangeability
     "simulate_near_duplicates": ((), {"n_examples": 50, "accuracy": 0.8, "disagreement": 0.02, "alpha": 0.05,
                                       "n_sim": 100, "seed": 0, "method": "midp"}),
+    # issue 16, chapter 3: the exchangeability lab (Q, Looney's F, Stuart under near-copies)
+    "simulate_homogeneity_tests": ((0.1,), {"n_examples": 50, "accuracy": 0.8, "alpha": 0.05,
+                                                  "n_sim": 100, "seed": 0}),
+    "homogeneity_lab_rows": ((lecture_lib.simulate_homogeneity_tests([0.0, 0.1], n_sim=50, seed=0), 0.05), {}),
     # chapter 9 (issue 20)
     "group_kfold": ((["a", "a", "b", "c", "c", "d"],), {"k": 2, "seed": 0}),
     "forward_chaining": ((12,), {"k": 3, "n_test": 2, "gap": 1}),
@@ -221,6 +225,8 @@ CLOSED_PROBABILITIES = {
     ("mcnemar_rejection_probability", "p_b"), ("simulate_mcnemar", "p_discordant"),
     ("proportion_difference_test", "accuracy_1"), ("proportion_difference_test", "accuracy_2"),  # 0 and 1 happen
     ("simulate_near_duplicates", "disagreement"),  # 0: two exact copies
+    ("simulate_homogeneity_tests", "disagreement"),  # 0: two exact copies
+    ("homogeneity_lab_rows", "disagreement"),  # 0: the grid's first point
 }
 
 ARRAY_NAMES = {

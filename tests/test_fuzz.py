@@ -182,6 +182,8 @@ CATALOGUE.update({
     "tuning_bias_report": ((TUNING, 2), {}),
     "tuning_bias_explorer": ((), {"n_samples": 30, "max_configs": 3, "n_reps": 5, "seed": 0}),
     "which_test_explorer": ((), {"n_models": 2, "n_datasets": 1, "can_retrain": False}),
+    "homogeneity_lab_report": ((lecture_lib.simulate_homogeneity_tests([0.0, 0.1], n_sim=50, seed=0), 0.05), {}),
+    "homogeneity_explorer": ((), {"n_examples": 50, "accuracy": 0.8, "n_sim": 50, "seed": 0}),
     # live figures
     "figure_html": ((b"png", "a picture"), {"caption": "The caption."}),
     "LiveFigure": ((_background, _moving), {"figsize": (3, 2), "dpi": 50, "max_backgrounds": 2}),
@@ -353,6 +355,9 @@ CLOSED = {
     ("mcnemar_power", "discordant_proportion"), ("mcnemar_sample_size", "discordant_proportion"),  # 1: always disagree
     ("mcnemar_sample_size_report", "discordant_proportion"), ("mcnemar_sample_size_explorer", "discordant_proportion"),
     ("simulate_near_duplicates", "disagreement"),  # 0: two exact copies
+    # issue 16, chapter 3: the exchangeability lab
+    ("simulate_homogeneity_tests", "disagreement"), ("homogeneity_lab_rows", "disagreement"),
+    ("homogeneity_lab_report", "disagreement"),
 }
 # Arrays whose length need not match the other arrays of the call.
 UNPAIRED = {("knn_predictions", "X_query"), ("confusion_matrix", "labels")}
@@ -380,6 +385,7 @@ def role_of(name: str, param: str) -> str | None:
 # Bad values that a function documents as valid: the call must return a result (and keep the rest of
 # the contract). Keyed by case id.
 ACCEPTED = {
+    "simulate_homogeneity_tests-disagreement-list": "documented: a grid of disagreements, one curve point each",
     "five_by_two-n_or_y-number scalar": "an int is the number of examples",
     "rankdata-a-inf": "documented: NaN is refused, inf ranks last",
     "tie_term-a-inf": "documented as rankdata: inf is a value like any other",

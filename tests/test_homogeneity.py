@@ -7,6 +7,8 @@ models, a direct numpy computation of the quadratic forms for more, and a seeded
 review A8's scenario (two near-copies beside a third model, all 80 % accurate).
 """
 
+import time
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -22,14 +24,17 @@ from statsmodels.stats.proportion import proportion_confint
 from lecture_lib import (
     cochrans_q,
     correctness_matrix,
+    homogeneity_lab_rows,
     looney_ftest,
     marginal_homogeneity_test,
     mcnemar,
     mcnemar_table,
     proportion_interval,
+    simulate_homogeneity_tests,
     simulate_near_duplicates,
 )
-from lecture_lib.homogeneity import _marginal_homogeneity
+from lecture_lib.homogeneity import _ABC, _marginal_homogeneity, _q_and_f_pvalues
+from lecture_lib.widgets import homogeneity_explorer, homogeneity_lab_report
 
 
 def _models(seed, n=None, k=None, n_classes=3):
@@ -296,3 +301,108 @@ def test_stuart_holds_its_level_in_small_test_sets_where_bhapkar_does_not():
     bhapkar = _rate(_marginal_homogeneity(_PATTERNS, counts, "bhapkar")[2] <= alpha)
     assert stuart[1] <= alpha, stuart
     assert bhapkar[1] > alpha, bhapkar
+
+
+# --------------------------------------------------------------------------- the exchangeability lab
+# Oracles: the one-test-set functions on test sets rebuilt from the simulated pattern counts; known
+# behaviour within 4 binomial Monte Carlo standard errors.
+
+
+def _tolerance(rate, n_sim):
+    return 4 * np.sqrt(rate * (1 - rate) / n_sim)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_vectorised_pvalues_match_the_one_test_set_functions(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(5, 60))
+    counts = rng.multinomial(n, rng.dirichlet(np.ones(8)), size=6)
+    q_p, f_p = _q_and_f_pvalues(counts, n)
+    _, _, s_p, _, _ = _marginal_homogeneity(_ABC, counts, "stuart")
+    for row, qp, fp, sp in zip(counts, q_p, f_p, s_p):
+        correct = np.repeat(_ABC, row, axis=0)
+        y_true = np.ones(n, dtype=int)
+        preds = [correct[:, i] for i in range(3)]
+        assert qp == pytest.approx(cochrans_q(y_true, *preds).pvalue, rel=1e-9, abs=1e-12)
+        assert fp == pytest.approx(looney_ftest(y_true, *preds).pvalue, rel=1e-9, abs=1e-12)
+        assert sp == pytest.approx(marginal_homogeneity_test(y_true, *preds).pvalue,
+                                   rel=1e-9, abs=1e-12)
+
+
+def test_independent_models_reject_at_the_nominal_level():
+    n_sim = 20_000
+    lab = simulate_homogeneity_tests(0.32, n_examples=200, accuracy=0.8, n_sim=n_sim, seed=11)
+    for rate in lab.rates[:, 0]:
+        assert abs(rate - 0.05) < _tolerance(0.05, n_sim)
+
+
+def test_near_copies_inflate_q_and_f_but_not_stuart():
+    n_sim = 20_000
+    lab = simulate_homogeneity_tests(0.0, n_examples=400, accuracy=0.8, n_sim=n_sim, seed=12)
+    limit = stats.chi2.sf(stats.chi2.isf(0.05, 2) / 2, 1)  # 0.0833
+    q_rate, f_rate, stuart_rate = lab.rates[:, 0]
+    assert abs(q_rate - limit) < _tolerance(limit, n_sim)
+    assert abs(f_rate - limit) < _tolerance(limit, n_sim)
+    assert abs(stuart_rate - 0.05) < _tolerance(0.05, n_sim)
+
+
+def test_q_excess_shrinks_as_the_copies_drift_apart():
+    lab = simulate_homogeneity_tests([0.0, 0.16, 0.32], n_sim=20_000, seed=13)
+    q = lab.rates[0]
+    assert q[0] > q[1] > q[2]
+    assert lab.standard_error == pytest.approx(np.sqrt(lab.rates * (1 - lab.rates) / 20_000))
+
+
+def test_seeded_and_readonly():
+    one = simulate_homogeneity_tests([0.0, 0.1], n_sim=300, seed=5)
+    two = simulate_homogeneity_tests([0.0, 0.1], n_sim=300, seed=5)
+    np.testing.assert_array_equal(one.rates, two.rates)
+    with pytest.raises(ValueError):
+        one.rates[0, 0] = 1.0
+    assert "Stuart" in str(one) and "0.100" in str(one)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"disagreement": 0.5}, r"disagreement: every value must be in .* = \[0, 0.4\].*got 0.5"),
+        ({"disagreement": -0.1}, "disagreement"),
+        ({"disagreement": [[0.1]]}, "disagreement"),
+        ({"disagreement": 0.1, "n_examples": 1}, "n_examples"),
+        ({"disagreement": 0.1, "n_sim": 0}, "n_sim"),
+        ({"disagreement": 0.1, "accuracy": 1.0}, "accuracy"),
+        ({"disagreement": 0.1, "alpha": 0.0}, "alpha"),
+        ({"disagreement": 0.1, "seed": "x"}, "seed"),
+    ],
+)
+def test_input_errors_name_the_argument(kwargs, message):
+    with pytest.raises((ValueError, TypeError), match=message):
+        simulate_homogeneity_tests(**kwargs)
+
+
+def test_lab_rows_take_the_nearest_grid_point():
+    lab = simulate_homogeneity_tests([0.0, 0.1, 0.2], n_sim=200, seed=0)
+    rows = homogeneity_lab_rows(lab, 0.13)
+    assert [r[0] for r in rows] == list(lab.tests)
+    assert all(r[1] == 0.1 for r in rows)
+    assert [r[2] for r in rows] == list(lab.rates[:, 1])
+    with pytest.raises(TypeError, match="simulation must be a HomogeneitySimulation"):
+        homogeneity_lab_rows("lab", 0.1)
+    with pytest.raises((TypeError, ValueError), match="disagreement"):
+        homogeneity_lab_rows(lab, "x")
+    with pytest.raises(ValueError, match=r"disagreement must lie in the lab's grid \[0, 0.2\]"):
+        homogeneity_lab_rows(lab, 0.3)
+
+
+def test_report_and_widget_respond_fast():
+    lab = simulate_homogeneity_tests(0.0, n_examples=400, n_sim=20_000, seed=12)
+    text = homogeneity_lab_report(lab, 0.0)
+    assert "too often" in text.split("Looney")[1].split("</tr>")[0]
+    assert "near nominal" in text.split("Stuart")[1]
+    box = homogeneity_explorer(n_sim=500)
+    slider, report = box.children
+    start = time.perf_counter()
+    slider.value = slider.max
+    elapsed = time.perf_counter() - start
+    assert elapsed < 0.1
+    assert "32.0 %" in report.value
