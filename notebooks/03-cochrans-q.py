@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Cochran's Q: more than two models on one test set
 #
@@ -29,7 +41,7 @@
 # - explain the multiple-comparisons problem and compute, or simulate, the chance of at least
 #   one false "significant" pair among equally good models;
 # - arrange the predictions of k models as a correctness matrix and compute Cochran's Q
-#   {cite}`cochran1950` by hand from its row and column totals;
+#   ([Cochran, 1950](https://doi.org/10.2307/2332378)) by hand from its row and column totals;
 # - state the null hypothesis of Cochran's Q precisely (exchangeable answers within each
 #   example, which is more than equal accuracy), interpret its p-value, and show with a
 #   simulation when the difference matters;
@@ -87,8 +99,9 @@ NOTES = {note.key: note for note in source_notes()}
 
 
 def in_points(interval):
-    """'8.0 points [1.2, 14.8]': an accuracy difference (an Interval) in percentage points."""
-    return f"{100 * interval.estimate:.1f} points [{100 * interval.low:.1f}, {100 * interval.high:.1f}]"
+    """'8.0 points [1.2, 14.8]': an accuracy difference (an Interval) in points."""
+    low, high = 100 * interval.low, 100 * interval.high
+    return f"{100 * interval.estimate:.1f} points [{low:.1f}, {high:.1f}]"
 
 # %% [markdown]
 # ## The wrong way first: test every pair at 5 %
@@ -110,7 +123,8 @@ def in_points(interval):
 alpha = 0.05
 for k in (2, 3, 5, 10):
     m = k * (k - 1) // 2
-    print(f"k = {k:>2} models, m = {m:>2} pairs: 1 - (1 - alpha)^m = {1 - (1 - alpha) ** m:.3f}, "
+    print(f"k = {k:>2} models, m = {m:>2} pairs: "
+          f"1 - (1 - alpha)^m = {1 - (1 - alpha) ** m:.3f}, "
           f"bound m * alpha = {min(1.0, m * alpha):.2f}")
 
 # %% [markdown]
@@ -136,6 +150,9 @@ print(five)
 ax = plot_familywise_error(max_models=10, alpha=0.05, n_sim=2000, seed=0, highlight=5)
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 3.1.** Family-wise error rate when all k models are equally accurate (2000 simulated test sets per k, alpha = 0.05): the probability that at least one pair is declared significant, for unadjusted pairwise McNemar tests, Cochran's Q followed by unadjusted tests, Bonferroni and Holm; the dotted curve assumes independent tests. Unadjusted testing reaches 0.27 with five models (grey band), while the gated and adjusted procedures stay close to 0.05.
+
 # %% [markdown]
 # Move the sliders: the number of models and $\alpha$. The simulations are run once when the
 # widget is built, so the table follows the sliders at once.
@@ -157,7 +174,7 @@ familywise_explorer(n_models=5, alpha=0.05)
 # Cochran's Q needs only whether each model was right or wrong on each example. Stack this as an
 # $n \times k$ matrix of ones (right) and zeros (wrong): one row per test example, one column per
 # model. Seed 004 (mlxtend's user guide, with an example from Kuncheva's book
-# {cite}`kuncheva2004`) lists the true labels and the predictions of three classifiers on 100
+# ([Kuncheva, 2004](https://doi.org/10.1002/0471660264))) lists the true labels and the predictions of three classifiers on 100
 # examples:
 
 # %%
@@ -195,7 +212,7 @@ print("accuracies:", correct.mean(axis=0))
 #
 # Write $G_i$ for the number of examples model $i$ gets right (column totals), $L_j$ for the
 # number of models that get example $j$ right (row totals), and $T = \sum_i G_i = \sum_j L_j$.
-# Cochran's statistic {cite}`cochran1950` is
+# Cochran's statistic ([Cochran, 1950](https://doi.org/10.2307/2332378)) is
 #
 # $$
 # Q = (k - 1)\,\frac{k \sum_{i=1}^{k} G_i^2 - T^2}{k T - \sum_{j=1}^{n} L_j^2}
@@ -220,7 +237,8 @@ Q = (k - 1) * numerator / denominator
 print(f"G = {G.tolist()}, T = {T}, sum of L_j^2 = {np.sum(L**2)}")
 print(f"numerator   k * sum G^2 - T^2 = 3 * {np.sum(G**2)} - {T**2} = {numerator}")
 print(f"denominator k T - sum L^2     = 3 * {T} - {np.sum(L**2)} = {denominator}")
-print(f"Q = (k - 1) * {numerator} / {denominator} = {Q:.4f}, p = P(chi2 with {k - 1} df > Q) = {stats.chi2.sf(Q, k - 1):.4f}")
+print(f"Q = (k - 1) * {numerator} / {denominator} = {Q:.4f}, "
+      f"p = P(chi2 with {k - 1} df > Q) = {stats.chi2.sf(Q, k - 1):.4f}")
 print(f"informative rows (0 < L_j < k): {np.sum((L > 0) & (L < k))} of {L.size}")
 
 # %% [markdown]
@@ -251,7 +269,8 @@ print(result)
 
 # %%
 copies = cochrans_q(y_true, y_preds[0], y_preds[0], y_preds[0])
-print(f"Q = {copies.statistic}, p = {copies.pvalue}, informative examples: {copies.n_informative}")
+print(f"Q = {copies.statistic}, p = {copies.pvalue}, "
+      f"informative examples: {copies.n_informative}")
 
 # %% [markdown]
 # **A typo in the sources' source.** Seed 004 itself points out that Kuncheva's book prints
@@ -263,7 +282,8 @@ print(f"Q = {copies.statistic}, p = {copies.pvalue}, informative examples: {copi
 
 # %%
 print(f"128 / 34 = {128 / 34:.4f}  (the fraction without the factor k - 1)")
-print(f"p-value if Q were 3.7647: {stats.chi2.sf(3.7647, 2):.3f}; for the right Q = {result.statistic:.4f}: {result.pvalue:.3f}")
+print(f"p-value if Q were 3.7647: {stats.chi2.sf(3.7647, 2):.3f}; "
+      f"for the right Q = {result.statistic:.4f}: {result.pvalue:.3f}")
 print("Note:", NOTES["seed004-kuncheva-q-typo"].note)
 
 # %% [markdown]
@@ -285,8 +305,10 @@ two = cochrans_q(y_true, y_preds[0], y_preds[1])
 table = mcnemar_table(y_true, y_preds[0], y_preds[1])
 mc = mcnemar(table, method="chi2")
 print(table)
-print(f"Cochran's Q, two models:   Q    = {two.statistic:.3f}, p = {two.pvalue:.3f}, df = {two.df}")
-print(f"McNemar, uncorrected:      chi2 = {mc.statistic:.3f}, p = {mc.pvalue:.3f}  (b = {mc.b}, c = {mc.c})")
+print(f"Cochran's Q, two models:   Q    = {two.statistic:.3f}, p = {two.pvalue:.3f}, "
+      f"df = {two.df}")
+print(f"McNemar, uncorrected:      chi2 = {mc.statistic:.3f}, p = {mc.pvalue:.3f}  "
+      f"(b = {mc.b}, c = {mc.c})")
 
 # %% [markdown]
 # Both give 5.333 and 0.021, the seed's values. This is no coincidence. With $k = 2$ and the
@@ -307,7 +329,7 @@ print(f"McNemar, uncorrected:      chi2 = {mc.statistic:.3f}, p = {mc.pvalue:.3f
 # Q = \frac{(b - c)^2}{b + c},
 # $$
 #
-# McNemar's statistic {cite}`mcnemar1947`, on one degree of freedom. Cochran's Q is McNemar's
+# McNemar's statistic ([McNemar, 1947](https://doi.org/10.1007/BF02295996)), on one degree of freedom. Cochran's Q is McNemar's
 # test generalised to k models; it inherits the uncorrected form, with its tendency to reject a
 # little too often when there are few disagreements (chapter 2). For $b = 2$, $c = 10$:
 # $(2 - 10)^2 / 12 = 64/12 = 5.333$.
@@ -321,7 +343,8 @@ print(f"McNemar, uncorrected:      chi2 = {mc.statistic:.3f}, p = {mc.pvalue:.3f
 # which is the subject of the section after next.
 
 # %%
-print(f"exact p-value, 10 vs 2: {mcnemar(table, method='exact').pvalue:.4f} = 158/4096 = {158 / 4096:.4f}")
+exact_p = mcnemar(table, method="exact").pvalue
+print(f"exact p-value, 10 vs 2: {exact_p:.4f} = 158/4096 = {158 / 4096:.4f}")
 
 # %% [markdown]
 # ## What Cochran's Q really tests
@@ -339,7 +362,8 @@ print(f"exact p-value, 10 vs 2: {mcnemar(table, method='exact').pvalue:.4f} = 15
 
 # %%
 for n_examples in (200, 2000):
-    print(simulate_near_duplicates(n_examples, accuracy=0.8, disagreement=0.01, n_sim=20_000, seed=3))
+    print(simulate_near_duplicates(n_examples, accuracy=0.8, disagreement=0.01,
+                                   n_sim=20_000, seed=3))
     print()
 
 # %% [markdown]
@@ -361,13 +385,13 @@ for n_examples in (200, 2000):
 # ## Two more tests of equal accuracy: Looney's F and marginal homogeneity
 #
 # Seed 000 lists, beside Cochran's Q, an **F test for several classifiers** (mlxtend's `ftest`):
-# Looney's F {cite}`looney1988`. It treats the correctness matrix as a two-way analysis of
+# Looney's F (Looney, 1988). It treats the correctness matrix as a two-way analysis of
 # variance (models x examples) and compares the spread between the models' accuracies with the
 # model-by-example interaction. **$H_0$:** all k models have the same accuracy, with the same
 # assumption as Q: within an example the models' answers are exchangeable (in ANOVA terms, every
 # pair of models equally correlated). It is a monotone function of Q,
 # $F = (n-1)Q/(n(k-1) - Q)$, referred to an F distribution with $(k-1, (k-1)(n-1))$ degrees
-# of freedom. A **test of marginal homogeneity** (Stuart's statistic {cite}`agresti2013`)
+# of freedom. A **test of marginal homogeneity** (Stuart's statistic (Agresti, 2013))
 # tests the same $H_0$ without exchangeability: it estimates the covariance of the accuracy
 # differences from the data and refers $W = d^\top V^{-1} d$ to a chi-squared with $k - 1$
 # degrees of freedom. On the chapter's three models:
@@ -395,12 +419,13 @@ for name, acc in zip(["model 1", "model 2", "model 3"], looney.accuracies):
 # ($2 \cdot 0.8 \cdot 0.2 = 0.32$), with 10 000 test sets of 200 examples per point. All three
 # models are 80 % accurate, so every rejection is a false positive.
 
-# %% tags=["hide-input"]
-lab = simulate_homogeneity_tests(np.linspace(0.0, 0.32, 17), n_examples=200, accuracy=0.8,
-                                 n_sim=10_000, seed=3)
+# %% mystnb={"figure": {"caption": "Rejection rates under H0 of Cochran's Q, Looney's F and the Stuart marginal-homogeneity test against how often the near-copies A and B disagree in correctness (10 000 simulated test sets of 200 examples per point, all three models 80 % accurate, bars of plus or minus two Monte Carlo standard errors; dashed line: the nominal 0.05). Q and F coincide: 0.083 for exact copies, falling to 0.048 when the three models are independent (disagreement 0.32); the Stuart test stays between 0.040 and 0.053.", "name": "fig-cochrans-q-exchangeability-lab"}, "image": {"alt": "Line chart with error bars: rejection rate under H0 (y, about 0.04 to 0.09) against the probability that A and B disagree (x, 0 to 0.32), a dashed horizontal line at 0.05. The Q and F curves lie on top of each other, starting at 0.083 at x = 0 and falling steadily to about 0.05 at x = 0.32. The Stuart curve stays flat between 0.040 and 0.053 across the whole range."}} tags=["hide-input"]
+lab = simulate_homogeneity_tests(np.linspace(0.0, 0.32, 17), n_examples=200,
+                                 accuracy=0.8, n_sim=10_000, seed=3)
 fig, ax = plt.subplots(figsize=(6.5, 3.6))
 for rates, se, name in zip(lab.rates, lab.standard_error, lab.tests):
-    ax.errorbar(lab.disagreement, rates, yerr=2 * se, marker="o", ms=3, capsize=2, label=name)
+    ax.errorbar(lab.disagreement, rates, yerr=2 * se, marker="o", ms=3, capsize=2,
+                label=name)
 ax.axhline(0.05, color="grey", lw=1, ls="--")
 ax.set_xlabel("probability that A and B disagree in correctness")
 ax.set_ylabel("rejection rate under H0")
@@ -408,6 +433,9 @@ ax.legend(frameon=False)
 fig.tight_layout()
 plt.show()
 print(lab)
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 3.2.** Rejection rates under H0 of Cochran's Q, Looney's F and the Stuart marginal-homogeneity test against how often the near-copies A and B disagree in correctness (10 000 simulated test sets of 200 examples per point, all three models 80 % accurate, bars of plus or minus two Monte Carlo standard errors; dashed line: the nominal 0.05). Q and F coincide: 0.083 for exact copies, falling to 0.048 when the three models are independent (disagreement 0.32); the Stuart test stays between 0.040 and 0.053.
 
 # %% [markdown]
 # With exact copies Q and F both reject in 8.3 % of the test sets at the nominal 5 %, and they
@@ -437,7 +465,7 @@ homogeneity_explorer(n_examples=200, accuracy=0.8, n_sim=4000, seed=3)
 # the chance of *any* false rejection among the three at most $\alpha$.
 #
 # - **Bonferroni:** multiply each p-value by $m$ (cap at 1), i.e. test each pair at $\alpha/m$.
-# - **Holm** {cite}`holm1979`: sort the p-values, $p_{(1)} \le \dots \le p_{(m)}$. Compare $p_{(1)}$ with
+# - **Holm** ([Holm, 1979](https://www.jstor.org/stable/4615733)): sort the p-values, $p_{(1)} \le \dots \le p_{(m)}$. Compare $p_{(1)}$ with
 #   $\alpha/m$, $p_{(2)}$ with $\alpha/(m-1)$, ..., $p_{(m)}$ with $\alpha$; reject until the
 #   first comparison that fails, and stop there. As adjusted p-values:
 #   $\tilde p_{(j)} = \min\bigl(1, \max_{l \le j} (m - l + 1)\, p_{(l)}\bigr)$.
@@ -449,7 +477,9 @@ names = ["model 1", "model 2", "model 3"]
 seed_pairs = pairwise_mcnemar(y_true, *y_preds, adjust="holm", names=names)
 for (i, j), p in zip(seed_pairs.pairs, seed_pairs.pvalue):
     verdict = "'significant'" if p <= 0.05 else "not significant"
-    difference = mcnemar(mcnemar_table(y_true, y_preds[i], y_preds[j])).accuracy_difference  # 95 %, alone
+    # the pair's own 95 % interval, as if it were the only comparison
+    pair_table = mcnemar_table(y_true, y_preds[i], y_preds[j])
+    difference = mcnemar(pair_table).accuracy_difference
     print(f"{names[i]} vs {names[j]}: raw p = {p:.4f}  -> {verdict} if read alone; "
           f"accuracy difference {in_points(difference)}")
 
@@ -494,9 +524,11 @@ n_one, n_two = int(np.sum(rows.sum(axis=1) == 1)), int(np.sum(rows.sum(axis=1) =
 
 
 def arrangement_counts(n_rows):
-    """All (n_1, n_2, n_3) with n_1 + n_2 + n_3 = n_rows, and their multinomial probabilities at 1/3 each."""
-    counts = np.array([(i, j, n_rows - i - j) for i in range(n_rows + 1) for j in range(n_rows - i + 1)])
-    weights = np.array([factorial(n_rows) / np.prod([factorial(x) for x in c]) for c in counts]) / 3.0**n_rows
+    """All (n_1, n_2, n_3) summing to n_rows, with their multinomial probabilities."""
+    counts = np.array([(i, j, n_rows - i - j)
+                       for i in range(n_rows + 1) for j in range(n_rows - i + 1)])
+    weights = np.array([factorial(n_rows) / np.prod([factorial(x) for x in c])
+                        for c in counts]) / 3.0**n_rows
     return counts, weights
 
 
@@ -509,14 +541,17 @@ G_perm = G - rows.sum(axis=0) + one_right[:, None, :] + (n_two - one_wrong)[None
 Q_perm = (k - 1) * (k * np.sum(G_perm**2, axis=2) - T**2) / denominator
 smallest_p = np.ones_like(weight)
 for i, j in [(0, 1), (0, 2), (1, 2)]:
-    b_perm = one_right[:, None, i] + one_wrong[None, :, j]  # model i right, model j wrong
+    # model i right, model j wrong
+    b_perm = one_right[:, None, i] + one_wrong[None, :, j]
     c_perm = one_right[:, None, j] + one_wrong[None, :, i]
     smallest_p = np.minimum(smallest_p, mcnemar_pvalues(b_perm, c_perm)[1])
 print(f"{weight.size} cases, total probability {weight.sum():.6f}")
-print(f"exact permutation p-value of Q = {Q:.4f}: {weight[Q_perm >= Q - 1e-9].sum():.4f} "
+print(f"exact permutation p-value of Q = {Q:.4f}: "
+      f"{weight[Q_perm >= Q - 1e-9].sum():.4f} "
       f"(chi-squared: {result.pvalue:.4f})")
 observed_smallest = seed_pairs.pvalue.min()
-print(f"P(smallest raw p <= {observed_smallest:.4f}) = {weight[smallest_p <= observed_smallest * (1 + 1e-12)].sum():.4f} "
+at_most = smallest_p <= observed_smallest * (1 + 1e-12)
+print(f"P(smallest raw p <= {observed_smallest:.4f}) = {weight[at_most].sum():.4f} "
       f"(Holm bound: {seed_pairs.pvalue_adjusted.min():.4f})")
 
 # %% [markdown]
@@ -560,9 +595,11 @@ pred_a[399] = 1
 pred_b[list(range(12)) + [399]] = 1
 pred_c[12:21] = 1
 toy_names = ["A", "B", "C"]
-print(pairwise_mcnemar(y_toy, pred_a, pred_b, pred_c, method="exact", adjust="holm", names=toy_names))
+print(pairwise_mcnemar(y_toy, pred_a, pred_b, pred_c, method="exact", adjust="holm",
+                       names=toy_names))
 print()
-print(pairwise_mcnemar(y_toy, pred_a, pred_b, pred_c, method="exact", adjust="bonferroni", names=toy_names))
+print(pairwise_mcnemar(y_toy, pred_a, pred_b, pred_c, method="exact",
+                       adjust="bonferroni", names=toy_names))
 
 # %% [markdown]
 # A against B: A won all 12 disagreements (raw p = 0.0005), significant under both. A against
@@ -580,7 +617,7 @@ print(pairwise_mcnemar(y_toy, pred_a, pred_b, pred_c, method="exact", adjust="bo
 # %% [markdown]
 # ### Hommel's procedure, and what the false discovery rate is for
 #
-# Hommel's procedure {cite}`hommel1988` is a closed test built on Simes' inequality: it
+# Hommel's procedure ([Hommel, 1988](https://doi.org/10.1093/biomet/75.2.383)) is a closed test built on Simes' inequality: it
 # rejects everything Holm rejects and sometimes more, and it controls the family-wise error
 # rate when the tests are independent or positively dependent (pairwise tests that share
 # models usually are). On the chapter's three models:
@@ -597,7 +634,7 @@ print(pairwise_mcnemar(y_true, *y_preds, adjust="hommel", names=names))
 # 6.6 either way). No pair is significant at 5 % after adjustment, while Q was (p = 0.023):
 # report both.
 #
-# **False discovery rate.** The Benjamini-Hochberg procedure {cite}`benjamini1995`
+# **False discovery rate.** The Benjamini-Hochberg procedure ([Benjamini and Hochberg, 1995](https://doi.org/10.1111/j.2517-6161.1995.tb02031.x))
 # (`adjust="bh"`) controls a different error: the expected share of false rejections among
 # the rejections, not the chance of any false rejection. It rejects more than Holm, and fits
 # screening: many metrics or many data sets, where a few false leads among many real ones are
@@ -613,7 +650,7 @@ print(pairwise_mcnemar(y_true, *y_preds, adjust="hommel", names=names))
 # against a control in chapter 6) control the family-wise error rate **on their own**, so they
 # are valid whether or not the omnibus test rejected. The omnibus test answers a different
 # question, "is there any difference at all?". Running the post-hoc stage only after an omnibus
-# rejection, as seed 000 and Demšar {cite}`demsar2006` do, is a convention; it can only make the
+# rejection, as seed 000 and Demšar ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)) do, is a convention; it can only make the
 # procedure more conservative. The two can disagree in both directions: seed 004's example has a
 # significant Q and no significant pair, and the opposite happens too, since Q pools evidence
 # the pairwise tests share out (or, as shown above, reacts to non-exchangeable models). When you
@@ -632,15 +669,18 @@ print(pairwise_mcnemar(y_true, *y_preds, adjust="hommel", names=names))
 
 # %%
 X, y = load_digits(return_X_y=True)
-X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, random_state=0, stratify=y)
+X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.5, random_state=0,
+                                                    stratify=y)
 models = {
-    "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(max_iter=2000)),
+    "logistic regression": make_pipeline(StandardScaler(),
+                                         LogisticRegression(max_iter=2000)),
     "k-NN": make_pipeline(StandardScaler(), KNeighborsClassifier()),
     "SVM": make_pipeline(StandardScaler(), SVC()),
     "random forest": RandomForestClassifier(n_estimators=100, random_state=0),
     "naive Bayes": GaussianNB(),
 }
-predictions = {name: model.fit(X_train, y_train).predict(X_test) for name, model in models.items()}
+predictions = {name: model.fit(X_train, y_train).predict(X_test)
+               for name, model in models.items()}
 for name, y_pred in predictions.items():
     print(f"{name:>20}: test accuracy {np.mean(y_pred == y_test):.4f}")
 
@@ -653,7 +693,9 @@ digits_q = cochrans_q(y_test, *predictions.values())
 print(f"Q = {digits_q.statistic:.1f}, df = {digits_q.df}, p = {digits_q.pvalue:.2g}, "
       f"informative examples: {digits_q.n_informative} of {digits_q.n_examples}")
 for name, accuracy in zip(predictions, digits_q.accuracy_intervals):
-    print(f"{name:>20}: accuracy {100 * accuracy.estimate:.1f} % [{100 * accuracy.low:.1f}, {100 * accuracy.high:.1f}]")
+    low, high = 100 * accuracy.low, 100 * accuracy.high
+    estimate = 100 * accuracy.estimate
+    print(f"{name:>20}: accuracy {estimate:.1f} % [{low:.1f}, {high:.1f}]")
 
 # %% [markdown]
 # A Q of 326 on 4 degrees of freedom ($p \approx 3 \times 10^{-69}$) would essentially never
@@ -664,8 +706,8 @@ for name, accuracy in zip(predictions, digits_q.accuracy_intervals):
 # interval.
 
 # %%
-digits_pairs = pairwise_mcnemar(y_test, *predictions.values(), adjust="holm", alpha=0.05,
-                                names=list(predictions))
+digits_pairs = pairwise_mcnemar(y_test, *predictions.values(), adjust="holm",
+                                alpha=0.05, names=list(predictions))
 print(digits_pairs)
 print()
 preds = list(predictions.values())
@@ -673,7 +715,8 @@ for idx, (i, j) in enumerate(digits_pairs.pairs):
     table = mcnemar_table(y_test, preds[i], preds[j])
     print(f"{digits_pairs.names[i]:>20} - {digits_pairs.names[j]:<14}: "
           f"{in_points(digits_pairs.differences[idx]):>28} (simultaneous), "
-          f"exact P(split at least this uneven | H0) = {mcnemar(table, method='exact').pvalue:.2g}")
+          "exact P(split at least this uneven | H0) = "
+          f"{mcnemar(table, method='exact').pvalue:.2g}")
 
 # %% [markdown]
 # Every p-value, in words (all at a family-wise level of 5 %):
@@ -736,6 +779,80 @@ for idx, (i, j) in enumerate(digits_pairs.pairs):
 #   sets, not for confirming one winner.
 # - A p-value above $\alpha$ means "no evidence of a difference", never "the models are equal".
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** Five equally accurate models are compared pairwise with McNemar's test, each pair at alpha = 0.05. How likely is at least one "significant" pair?
+#
+# <details class="quiz-answer">
+# <summary>(a) 5 %, the level of each test.</summary>
+#
+# **Not quite.** Each test has a 5 % chance of a false rejection; with 10 pairs, the chances add up.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Far more than 5 %; chapter 3's simulation finds about 27 %.</summary>
+#
+# **Right.** Ten pairs, each a chance of a false alarm: the family-wise error rate is much larger than alpha (at most 10 x 0.05 by Bonferroni's inequality).
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) 50 %, since each pair either differs or not.</summary>
+#
+# **Not quite.** The rate depends on the number of pairs and on their dependence, not on a coin toss.
+#
+# </details>
+#
+# **Question 2.** How does Holm's procedure differ from Bonferroni's?
+#
+# <details class="quiz-answer">
+# <summary>(a) It is more powerful and still controls the family-wise error rate.</summary>
+#
+# **Right.** Holm compares the smallest p-value with alpha / m, the next with alpha / (m - 1), and so on, stopping at the first that fails: it rejects everything Bonferroni rejects, and sometimes more.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) It controls the false discovery rate instead of the family-wise error rate.</summary>
+#
+# **Not quite.** That is Benjamini and Hochberg's procedure; Holm controls the family-wise error rate.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) It needs the tests to be independent.</summary>
+#
+# **Not quite.** Holm's procedure is valid for any dependence between the tests, like Bonferroni's.
+#
+# </details>
+#
+# **Question 3.** Cochran's Q rejects H0, but no pair is significant after Holm's adjustment. What do you report?
+#
+# <details class="quiz-answer">
+# <summary>(a) That the post-hoc tests must be wrong, since the omnibus test rejected.</summary>
+#
+# **Not quite.** Both can be right: the omnibus test asks whether there is any difference at all, the post-hoc tests which pairs differ, and they can disagree.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Both results: evidence that the models are not all equally accurate, without evidence that locates the difference in a particular pair.</summary>
+#
+# **Right.** The adjusted pairwise tests control the family-wise error on their own; the omnibus test answers a different question. Report both.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Nothing, because the two tests contradict each other.</summary>
+#
+# **Not quite.** They answer different questions; neither invalidates the other.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -766,17 +883,20 @@ for idx, (i, j) in enumerate(digits_pairs.pairs):
 # three.
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # $m = 4 \cdot 3/2 = 6$ pairs. If independent, $1 - 0.95^6 \approx 0.265$. Bonferroni tests each
 # pair at $0.05/6 \approx 0.0083$. Holm compares the sorted p-values with
 # $0.05/6, 0.05/5, 0.05/4, 0.05/3, 0.05/2, 0.05$ and stops at the first that is not below its
 # threshold. The code below also shows `adjust_pvalues` on six made-up p-values.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 m = 4 * 3 // 2
-print(f"m = {m}, FWER if independent = {1 - 0.95 ** m:.3f}, Bonferroni threshold = {0.05 / m:.4f}")
+print(f"m = {m}, FWER if independent = {1 - 0.95 ** m:.3f}, "
+      f"Bonferroni threshold = {0.05 / m:.4f}")
 print("Holm thresholds:", [round(0.05 / (m - j), 4) for j in range(m)])
 raw = np.array([0.004, 0.009, 0.011, 0.02, 0.3, 0.6])
 print("raw       :", raw)
@@ -784,8 +904,9 @@ print("Bonferroni:", adjust_pvalues(raw, "bonferroni").round(3))
 print("Holm      :", adjust_pvalues(raw, "holm").round(3))
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # Shuffling within rows leaves every $L_j$, hence $T$ and $\sum L_j^2$, unchanged; only the
 # column totals $G_i$ move. Rows with $L_j = 0$ or $k$ are unchanged by any shuffle, so only the
 # 17 informative rows need shuffling. The permutation p-value is the fraction of shuffles with a
@@ -793,51 +914,61 @@ print("Holm      :", adjust_pvalues(raw, "holm").round(3))
 # 0.001), the exact value 0.0242 of the enumeration and close to the chi-squared value 0.023.
 # The conclusion at the 5 % level stands: if the three models' answers were exchangeable, a Q
 # this large would arise in 2.4 % of test sets.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 rng = np.random.default_rng(0)
 informative = correct[(L > 0) & (L < k)].astype(int)
 n_perm = 20_000
 order = np.argsort(rng.random((n_perm, informative.shape[0], k)), axis=2)
 shuffled = np.take_along_axis(np.broadcast_to(informative, order.shape), order, axis=2)
-G_perm = G - informative.sum(axis=0) + shuffled.sum(axis=1)  # the other rows keep their totals
+# the other rows keep their totals
+G_perm = G - informative.sum(axis=0) + shuffled.sum(axis=1)
 Q_perm = (k - 1) * (k * np.sum(G_perm**2, axis=1) - T**2) / denominator
-print(f"permutation p-value: {np.mean(Q_perm >= Q - 1e-9):.4f}  (chi-squared: {result.pvalue:.4f})")
+print(f"permutation p-value: {np.mean(Q_perm >= Q - 1e-9):.4f}  "
+      f"(chi-squared: {result.pvalue:.4f})")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # The exact test's raw p-values (0.039, 0.077, 1) are larger than the mid-p ones (0.022, 0.049,
 # 1), and after Holm's adjustment (0.12, 0.15, 1) none is significant. Same conclusion, reached
 # more cautiously; with only 12, 16 and 6 disagreements the exact test pays for its guarantee
 # with power (chapter 2).
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 print(pairwise_mcnemar(y_true, *y_preds, method="exact", adjust="holm", names=names))
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # The bad model makes Q reject in nearly every test set, so the gate no longer protects
 # anything: "Q first, then unadjusted" falsely declares a difference among the four equal models
 # exactly as often as unadjusted tests do (about 17 %), while Holm stays below 5 %. The gate
 # protects only against the *complete* null hypothesis.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 rng = np.random.default_rng(4)
 n_sets, n_ex = 400, 300
 y_sim = np.zeros(n_ex, dtype=int)
 false_gate = false_raw = false_holm = 0
 for _ in range(n_sets):
-    difficulty = rng.beta(0.8 * 7 / 3, 0.2 * 7 / 3, size=n_ex)  # mean 0.8, as in familywise_error
+    # mean 0.8, as in familywise_error
+    difficulty = rng.beta(0.8 * 7 / 3, 0.2 * 7 / 3, size=n_ex)
     sim_preds = [np.where(rng.random(n_ex) < difficulty, 0, 1) for _ in range(4)]
-    sim_preds.append(np.where(rng.random(n_ex) < 0.6, 0, 1))  # the clearly worse fifth model
+    # the clearly worse fifth model
+    sim_preds.append(np.where(rng.random(n_ex) < 0.6, 0, 1))
     q_sim = cochrans_q(y_sim, *sim_preds)
     pairs_sim = pairwise_mcnemar(y_sim, *sim_preds, adjust="holm")
-    equal = [idx for idx, (i, j) in enumerate(pairs_sim.pairs) if j < 4]  # the six true nulls
+    # the six true nulls
+    equal = [idx for idx, (i, j) in enumerate(pairs_sim.pairs) if j < 4]
     any_raw = bool(np.any(pairs_sim.pvalue[equal] <= 0.05))
     false_raw += any_raw
     false_gate += any_raw and q_sim.pvalue <= 0.05
@@ -848,8 +979,9 @@ print(f"  Q first, then unadjusted : {false_gate / n_sets:.3f}")
 print(f"  Holm                     : {false_holm / n_sets:.3f}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 5
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 5</summary>
+#
 # Holm: $3 \times 0.02246 = 0.0674$, then $\max(0.0674, 2 \times 0.04904) = 0.0981$, then
 # $\max(0.0981, 1) = 1$. Benjamini-Hochberg, from the largest down: $1$;
 # $3 \times 0.04904 / 2 = 0.0736$; $\min(0.0736, 3 \times 0.02246 / 1) = 0.0674$. Holm's numbers bound the chance of
@@ -857,9 +989,24 @@ print(f"  Holm                     : {false_holm / n_sets:.3f}")
 # *share* of false rejections among the rejections. Neither rejects at 5 %. A claim that model 1
 # is the worst is a confirmatory claim about specific pairs, so Holm (or Hommel) is the right
 # reading: no pair differs significantly, although model 1's accuracy is 8 points lower in both.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for adjust in ("holm", "bh"):
     result = pairwise_mcnemar(y_true, *y_preds, adjust=adjust, names=names)
-    print(f"{adjust:>4}: raw {np.round(result.pvalue, 4)}  adjusted {np.round(result.pvalue_adjusted, 4)}")
+    print(f"{adjust:>4}: raw {np.round(result.pvalue, 4)}  "
+          f"adjusted {np.round(result.pvalue_adjusted, 4)}")
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Agresti, A. (2013). Categorical Data Analysis. *Wiley*.
+# - Benjamini, Y. and Hochberg, Y. (1995). Controlling the false discovery rate: a practical and powerful approach to multiple testing. *Journal of the Royal Statistical Society: Series B (Methodological)*, 57(1), 289–300. <https://doi.org/10.1111/j.2517-6161.1995.tb02031.x>
+# - Cochran, W. G. (1950). The comparison of percentages in matched samples. *Biometrika*, 37(3/4), 256–266. <https://doi.org/10.2307/2332378>
+# - Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. *Journal of Machine Learning Research*, 7, 1–30. <https://jmlr.org/papers/v7/demsar06a.html>
+# - Holm, S. (1979). A simple sequentially rejective multiple test procedure. *Scandinavian Journal of Statistics*, 6(2), 65–70. <https://www.jstor.org/stable/4615733>
+# - Hommel, G. (1988). A Stagewise Rejective Multiple Test Procedure Based on a Modified Bonferroni Test. *Biometrika*, 75(2), 383–386. <https://doi.org/10.1093/biomet/75.2.383>
+# - Kuncheva, L. I. (2004). Combining Pattern Classifiers: Methods and Algorithms. *Wiley*. <https://doi.org/10.1002/0471660264>
+# - Looney, S. W. (1988). A Statistical Technique for Comparing the Accuracies of Several Classifiers. *Pattern Recognition Letters*, 8(1), 5–9.
+# - McNemar, Q. (1947). Note on the sampling error of the difference between correlated proportions or percentages. *Psychometrika*, 12(2), 153–157. <https://doi.org/10.1007/BF02295996>
