@@ -188,7 +188,8 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
                         f"convert it with .astype(float) if you mean 0 and 1")
     elif kind not in "biuf":
         raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype} ({_show(arr.tolist())})")
-    arr = arr.astype(np.float64)
+    # no copy of float64 input: callers never write into it (the fuzz test checks inputs)
+    arr = arr.astype(np.float64, copy=False)
     if ndim is not None:
         allowed = (ndim,) if isinstance(ndim, int) else tuple(ndim)
         if arr.ndim == 0 and 0 not in allowed:

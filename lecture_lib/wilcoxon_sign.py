@@ -984,10 +984,10 @@ def sign_test(
     check_option(ties, "ties", SIGN_TEST_TIES)
     higher_is_better = check_flag(higher_is_better, "higher_is_better")
     confidence = check_probability(confidence, "confidence")
-    d = x - y if higher_is_better else y - x
-    wins = int(np.count_nonzero(d > 0))
-    losses = int(np.count_nonzero(d < 0))
-    n_ties = int(d.size - wins - losses)
+    better, worse = (x, y) if higher_is_better else (y, x)
+    wins = int(np.count_nonzero(better > worse))  # no difference array: two passes over the scores
+    losses = int(np.count_nonzero(better < worse))
+    n_ties = int(x.size - wins - losses)
     half = n_ties // 2 if ties == "split" else 0
     k, m = wins + half, losses + half
     p = binomial_half_two_sided(min(k, m), k + m)  # the exact binomial test of chapter 2
