@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Many algorithms over many data sets: Friedman, Nemenyi, Bonferroni-Dunn and critical-difference diagrams
 #
@@ -22,8 +34,8 @@
 # scores. Chapter 5 compared *two* algorithms over many data sets with the Wilcoxon signed-rank
 # and sign tests. With six algorithms there are fifteen pairs, and fifteen separate tests at the
 # 5 % level will find "significant" differences far too often. This chapter follows the
-# procedure Demšar recommends for this situation {cite}`demsar2006`, with the refinements of
-# García and Herrera {cite}`garcia2008`: one omnibus test on the ranks, and post-hoc tests that
+# procedure Demšar recommends for this situation ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)), with the refinements of
+# García and Herrera ([García and Herrera, 2008](https://jmlr.org/papers/v9/garcia08a.html)): one omnibus test on the ranks, and post-hoc tests that
 # control the error over the whole family of comparisons.
 #
 # After this chapter you will be able to
@@ -52,7 +64,13 @@
 import numpy as np
 import matplotlib.pyplot as plt
 from scipy import stats
-from sklearn.datasets import load_breast_cancer, load_digits, load_iris, load_wine, make_classification
+from sklearn.datasets import (
+    load_breast_cancer,
+    load_digits,
+    load_iris,
+    load_wine,
+    make_classification,
+)
 from sklearn.linear_model import LogisticRegression
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import KNeighborsClassifier
@@ -119,7 +137,7 @@ for name, mean_error in zip(names, errors.mean(axis=0)):
 # solved monks-problems-3 task means something very different from 0.05 on pollen, where no
 # learner beats guessing. A single hard task with large errors can dominate the average, and
 # nothing says the errors of 16 unrelated tasks come from one normal distribution, as a t-test or
-# an ANOVA would need {cite}`demsar2006`.
+# an ANOVA would need ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)).
 #
 # **Testing every pair separately.** Six learners make fifteen pairs. If each pair is tested at
 # the 5 % level, the probability of at least one false alarm is far above 5 %. The simulation
@@ -133,12 +151,20 @@ rng = np.random.default_rng(6)
 n_reps, n_sets, k = 4_000, 16, 6
 null_ranks = rankdata(rng.random((n_reps, n_sets, k)))  # random orders: H0 is true
 mean_null = null_ranks.mean(axis=1)
-spread = mean_null.max(axis=1) - mean_null.min(axis=1)  # the largest pairwise difference
+spread = mean_null.max(axis=1) - mean_null.min(
+    axis=1
+)  # the largest pairwise difference
 se = np.sqrt(k * (k + 1) / (6 * n_sets))
 one_pair_limit = stats.norm.isf(0.025) * se
-print(f"unadjusted pairwise tests: at least one 'significant' pair in {np.mean(spread >= one_pair_limit):.1%} of benchmarks")
-print(f"Nemenyi (CD = {critical_difference(k, n_sets):.3f}): at least one significant pair in "
-      f"{np.mean(spread >= critical_difference(k, n_sets)):.1%} of benchmarks")
+print(
+    "unadjusted pairwise tests: at least one 'significant' pair in "
+    f"{np.mean(spread >= one_pair_limit):.1%} of benchmarks"
+)
+print(
+    f"Nemenyi (CD = {critical_difference(k, n_sets):.3f}): at least one significant "
+    "pair in "
+    f"{np.mean(spread >= critical_difference(k, n_sets)):.1%} of benchmarks"
+)
 
 # %% [markdown]
 # With fifteen unadjusted tests, more than a third of the benchmarks in which nothing differs
@@ -160,7 +186,9 @@ ranks = rankdata(errors, axis=1)  # errors: rank 1 = lowest error
 print(f"{'task':<17}" + "".join(f"{name:>12}" for name in names))
 for task, row in zip(bench.datasets, ranks):
     print(f"{task:<17}" + "".join(f"{value:>12g}" for value in row))
-print(f"{'average rank':<17}" + "".join(f"{value:>12.4g}" for value in ranks.mean(axis=0)))
+print(
+    f"{'average rank':<17}" + "".join(f"{value:>12.4g}" for value in ranks.mean(axis=0))
+)
 
 # %% [markdown]
 # The rows pollen, threeOf9 and strikes are the three the seed prints, with the same ranks
@@ -174,7 +202,7 @@ print(f"{'average rank':<17}" + "".join(f"{value:>12.4g}" for value in ranks.mea
 # $H_0$ in words: all six learners perform equally well, so on every data set each ordering of
 # them is equally likely and their expected average ranks are equal; the observed differences in
 # average rank are due to chance. With average ranks $R_j$ on N data sets, Friedman's statistic
-# {cite}`demsar2006` is
+# ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)) is
 #
 # $$\chi^2_F = \frac{12N}{k(k+1)}\Bigl[\sum_j R_j^2 - \frac{k(k+1)^2}{4}\Bigr],$$
 #
@@ -190,10 +218,19 @@ plain = friedman(errors, higher_is_better=False, tie_correction=False)
 corrected = friedman(errors, higher_is_better=False)
 n_sets, k = errors.shape
 factor = 1 - tie_term(errors, axis=1).sum() / (n_sets * k * (k**2 - 1))
-print(f"chi2_F without tie correction (Demšar): {plain.statistic:.3f}, p = {plain.pvalue:.3g}")
+print(
+    f"chi2_F without tie correction (Demšar): {plain.statistic:.3f}, p = "
+    f"{plain.pvalue:.3g}"
+)
 print(f"tie correction factor C = {factor:.4f}")
-print(f"chi2_F with tie correction:             {corrected.statistic:.3f}, p = {corrected.pvalue:.3g}")
-print(f"critical value of chi2 with {corrected.df} df at alpha = 0.05: {stats.chi2.ppf(0.95, corrected.df):.3f}")
+print(
+    f"chi2_F with tie correction:             {corrected.statistic:.3f}, p = "
+    f"{corrected.pvalue:.3g}"
+)
+print(
+    f"critical value of chi2 with {corrected.df} df at alpha = 0.05: "
+    f"{stats.chi2.ppf(0.95, corrected.df):.3f}"
+)
 
 # %% [markdown]
 # The rounding of the errors to two decimals creates many ties (C = 0.96), and the correction
@@ -204,14 +241,14 @@ print(f"critical value of chi2 with {corrected.df} df at alpha = 0.05: {stats.ch
 # *some* learners differ; which ones is for the post-hoc tests.
 #
 # **How large is the effect?** The companion of $\chi^2_F$ is Kendall's coefficient of
-# concordance $W = \chi^2_F / (N(k-1))$ {cite}`kendall1939`: 0 when the data sets rank the
+# concordance $W = \chi^2_F / (N(k-1))$ (Kendall and Babington Smith, 1939): 0 when the data sets rank the
 # learners at random, 1 when every data set ranks them in the same order. `friedman` returns it
 # as `kendalls_w` (tie-corrected when $\chi^2_F$ is). The library gives no interval for W; a
 # percentile bootstrap over the data sets gives an approximate one (rough with 16 data sets).
 
 # %%
 def kendalls_w(ranks, ties, n_boot=2000, seed=0):
-    """Kendall's W (tie-corrected) with a 95 % percentile bootstrap interval over the data sets."""
+    """Tie-corrected Kendall's W with a 95 % bootstrap interval over the data sets."""
     n, k = ranks.shape
 
     def w(rows):  # rows: (..., n) indices of data sets
@@ -225,9 +262,14 @@ def kendalls_w(ranks, ties, n_boot=2000, seed=0):
 
 
 w_hat, w_low, w_high = kendalls_w(ranks, tie_term(errors, axis=1))
-assert np.isclose(w_hat, corrected.kendalls_w)  # the bootstrap's point estimate is the library's W
-print(f"Kendall's W = {corrected.kendalls_w:.3f} (= {corrected.statistic:.2f} / ({n_sets} x {k - 1})), "
-      f"95 % bootstrap interval [{w_low:.2f}, {w_high:.2f}]")
+assert np.isclose(
+    w_hat, corrected.kendalls_w
+)  # the bootstrap's point estimate is the library's W
+print(
+    f"Kendall's W = {corrected.kendalls_w:.3f} (= {corrected.statistic:.2f} / "
+    f"({n_sets} x {k - 1})), "
+    f"95 % bootstrap interval [{w_low:.2f}, {w_high:.2f}]"
+)
 
 # %% [markdown]
 # $W = 0.71$, with an interval from about 0.6 to 0.8: the 16 tasks agree strongly on how the six
@@ -237,7 +279,7 @@ print(f"Kendall's W = {corrected.kendalls_w:.3f} (= {corrected.statistic:.2f} / 
 # ## Iman and Davenport's F
 #
 # Iman and Davenport found the chi-squared approximation of Friedman's statistic too
-# conservative (it rejects less often than it should) and proposed {cite}`iman1980,demsar2006`
+# conservative (it rejects less often than it should) and proposed (Iman and Davenport, 1980; [Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html))
 #
 # $$F_F = \frac{(N-1)\chi^2_F}{N(k-1) - \chi^2_F} \sim F\bigl(k-1, (k-1)(N-1)\bigr).$$
 #
@@ -246,10 +288,14 @@ print(f"Kendall's W = {corrected.kendalls_w:.3f} (= {corrected.statistic:.2f} / 
 # statsmodels). The same $H_0$ is tested.
 
 # %%
-print(f"F_F = {corrected.iman_davenport:.3f} with df = {corrected.iman_davenport_df}, "
-      f"p = {corrected.iman_davenport_pvalue:.3g}")
-print(f"critical value of F{corrected.iman_davenport_df} at alpha = 0.05: "
-      f"{stats.f.ppf(0.95, *corrected.iman_davenport_df):.3f}")
+print(
+    f"F_F = {corrected.iman_davenport:.3f} with df = {corrected.iman_davenport_df}, "
+    f"p = {corrected.iman_davenport_pvalue:.3g}"
+)
+print(
+    f"critical value of F{corrected.iman_davenport_df} at alpha = 0.05: "
+    f"{stats.f.ppf(0.95, *corrected.iman_davenport_df):.3f}"
+)
 
 # %% [markdown]
 # $F_F = 36.2$ against a critical value of 2.34: the p-value ($10^{-18}$) is even smaller than
@@ -262,11 +308,18 @@ print(f"critical value of F{corrected.iman_davenport_df} at alpha = 0.05: "
 # p-value falls below 0.05, with a 95 % Monte Carlo interval:
 
 # %%
-print(f"{'N':>4}  {'chi-squared p':>26}  {'Iman-Davenport p':>26}   (k = 6, 20 000 benchmarks each)")
+print(
+    f"{'N':>4}  {'chi-squared p':>26}  {'Iman-Davenport p':>26}   (k = 6, 20 000 "
+    "benchmarks each)"
+)
 for n_level in (4, 6, 10, 16, 30):
     level = friedman_type1_error(6, n_level, n_reps=20_000, seed=0)
-    print(f"{n_level:>4}  {level.chi2.estimate:>8.3f} [{level.chi2.low:.3f}, {level.chi2.high:.3f}]"
-          f"        {level.iman_davenport.estimate:>8.3f} [{level.iman_davenport.low:.3f}, {level.iman_davenport.high:.3f}]")
+    print(
+        f"{n_level:>4}  {level.chi2.estimate:>8.3f} [{level.chi2.low:.3f}, "
+        f"{level.chi2.high:.3f}]"
+        f"        {level.iman_davenport.estimate:>8.3f} "
+        f"[{level.iman_davenport.low:.3f}, {level.iman_davenport.high:.3f}]"
+    )
 
 # %% [markdown]
 # The chi-squared p-value is conservative: with 4 to 6 data sets it rejects a true $H_0$ in only
@@ -286,19 +339,44 @@ for n_level in (4, 6, 10, 16, 30):
 printed = bench.printed
 rpart, ranger = names.index("rpart"), names.index("ranger")
 rank_sums = ranks.sum(axis=0)
-print(f"overall mean rank: {ranks.mean():.3f} (seed: {printed['overall_mean_rank']} and later 3.427)")
-print(f"average rank of rpart:  {rank_sums[rpart]:.1f} / 16 = {rank_sums[rpart] / 16:.2f} "
-      f"(seed: {printed['mean_rank_rpart']}; divided by 6 it would be {rank_sums[rpart] / 6:.2f})")
-print(f"average rank of ranger: {rank_sums[ranger]:.1f} / 16 = {rank_sums[ranger] / 16:.2f} "
-      f"(seed: {printed['mean_rank_ranger']}; divided by 6 it would be {rank_sums[ranger] / 6:.2f})")
-print(f"difference: {(rank_sums[rpart] - rank_sums[ranger]) / 16:.4f} (seed: {printed['mean_rank_difference_rpart_ranger']})")
-print(f"SS_total / SS_error as printed: {printed['ss_total']} / {printed['ss_error']} = "
-      f"{printed['ss_total'] / printed['ss_error']:.2f} (seed: {printed['statistic_friedman']})")
-print(f"0.95 quantile of chi2 with 5 df: {stats.chi2.ppf(0.95, 5):.4f} (seed: {printed['chi2_critical_5df']})")
+print(
+    f"overall mean rank: {ranks.mean():.3f} (seed: {printed['overall_mean_rank']} and "
+    "later 3.427)"
+)
+print(
+    f"average rank of rpart:  {rank_sums[rpart]:.1f} / 16 = "
+    f"{rank_sums[rpart] / 16:.2f} "
+    f"(seed: {printed['mean_rank_rpart']}; divided by 6 it would be "
+    f"{rank_sums[rpart] / 6:.2f})"
+)
+print(
+    f"average rank of ranger: {rank_sums[ranger]:.1f} / 16 = "
+    f"{rank_sums[ranger] / 16:.2f} "
+    f"(seed: {printed['mean_rank_ranger']}; divided by 6 it would be "
+    f"{rank_sums[ranger] / 6:.2f})"
+)
+print(
+    f"difference: {(rank_sums[rpart] - rank_sums[ranger]) / 16:.4f} (seed: "
+    f"{printed['mean_rank_difference_rpart_ranger']})"
+)
+print(
+    f"SS_total / SS_error as printed: {printed['ss_total']} / {printed['ss_error']} = "
+    f"{printed['ss_total'] / printed['ss_error']:.2f} (seed: "
+    f"{printed['statistic_friedman']})"
+)
+print(
+    f"0.95 quantile of chi2 with 5 df: {stats.chi2.ppf(0.95, 5):.4f} (seed: "
+    f"{printed['chi2_critical_5df']})"
+)
 q = critical_value(6, 0.05) * np.sqrt(2)
-print(f"q_0.05(6, inf) = {q:.4f} (seed: {printed['q_nemenyi_k6']}); "
-      f"CD = {critical_difference(6, 16):.4f} (seed: {printed['cd_nemenyi']})")
-print(f"Bonferroni-Dunn level per comparison: 0.05 / (6 - 1) = {0.05 / 5:.2f} (seed: {printed['alpha_bonferroni_dunn']})")
+print(
+    f"q_0.05(6, inf) = {q:.4f} (seed: {printed['q_nemenyi_k6']}); "
+    f"CD = {critical_difference(6, 16):.4f} (seed: {printed['cd_nemenyi']})"
+)
+print(
+    f"Bonferroni-Dunn level per comparison: 0.05 / (6 - 1) = {0.05 / 5:.2f} (seed: "
+    f"{printed['alpha_bonferroni_dunn']})"
+)
 
 # %% [markdown]
 # What agrees: the printed ranks, the average ranks of rpart (3.53) and ranger (1.59), their
@@ -331,9 +409,16 @@ print(f"Bonferroni-Dunn level per comparison: 0.05 / (6 - 1) = {0.05 / 5:.2f} (s
 overall = (k + 1) / 2
 ss_total = n_sets * np.sum((ranks.mean(axis=0) - overall) ** 2)
 ss_error = np.sum((ranks - overall) ** 2) / (n_sets * (k - 1))
-print(f"SS_total = {ss_total:.3f}, SS_error = {ss_error:.4f}, ratio = {ss_total / ss_error:.3f}; "
-      f"friedman(...).statistic = {corrected.statistic:.3f}")
-for key in sorted(k_ for k_ in ERRATA if k_.startswith("seed001-friedman") or k_ == "seed001-nemenyi-q"):
+print(
+    f"SS_total = {ss_total:.3f}, SS_error = {ss_error:.4f}, ratio = "
+    f"{ss_total / ss_error:.3f}; "
+    f"friedman(...).statistic = {corrected.statistic:.3f}"
+)
+for key in sorted(
+    k_
+    for k_ in ERRATA
+    if k_.startswith("seed001-friedman") or k_ == "seed001-nemenyi-q"
+):
     print(f"- {key}: {ERRATA[key].correct}")
 
 # %% [markdown]
@@ -357,7 +442,11 @@ table5 = demsar_table5()
 print("k       " + "".join(f"{k_:>7}" for k_ in table5["k"]))
 print("Demšar  " + "".join(f"{v:>7.3f}" for v in table5["nemenyi_0.05"]))
 print("exact   " + "".join(f"{critical_value(k_, 0.05):>7.4f}" for k_ in table5["k"]))
-print("k = 20: q = {:.4f}; k = 50: q = {:.4f}".format(critical_value(20, 0.05), critical_value(50, 0.05)))
+print(
+    "k = 20: q = {:.4f}; k = 50: q = {:.4f}".format(
+        critical_value(20, 0.05), critical_value(50, 0.05)
+    )
+)
 
 # %% [markdown]
 # The table agrees to its three decimals except for k = 3 and k = 7, where it is 0.001 off: it
@@ -372,17 +461,26 @@ nem = nemenyi(errors, higher_is_better=False, alpha=0.05)
 print(f"CD = {nem.cd:.3f} for k = {k} and N = {n_sets}")
 pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
 pairs.sort(key=lambda ij: nem.pvalues[ij])
-print("gap = difference of average ranks, with the interval gap +- CD (simultaneous, approximate 95 %)")
+print(
+    "gap = difference of average ranks, with the interval gap +- CD (simultaneous, "
+    "approximate 95 %)"
+)
 for i, j in pairs:
     better, worse = (i, j) if nem.mean_ranks[i] < nem.mean_ranks[j] else (j, i)
     gap = abs(nem.mean_ranks[i] - nem.mean_ranks[j])
     p = nem.pvalues[i, j]
     if p <= 0.05:
-        verdict = f"evidence at the 5 % level that {names[better]} ranks better than {names[worse]}"
+        verdict = (
+            f"evidence at the 5 % level that {names[better]} ranks better than "
+            f"{names[worse]}"
+        )
     else:
         verdict = "no evidence of a difference at the 5 % level"
-    print(f"{names[better]:>11} vs {names[worse]:<11} gap {gap:.2f} [{gap - nem.cd:+.2f}, {gap + nem.cd:+.2f}]"
-          f"  p = {p:.3g}: {verdict}")
+    print(
+        f"{names[better]:>11} vs {names[worse]:<11} gap {gap:.2f} "
+        f"[{gap - nem.cd:+.2f}, {gap + nem.cd:+.2f}]"
+        f"  p = {p:.3g}: {verdict}"
+    )
 
 # %% [markdown]
 # Each line interprets one of the fifteen p-values. A Nemenyi p-value is (approximately, by the
@@ -406,8 +504,10 @@ for i, j in pairs:
 # the largest gap, which `NemenyiResult.pvalue` reports. Report both:
 #
 # %%
-print(f"Friedman (Iman-Davenport) p = {corrected.iman_davenport_pvalue:.3g}; "
-      f"Nemenyi range test p = {nem.pvalue:.3g} ({nem.pvalue_method})")
+print(
+    f"Friedman (Iman-Davenport) p = {corrected.iman_davenport_pvalue:.3g}; "
+    f"Nemenyi range test p = {nem.pvalue:.3g} ({nem.pvalue_method})"
+)
 
 # %% [markdown]
 # The Nemenyi p-values agree with those of scikit-posthocs' `posthoc_nemenyi_friedman` to
@@ -424,9 +524,17 @@ print(f"Friedman (Iman-Davenport) p = {corrected.iman_davenport_pvalue:.3g}; "
 # inside them.
 
 # %% mystnb={"figure": {"caption": "Critical-difference diagram of the Nemenyi test for six learners on 16 tasks at alpha = 0.05: average ranks on the axis, best on the left, and the critical difference (1.885) as the bar at the top. Thick lines join learners whose average ranks differ by less than the CD; ranger and rpart, 1.94 apart, are not joined.", "name": "fig-many-algorithms-many-datasets-cd-nemenyi"}, "image": {"alt": "Critical-difference diagram. A horizontal average-rank axis runs from 1 to 6, with a bar labelled CD = 1.88 above it. The learners hang from the axis by lines to their names: ranger 1.59, svm 2.19 and kknn 3.50 on the left; rpart 3.53, cv_glmnet 4.25 and featureless 5.94 on the right. Four overlapping thick lines join the groups not significantly different: ranger and svm; svm, kknn and rpart; kknn, rpart and cv_glmnet; cv_glmnet and featureless."}}
-ax = plot_critical_difference(nem.mean_ranks, names, nem.cd, title="Nemenyi, alpha = 0.05, 16 tasks")
+ax = plot_critical_difference(
+    nem.mean_ranks, names, nem.cd, title="Nemenyi, alpha = 0.05, 16 tasks"
+)
 plt.show()
-print("groups not significantly different:", [[names[i] for i in c] for c in cd_cliques(nem.mean_ranks, nem.cd)])
+print(
+    "groups not significantly different:",
+    [[names[i] for i in c] for c in cd_cliques(nem.mean_ranks, nem.cd)],
+)
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 6.1.** Critical-difference diagram of the Nemenyi test for six learners on 16 tasks at alpha = 0.05: average ranks on the axis, best on the left, and the critical difference (1.885) as the bar at the top. Thick lines join learners whose average ranks differ by less than the CD; ranger and rpart, 1.94 apart, are not joined.
 
 # %% [markdown]
 # Read it pairwise: two learners differ significantly exactly when no bar covers both. ranger
@@ -439,7 +547,7 @@ print("groups not significantly different:", [[names[i] for i in c] for c in cd_
 #
 # An average rank is a rank *among the learners in the study*. Add or remove a learner and the
 # ranks of the others can change, and so does k, hence the CD. Benavoli, Corani and Mangili
-# {cite}`benavoli2016` point out the consequence: the Nemenyi (or Bonferroni-Dunn) p-value of a
+# ([Benavoli et al., 2016](https://jmlr.org/papers/v17/benavoli16a.html)) point out the consequence: the Nemenyi (or Bonferroni-Dunn) p-value of a
 # pair depends on which other algorithms happen to be in the comparison. On seed 001's benchmark,
 # drop one learner at a time and watch the p-value of ranger against rpart:
 
@@ -452,14 +560,21 @@ def nemenyi_pair(columns, first="ranger", second="rpart"):
 
 
 all_columns = list(range(k))
-print(f"{'learners in the study':<40}{'gap rpart - ranger':>20}{'CD':>8}{'Nemenyi p':>11}")
+print(
+    f"{'learners in the study':<40}{'gap rpart - ranger':>20}{'CD':>8}{'Nemenyi p':>11}"
+)
 for dropped in [None] + [name for name in names if name not in ("ranger", "rpart")]:
     columns = [c for c in all_columns if names[c] != dropped]
     p_pair, gap, cd_pool = nemenyi_pair(columns)
     label = "all six" if dropped is None else f"without {dropped}"
     print(f"{label:<40}{gap:>20.3f}{cd_pool:>8.3f}{p_pair:>11.4f}")
-pair_wilcoxon = wilcoxon_signed_rank(errors[:, names.index("rpart")], errors[:, names.index("ranger")])
-print(f"Wilcoxon signed-rank test of the two columns alone: p = {pair_wilcoxon.pvalue:.2g} whatever the pool")
+pair_wilcoxon = wilcoxon_signed_rank(
+    errors[:, names.index("rpart")], errors[:, names.index("ranger")]
+)
+print(
+    "Wilcoxon signed-rank test of the two columns alone: p = "
+    f"{pair_wilcoxon.pvalue:.2g} whatever the pool"
+)
 
 # %% [markdown]
 # The same two columns of errors give p = 0.040 with all six learners, 0.076 without kknn (not
@@ -472,7 +587,7 @@ print(f"Wilcoxon signed-rank test of the two columns alone: p = {pair_wilcoxon.p
 # chapter 5 ($p = 1.2 \times 10^{-4}$ here), does not depend on the pool; with several pairs its p-values still need an adjustment for multiplicity (Holm's),
 # which depends only on how many pairs are tested.
 #
-# For comparing all pairs, García and Herrera {cite}`garcia2008` also recommend procedures more
+# For comparing all pairs, García and Herrera ([García and Herrera, 2008](https://jmlr.org/papers/v9/garcia08a.html)) also recommend procedures more
 # powerful than Nemenyi's, Shaffer's static procedure and Bergmann and Hommel's, which use the
 # logical relations between the pairwise hypotheses. This chapter teaches Nemenyi's test because
 # the critical-difference diagram was built on it; keep its pool dependence and its conservatism
@@ -489,12 +604,14 @@ print(f"Wilcoxon signed-rank test of the two columns alone: p = {pair_wilcoxon.p
 # combination of true hypotheses is possible): **Shaffer's** procedure divides alpha by the number
 # of hypotheses that can still be true, and **Bergmann and Hommel's** tests every set of hypotheses
 # that can be true together. Both control the family-wise error rate and reject at least what
-# Holm rejects {cite}`garcia2008`. H0 for each pair: the two learners' errors differ by a
+# Holm rejects ([García and Herrera, 2008](https://jmlr.org/papers/v9/garcia08a.html)). H0 for each pair: the two learners' errors differ by a
 # distribution symmetric about zero over the tasks.
 
 # %%
 procedures = {
-    adjust: pairwise_comparisons(errors, adjust=adjust, names=names, higher_is_better=False)
+    adjust: pairwise_comparisons(
+        errors, adjust=adjust, names=names, higher_is_better=False
+    )
     for adjust in ("holm", "shaffer", "bergmann-hommel")
 }
 holm = procedures["holm"]
@@ -502,12 +619,20 @@ header = f"{'pair (better first)':<24}{'median gap':>11}{'raw p':>9}"
 print(header + "".join(f"{adjust:>16}" for adjust in procedures))
 for row in holm.pairs():
     i, j = names.index(row["pair"][0]), names.index(row["pair"][1])
-    adjusted = "".join(f"{result.pvalues[i, j]:>16.4f}" for result in procedures.values())
+    adjusted = "".join(
+        f"{result.pvalues[i, j]:>16.4f}" for result in procedures.values()
+    )
     pair = " > ".join(row["pair"])
     print(f"{pair:<24}{row['effect']:>11.3f}{row['raw_pvalue']:>9.5f}{adjusted}")
 for adjust, result in procedures.items():
-    print(f"{adjust}: {int(result.significant.sum()) // 2} of 15 pairs significant at the 5 % level")
-print(f"Nemenyi: {int(nem.significant.sum()) // 2} of 15 pairs significant at the 5 % level")
+    print(
+        f"{adjust}: {int(result.significant.sum()) // 2} of 15 pairs significant at "
+        "the 5 % level"
+    )
+print(
+    f"Nemenyi: {int(nem.significant.sum()) // 2} of 15 pairs significant at the 5 % "
+    "level"
+)
 
 # %% [markdown]
 # The table lists the pairs from the most to the least significant; "median gap" is the median
@@ -523,7 +648,9 @@ print(f"Nemenyi: {int(nem.significant.sum()) // 2} of 15 pairs significant at th
 
 # %%
 for better, worse in (("ranger", "rpart"), ("ranger", "svm")):
-    pair_test = wilcoxon_signed_rank(errors[:, names.index(worse)], errors[:, names.index(better)])
+    pair_test = wilcoxon_signed_rank(
+        errors[:, names.index(worse)], errors[:, names.index(better)]
+    )
     low, high = pair_test.confidence_interval
     i, j = names.index(better), names.index(worse)
     print(
@@ -543,16 +670,25 @@ for better, worse in (("ranger", "rpart"), ("ranger", "svm")):
 
 # %% mystnb={"figure": {"caption": "Critical-difference diagrams of seed 001's benchmark from three all-pairs procedures at the 5 % family-wise level: Nemenyi's test (with its CD bar), pairwise Wilcoxon tests with Holm's adjustment, and with Bergmann and Hommel's procedure. The last two agree and separate more pairs than Nemenyi.", "name": "fig-many-algorithms-many-datasets-cd-procedures"}, "image": {"alt": "Three critical-difference diagrams stacked vertically, with the same average ranks: ranger 1.59, svm 2.19, kknn 3.50 on the left; rpart 3.53, cv_glmnet 4.25, featureless 5.94 on the right. The top one, Nemenyi's, has a CD bar of 1.88 and four group bars. The middle (Wilcoxon with Holm) and bottom (Wilcoxon with Bergmann-Hommel) have no CD bar and three group bars: ranger and svm; svm, kknn and rpart; kknn, rpart and cv_glmnet. featureless is joined to no one."}}
 nemenyi_pairs = pairwise_comparisons(
-    errors, test="nemenyi", adjust="studentized-range", names=names, higher_is_better=False
+    errors,
+    test="nemenyi",
+    adjust="studentized-range",
+    names=names,
+    higher_is_better=False,
 )
 fig, axes = plt.subplots(3, 1, figsize=(7.0, 7.5))
 plot_critical_difference(nemenyi_pairs, ax=axes[0], title="Nemenyi (mean ranks)")
 plot_critical_difference(holm, ax=axes[1], title="pairwise Wilcoxon, Holm")
 plot_critical_difference(
-    procedures["bergmann-hommel"], ax=axes[2], title="pairwise Wilcoxon, Bergmann-Hommel"
+    procedures["bergmann-hommel"],
+    ax=axes[2],
+    title="pairwise Wilcoxon, Bergmann-Hommel",
 )
 fig.tight_layout()
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 6.2.** Critical-difference diagrams of seed 001's benchmark from three all-pairs procedures at the 5 % family-wise level: Nemenyi's test (with its CD bar), pairwise Wilcoxon tests with Holm's adjustment, and with Bergmann and Hommel's procedure. The last two agree and separate more pairs than Nemenyi.
 
 # %% [markdown]
 # **Interactive.** Switch the post-hoc procedure on the same benchmark and watch the groups: the
@@ -575,7 +711,9 @@ posthoc_explorer(errors, names, higher_is_better=False)
 # %%
 table6 = posthoc_example("demsar2006_table6")
 for method in ("exact", "approx"):
-    result = pairwise_comparisons(table6.scores, names=table6.algorithms, test_options={"method": method})
+    result = pairwise_comparisons(
+        table6.scores, names=table6.algorithms, test_options={"method": method}
+    )
     top = result.pairs()[0]
     print(
         f"{method:>6}: smallest Holm-adjusted p = {top['pvalue']:.3f} "
@@ -610,11 +748,14 @@ for method in ("exact", "approx"):
 # %%
 cd_nemenyi = critical_difference(k, n_sets, 0.05, "nemenyi")
 cd_bd = critical_difference(k, n_sets, 0.05, "bonferroni-dunn")
-print(f"q_alpha: Nemenyi {critical_value(k, 0.05):.3f}, Bonferroni-Dunn {critical_value(k, 0.05, 'bonferroni-dunn'):.3f}")
+print(
+    f"q_alpha: Nemenyi {critical_value(k, 0.05):.3f}, Bonferroni-Dunn "
+    f"{critical_value(k, 0.05, 'bonferroni-dunn'):.3f}"
+)
 print(f"CD:      Nemenyi {cd_nemenyi:.3f}, Bonferroni-Dunn {cd_bd:.3f}")
 
 # %% [markdown]
-# Holm's step-down procedure {cite}`demsar2006` uses the same raw p-values more efficiently:
+# Holm's step-down procedure ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)) uses the same raw p-values more efficiently:
 # sort them, compare the smallest with $\alpha/(k-1)$, the next with $\alpha/(k-2)$ and so on,
 # stopping at the first that is not rejected. It controls the same family-wise error, rejects
 # everything Bonferroni rejects, and sometimes more. `bonferroni_dunn(..., adjust="holm")`
@@ -625,12 +766,24 @@ print(f"CD:      Nemenyi {cd_nemenyi:.3f}, Bonferroni-Dunn {cd_bd:.3f}")
 control = names.index("featureless")
 bd = bonferroni_dunn(errors, control, higher_is_better=False, adjust="bonferroni")
 holm = bonferroni_dunn(errors, control, higher_is_better=False, adjust="holm")
-print(f"control: {names[control]} (average rank {bd.mean_ranks[control]:.3f}); {holm.procedure}")
-print(f"{'learner':>10} {'gap [gap +- CD_BD]':>22} {'z':>8} {'raw p':>10} {'Bonferroni p':>13} {'Holm p':>10}  Nemenyi p")
+print(
+    f"control: {names[control]} (average rank {bd.mean_ranks[control]:.3f}); "
+    f"{holm.procedure}"
+)
+print(
+    f"{'learner':>10} {'gap [gap +- CD_BD]':>22} {'z':>8} {'raw p':>10} "
+    f"{'Bonferroni p':>13} {'Holm p':>10}  Nemenyi p"
+)
 for idx, other in enumerate(bd.others):
-    gap = bd.mean_ranks[control] - bd.mean_ranks[other]  # how much better than the baseline it ranks
-    print(f"{names[other]:>10} {gap:>6.2f} [{gap - bd.cd:.2f}, {gap + bd.cd:.2f}] {bd.z[idx]:>8.3f} "
-          f"{bd.raw_pvalues[idx]:>10.3g} {bd.pvalues[idx]:>13.3g} {holm.pvalues[idx]:>10.3g}  {nem.pvalues[control, other]:.3g}")
+    gap = (
+        bd.mean_ranks[control] - bd.mean_ranks[other]
+    )  # how much better than the baseline it ranks
+    print(
+        f"{names[other]:>10} {gap:>6.2f} [{gap - bd.cd:.2f}, {gap + bd.cd:.2f}] "
+        f"{bd.z[idx]:>8.3f} "
+        f"{bd.raw_pvalues[idx]:>10.3g} {bd.pvalues[idx]:>13.3g} "
+        f"{holm.pvalues[idx]:>10.3g}  {nem.pvalues[control, other]:.3g}"
+    )
 np.testing.assert_allclose(holm.pvalues, adjust_pvalues(bd.raw_pvalues, method="holm"))
 
 # %% [markdown]
@@ -657,9 +810,17 @@ np.testing.assert_allclose(holm.pvalues, adjust_pvalues(bd.raw_pvalues, method="
 # CD, so no diagram shows them.)
 
 # %% mystnb={"figure": {"caption": "Critical-difference diagram of the Bonferroni-Dunn test with the featureless baseline as control (alpha = 0.05, CD = 1.704); the red interval reaches one CD from the control's average rank. ranger, svm, kknn and rpart lie outside it and rank significantly better than the baseline; cv_glmnet, 1.69 ranks away, falls just inside.", "name": "fig-many-algorithms-many-datasets-cd-control"}, "image": {"alt": "Critical-difference diagram with a horizontal average-rank axis from 1 to 6 and a bar labelled CD = 1.70 above it. The learners hang from the axis by lines to their names: ranger 1.59, svm 2.19 and kknn 3.50 on the left; rpart 3.53, cv_glmnet 4.25 and featureless 5.94, printed in bold as the control, on the right. A thick red line runs from the control's rank leftwards by one CD, ending just short of cv_glmnet's rank 4.25, so cv_glmnet lies inside the interval and the other four learners outside."}} tags=["hide-input"]
-ax = plot_critical_difference(bd.mean_ranks, names, bd.cd, control="featureless",
-                              title="Bonferroni-Dunn, control = featureless, alpha = 0.05")
+ax = plot_critical_difference(
+    bd.mean_ranks,
+    names,
+    bd.cd,
+    control="featureless",
+    title="Bonferroni-Dunn, control = featureless, alpha = 0.05",
+)
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 6.3.** Critical-difference diagram of the Bonferroni-Dunn test with the featureless baseline as control (alpha = 0.05, CD = 1.704); the red interval reaches one CD from the control's average rank. ranger, svm, kknn and rpart lie outside it and rank significantly better than the baseline; cv_glmnet, 1.69 ranks away, falls just inside.
 
 # %% [markdown]
 # ## Interactive: how the CD shrinks with more data sets
@@ -670,13 +831,22 @@ plt.show()
 
 # %%
 for n in (4, 8, 16, 64):
-    print(f"N = {n:>2}: Nemenyi CD = {critical_difference(6, n):.3f}, Bonferroni-Dunn CD = "
-          f"{critical_difference(6, n, test='bonferroni-dunn'):.3f}")
+    print(
+        f"N = {n:>2}: Nemenyi CD = {critical_difference(6, n):.3f}, Bonferroni-Dunn CD "
+        "= "
+        f"{critical_difference(6, n, test='bonferroni-dunn'):.3f}"
+    )
 small = cd_subsample(errors, 6, alpha=0.05, higher_is_better=False, seed=0)
 print(f"first 6 tasks of the widget's order: {[bench.datasets[i] for i in small.rows]}")
-print(f"  Friedman chi-squared p = {small.friedman_pvalue:.3g}, Iman-Davenport p = {small.iman_davenport_pvalue:.3g}, "
-      f"CD = {small.cd:.3f}, groups: {[[names[i] for i in c] for c in small.cliques]}")
-print("  average ranks:", ", ".join(f"{names[i]} {r:.2f}" for i, r in enumerate(small.mean_ranks)))
+print(
+    f"  Friedman chi-squared p = {small.friedman_pvalue:.3g}, Iman-Davenport p = "
+    f"{small.iman_davenport_pvalue:.3g}, "
+    f"CD = {small.cd:.3f}, groups: {[[names[i] for i in c] for c in small.cliques]}"
+)
+print(
+    "  average ranks:",
+    ", ".join(f"{names[i]} {r:.2f}" for i, r in enumerate(small.mean_ranks)),
+)
 
 # %% [markdown]
 # On these six tasks the CD is 3.08 instead of 1.885. Friedman's test still rejects
@@ -737,13 +907,26 @@ for a, b in ((3, 8), (1, 7), (4, 9)):
     keep = (y_digits == a) | (y_digits == b)
     datasets[f"digits {a} vs {b}"] = (X_digits[keep], (y_digits[keep] == a).astype(int))
 # eight synthetic problems: (features, informative ones, class separation, label noise)
-settings = [(10, 4, 1.0, 0.01), (20, 5, 0.8, 0.05), (5, 3, 1.5, 0.0),
-            (30, 10, 0.6, 0.02), (8, 2, 1.0, 0.1), (15, 8, 0.5, 0.03),
-            (12, 6, 1.2, 0.05), (6, 4, 0.7, 0.0)]
+settings = [
+    (10, 4, 1.0, 0.01),
+    (20, 5, 0.8, 0.05),
+    (5, 3, 1.5, 0.0),
+    (30, 10, 0.6, 0.02),
+    (8, 2, 1.0, 0.1),
+    (15, 8, 0.5, 0.03),
+    (12, 6, 1.2, 0.05),
+    (6, 4, 0.7, 0.0),
+]
 for i, (n_features, n_informative, separation, noise) in enumerate(settings):
     datasets[f"synthetic {i + 1}"] = make_classification(
-        n_samples=300, n_features=n_features, n_informative=n_informative,
-        n_redundant=0, class_sep=separation, flip_y=noise, random_state=i)
+        n_samples=300,
+        n_features=n_features,
+        n_informative=n_informative,
+        n_redundant=0,
+        class_sep=separation,
+        flip_y=noise,
+        random_state=i,
+    )
 classifiers = {
     "logistic": make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
     "naive Bayes": GaussianNB(),
@@ -766,13 +949,19 @@ print(f"{live.records.size} fold scores in live.records, {live.n_failed} failed 
 
 # %% mystnb={"figure": {"caption": "Critical-difference diagram of the Nemenyi test (alpha = 0.05) for five classifiers on the 14 data sets of this chapter (2 x 5 cross-validation by run_benchmark), CD = 1.63. Logistic regression and k-NN rank significantly better than the decision stump; every other pair is joined by a thick line: no evidence of a difference.", "name": "fig-many-algorithms-many-datasets-cd-live"}, "image": {"alt": "Critical-difference diagram with a horizontal average-rank axis from 1 to 5 and a bar labelled CD = 1.63 above it. The classifiers hang from the axis by lines to their names: logistic 2.07, k-NN 2.14 and naive Bayes 3.14 on the left; tree 3.25 and stump 4.39 on the right. Two thick lines join the groups not significantly different: logistic, k-NN, naive Bayes and tree; and naive Bayes, tree and stump."}}
 live_fr = live.friedman()  # friedman(accuracy, higher_is_better=True)
-print("average ranks: "
-      + ", ".join(f"{name} {r:.3f}" for name, r in zip(live_names, live_fr.mean_ranks)))
-print(f"chi2_F = {live_fr.statistic:.3f}, p = {live_fr.pvalue:.3g}; "
-      f"F_F = {live_fr.iman_davenport:.3f}, p = {live_fr.iman_davenport_pvalue:.3g}")
+print(
+    "average ranks: "
+    + ", ".join(f"{name} {r:.3f}" for name, r in zip(live_names, live_fr.mean_ranks))
+)
+print(
+    f"chi2_F = {live_fr.statistic:.3f}, p = {live_fr.pvalue:.3g}; "
+    f"F_F = {live_fr.iman_davenport:.3f}, p = {live_fr.iman_davenport_pvalue:.3g}"
+)
 live_w = kendalls_w(rankdata(-accuracy, axis=1), tie_term(accuracy, axis=1))
-print(f"Kendall's W = {live_w[0]:.3f}, "
-      f"95 % bootstrap interval [{live_w[1]:.2f}, {live_w[2]:.2f}]")
+print(
+    f"Kendall's W = {live_w[0]:.3f}, "
+    f"95 % bootstrap interval [{live_w[1]:.2f}, {live_w[2]:.2f}]"
+)
 live_nem = live.nemenyi()  # nemenyi(accuracy, higher_is_better=True)
 print(f"Nemenyi CD for k = 5 and N = {len(datasets)}: {live_nem.cd:.3f}")
 title = f"Five classifiers on {len(datasets)} data sets (Nemenyi, alpha = 0.05)"
@@ -780,9 +969,14 @@ ax = plot_critical_difference(live_nem.mean_ranks, live_names, live_nem.cd, titl
 plt.show()
 for i, j in zip(*np.nonzero(np.triu(live_nem.significant, k=1))):
     gap = abs(live_nem.mean_ranks[i] - live_nem.mean_ranks[j])
-    print(f"significant: {live_names[i]} vs {live_names[j]} "
-          f"(p = {live_nem.pvalues[i, j]:.3g}; gap {gap:.2f}, "
-          f"interval [{gap - live_nem.cd:.2f}, {gap + live_nem.cd:.2f}])")
+    print(
+        f"significant: {live_names[i]} vs {live_names[j]} "
+        f"(p = {live_nem.pvalues[i, j]:.3g}; gap {gap:.2f}, "
+        f"interval [{gap - live_nem.cd:.2f}, {gap + live_nem.cd:.2f}])"
+    )
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 6.4.** Critical-difference diagram of the Nemenyi test (alpha = 0.05) for five classifiers on the 14 data sets of this chapter (2 x 5 cross-validation by run_benchmark), CD = 1.63. Logistic regression and k-NN rank significantly better than the decision stump; every other pair is joined by a thick line: no evidence of a difference.
 
 # %% [markdown]
 # Friedman's test rejects $H_0$ ($F_F = 7.46$, p = 0.00008; $\chi^2_F$ gives p = 0.0004): if the
@@ -808,12 +1002,16 @@ for i, j in zip(*np.nonzero(np.triu(live_nem.significant, k=1))):
 # one corrected repeated-CV t-test per data set, then Holm over the 14 of them
 per_set = live.corrected_ttest("logistic", "k-NN")
 holm_per_set = adjust_pvalues([res.pvalue for res in per_set.values()], method="holm")
-print(f"{'data set':<16}{'logistic - k-NN':>16}  {'95 % interval':>18}"
-      f"{'p':>9}{'Holm p':>9}")
+print(
+    f"{'data set':<16}{'logistic - k-NN':>16}  {'95 % interval':>18}"
+    f"{'p':>9}{'Holm p':>9}"
+)
 for (name, result), p_holm in zip(per_set.items(), holm_per_set):
     ci = result.confidence_interval
-    print(f"{name:<16}{result.mean_difference:>+16.3f}  [{ci.low:+.3f}, {ci.high:+.3f}]"
-          f"{result.pvalue:>9.2g}{p_holm:>9.2g}")
+    print(
+        f"{name:<16}{result.mean_difference:>+16.3f}  [{ci.low:+.3f}, {ci.high:+.3f}]"
+        f"{result.pvalue:>9.2g}{p_holm:>9.2g}"
+    )
 
 # %% [markdown]
 # On synthetic 1 k-NN is more accurate by 9.8 points (95 % interval 6.0 to 13.7), with
@@ -854,7 +1052,7 @@ for (name, result), p_holm in zip(per_set.items(), holm_per_set):
 #   for a Friedman rejection; report both, and say so when they disagree.
 # - To compare all pairs, Nemenyi's test and the CD diagram are the classic choice; remember that
 #   its p-values depend on the other algorithms in the pool and that García and Herrera recommend
-#   the more powerful procedures of Shaffer or of Bergmann and Hommel {cite}`garcia2008`. To
+#   the more powerful procedures of Shaffer or of Bergmann and Hommel ([García and Herrera, 2008](https://jmlr.org/papers/v9/garcia08a.html)). To
 #   compare with one control chosen in advance, use Holm's procedure (more powerful than
 #   Bonferroni-Dunn, same guarantee).
 # - Report the gaps in average rank (with their intervals) next to the p-values.
@@ -862,7 +1060,7 @@ for (name, result), p_holm in zip(per_set.items(), holm_per_set):
 #   only check what they can reproduce, as the errata above show.
 # - A test is a reassurance, not a verdict. It cannot weigh what matters besides predictive
 #   performance (speed, interpretability, simplicity) and should not be the sole reason to
-#   accept or reject a method {cite}`japkowicz2011`.
+#   accept or reject a method ([Japkowicz and Shah, 2011](https://doi.org/10.1017/CBO9780511921803)).
 # - The data sets should be a sample of the kind of problems you care about; the conclusions
 #   extend to that population only.
 
@@ -896,6 +1094,80 @@ for (name, result), p_holm in zip(per_set.items(), holm_per_set):
 #   (overall mean rank, the divisor of the average ranks, the sums of squares and the statistic,
 #   the chi-squared quantile, the studentized range quantile).
 
+# %% [markdown] tags=["quiz"]
+# ## Self-check
+#
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** What does the Friedman test compare?
+#
+# <details class="quiz-answer">
+# <summary>(a) The mean ranks of the algorithms over the data sets.</summary>
+#
+# **Right.** On each data set the algorithms are ranked; H0 says all have the same expected rank.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The mean accuracies of the algorithms over the data sets.</summary>
+#
+# **Not quite.** That would be a repeated-measures ANOVA, whose assumptions rarely hold for scores on different data sets.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Every pair of algorithms, one at a time.</summary>
+#
+# **Not quite.** That is the job of the post-hoc tests (Nemenyi, or Holm against a control).
+#
+# </details>
+#
+# **Question 2.** On a critical-difference diagram, two algorithms are joined by a thick line. What does it mean?
+#
+# <details class="quiz-answer">
+# <summary>(a) Their mean ranks differ by less than the critical difference, so there is no evidence that they differ.</summary>
+#
+# **Right.** The line marks "not significantly different"; it does not mean "equally good".
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) They are equally good.</summary>
+#
+# **Not quite.** No evidence of a difference is not evidence of equality, especially with few data sets.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) They were trained on the same data sets.</summary>
+#
+# **Not quite.** All algorithms are run on all data sets; the line is about their ranks.
+#
+# </details>
+#
+# **Question 3.** You only want to know which algorithms beat a baseline. Why compare each with the control instead of all pairs?
+#
+# <details class="quiz-answer">
+# <summary>(a) Fewer comparisons (k - 1 instead of k(k - 1)/2) need a smaller correction, so the tests have more power.</summary>
+#
+# **Right.** Bonferroni-Dunn or Holm against a control adjust for k - 1 tests only.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Because the Nemenyi test cannot handle a baseline.</summary>
+#
+# **Not quite.** It can, but it spends power on pairs you do not care about.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Because comparing with a control needs no adjustment at all.</summary>
+#
+# **Not quite.** k - 1 comparisons are still a family; they are adjusted, only less.
+#
+# </details>
+
 # %% [markdown]
 # ## Exercises
 #
@@ -915,8 +1187,9 @@ for (name, result), p_holm in zip(per_set.items(), holm_per_set):
 # and the uncorrected Friedman statistic lead to different decisions at $\alpha = 0.05$.
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # With ranger as control, Bonferroni and Holm both find featureless, cv_glmnet, rpart and kknn
 # significantly worse (by 4.3, 2.7, 1.9 and 1.9 ranks), and svm not (0.59 ranks worse, raw
 # p = 0.37: no evidence of a difference, which is not evidence that svm is as good). The control
@@ -924,19 +1197,25 @@ for (name, result), p_holm in zip(per_set.items(), holm_per_set):
 # best: the largest observed differences are then always with the control, and the Type I error
 # of the k - 1 comparisons is no longer controlled. Fix the control before running the
 # benchmark (a baseline, or the method the study proposes).
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 for adjust in ("bonferroni", "holm"):
-    result = bonferroni_dunn(errors, names.index("ranger"), higher_is_better=False, adjust=adjust)
+    result = bonferroni_dunn(
+        errors, names.index("ranger"), higher_is_better=False, adjust=adjust
+    )
     worse = [names[o] for o, s in zip(result.others, result.significant) if s]
-    shown = ", ".join(f"{names[o]} {p:.3g}" for o, p in zip(result.others, result.pvalues))
+    shown = ", ".join(
+        f"{names[o]} {p:.3g}" for o, p in zip(result.others, result.pvalues)
+    )
     print(f"{adjust:>10}: significantly worse than ranger: {worse}")
     print(f"{'':>10}  adjusted p-values: {shown}")
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # Solve $q_\alpha\sqrt{k(k+1)/(6N)} < 1$ for N: $N > q_\alpha^2 k(k+1)/6$. For k = 6 this gives
 # N = 57 data sets, for k = 10 N = 184. But a CD just below 1 is not enough to *detect* a true gap
 # of 1: the observed gap scatters around 1 with standard error $SE = \sqrt{k(k+1)/(6N)}$, so it
@@ -947,18 +1226,25 @@ for adjust in ("bonferroni", "holm"):
 # shifted so that its expected average rank is exactly 1 above theirs) agrees within a few
 # points: power 0.53 at N = 57 and 0.82 at N = 96. Benchmarks with a
 # dozen data sets can only detect large differences in average rank.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 z_80 = stats.norm.ppf(0.8)
 for k_ in (6, 10):
     n_needed = int(np.floor(critical_value(k_, 0.05) ** 2 * k_ * (k_ + 1) / 6)) + 1
     n_power = int(np.ceil((critical_value(k_, 0.05) + z_80) ** 2 * k_ * (k_ + 1) / 6))
-    print(f"k = {k_}: N = {n_needed} gives CD = {critical_difference(k_, n_needed):.4f}, "
-          f"N = {n_needed - 1} gives CD = {critical_difference(k_, n_needed - 1):.4f}; 80 % power needs N = {n_power} "
-          f"(nemenyi_n_datasets: {nemenyi_n_datasets(k_, 1.0).n_datasets})")
-# simulated power for k = 6: the last algorithm's scores are shifted so that E[its rank] - E[others'] = 1
-shift = np.sqrt(2) * stats.norm.ppf(2 / 3)  # 1 + 5 Phi(a) - (3 + Phi(-a)) = 1  <=>  Phi(a) = 2/3
+    print(
+        f"k = {k_}: N = {n_needed} gives CD = {critical_difference(k_, n_needed):.4f}, "
+        f"N = {n_needed - 1} gives CD = {critical_difference(k_, n_needed - 1):.4f}; "
+        f"80 % power needs N = {n_power} "
+        f"(nemenyi_n_datasets: {nemenyi_n_datasets(k_, 1.0).n_datasets})"
+    )
+# simulated power for k = 6: the last algorithm's scores are shifted so that
+# E[its rank] - E[others'] = 1
+shift = np.sqrt(2) * stats.norm.ppf(
+    2 / 3
+)  # 1 + 5 Phi(a) - (3 + Phi(-a)) = 1  <=>  Phi(a) = 2/3
 rng_power = np.random.default_rng(2)
 for n_power in (57, 96):
     draws = rng_power.normal(size=(4000, n_power, 6))
@@ -967,33 +1253,65 @@ for n_power in (57, 96):
     gaps = mean_ranks_sim[:, 5] - mean_ranks_sim[:, 0]
     power = np.mean(np.abs(gaps) >= critical_difference(6, n_power))
     se = np.sqrt(6 * 7 / (6 * n_power))
-    print(f"k = 6, N = {n_power}: mean simulated gap {gaps.mean():.3f}; power simulated {power:.3f} "
-          f"(4000 benchmarks), normal approximation {stats.norm.sf((critical_difference(6, n_power) - 1) / se):.3f}")
+    print(
+        f"k = 6, N = {n_power}: mean simulated gap {gaps.mean():.3f}; power simulated "
+        f"{power:.3f} "
+        "(4000 benchmarks), normal approximation "
+        f"{stats.norm.sf((critical_difference(6, n_power) - 1) / se):.3f}"
+    )
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # With two algorithms there is one pair, which is also the one comparison with the control: no
 # multiplicity to correct for. The range of two standard normals is $|Z_1 - Z_2| = \sqrt 2 |Z|$,
 # so $q_{1-\alpha}(2, \infty)/\sqrt 2 = z_{1-\alpha/2}$; Bonferroni with k - 1 = 1 comparison is
 # the plain two-sided normal test.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
-print(f"{critical_value(2, 0.05, 'nemenyi'):.10f} {critical_value(2, 0.05, 'bonferroni-dunn'):.10f} "
-      f"{stats.norm.isf(0.025):.10f}")
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+print(
+    f"{critical_value(2, 0.05, 'nemenyi'):.10f} "
+    f"{critical_value(2, 0.05, 'bonferroni-dunn'):.10f} "
+    f"{stats.norm.isf(0.025):.10f}"
+)
 
 # %% [markdown]
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # Many ties shrink the variance of the ranks, so the uncorrected statistic is too small. In the
 # table below algorithm A is best on four data sets and the other two tie everywhere except on
 # one data set; the corrected statistic crosses the 5 % critical value of 5.99, the uncorrected
 # one does not.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
-tied = np.array([[0.9, 0.8, 0.8], [0.9, 0.7, 0.7], [0.8, 0.6, 0.6], [0.9, 0.8, 0.8], [0.7, 0.8, 0.6]])
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+tied = np.array(
+    [
+        [0.9, 0.8, 0.8],
+        [0.9, 0.7, 0.7],
+        [0.8, 0.6, 0.6],
+        [0.9, 0.8, 0.8],
+        [0.7, 0.8, 0.6],
+    ]
+)
 for correction in (False, True):
     result = friedman(tied, tie_correction=correction)
-    print(f"tie_correction={correction}: chi2_F = {result.statistic:.3f}, p = {result.pvalue:.4f}")
+    print(
+        f"tie_correction={correction}: chi2_F = {result.statistic:.3f}, p = "
+        f"{result.pvalue:.4f}"
+    )
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Benavoli, A., Corani, G. and Mangili, F. (2016). Should we really use post-hoc tests based on mean-ranks?. *Journal of Machine Learning Research*, 17(5), 1–10. <https://jmlr.org/papers/v17/benavoli16a.html>
+# - Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. *Journal of Machine Learning Research*, 7, 1–30. <https://jmlr.org/papers/v7/demsar06a.html>
+# - García, S. and Herrera, F. (2008). An extension on “Statistical comparisons of classifiers over multiple data sets” for all pairwise comparisons. *Journal of Machine Learning Research*, 9, 2677–2694. <https://jmlr.org/papers/v9/garcia08a.html>
+# - Iman, R. L. and Davenport, J. M. (1980). Approximations of the critical region of the Friedman statistic. *Communications in Statistics - Theory and Methods*, 9(6), 571–595.
+# - Japkowicz, N. and Shah, M. (2011). Evaluating Learning Algorithms: A Classification Perspective. *Cambridge University Press*. <https://doi.org/10.1017/CBO9780511921803>
+# - Kendall, M. G. and Babington Smith, B. (1939). The problem of $m$ rankings. *The Annals of Mathematical Statistics*, 10(3), 275–287.

@@ -13,6 +13,18 @@
 #     name: python3
 # ---
 
+# %% tags=["remove-cell"]
+# Runs only where the course library is missing (Colab, a fresh Binder or venv):
+# install it from the course repository. Elsewhere this cell does nothing.
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("lecture_lib") is None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet",
+         "lecture_lib @ git+https://github.com/comparing-classifiers/course@main"],
+        check=True,
+    )
+
 # %% [markdown]
 # # Choosing a test
 #
@@ -84,26 +96,26 @@ from lecture_lib.widgets import which_test_explorer
 # random, you compare *trained models*: the conclusion is about these models on this population
 # of test examples. If you can train again, the training set is random too, and you can compare
 # *learning algorithms*: the conclusion is about what the algorithm does with a training set of
-# this size drawn from this population {cite}`dietterich1998`. The second question is stronger
+# this size drawn from this population ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197)). The second question is stronger
 # and needs a test that sees the training-set variation.
 #
 # **How many data sets?** On one data set the unit of replication is the example (or the
 # resampled split). Over many data sets the unit is the data set: each one contributes a single
 # score per algorithm, and the tests work on ranks, because a gain of 0.01 means different things
-# on different problems {cite}`demsar2006`.
+# on different problems ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)).
 #
 # **Any difference, or a practical one?** A significance test asks whether there is *any*
 # difference; with enough data it finds one, however small, and "no evidence of a difference"
 # never shows that two classifiers are equal. If the question is whether one is better *by an
 # amount that matters*, or whether the two are practically equivalent, fix a region of practical
 # equivalence (ROPE) before looking at the results and use the Bayesian tests of chapter 8
-# {cite}`benavoli2017`, or the equivalence test (TOST) {cite}`lakens2017`.
+# ([Benavoli et al., 2017](http://jmlr.org/papers/v18/16-305.html)), or the equivalence test (TOST) ([Lakens, 2017](https://doi.org/10.1177/1948550617697177)).
 #
 # **Then check the assumptions of chapter 9.** The tests of chapters 2 to 7 assume a score that
 # is a mean over independent examples and a training procedure that gives the same model every
 # time. The AUC and F1 are not means over examples; examples can come in groups (several per
 # patient) or in time order; a neural network's score moves with its seed. Each of these changes
-# the test {cite}`bates2024,delong1988,bouthillier2021`.
+# the test ([Bates et al., 2024](https://doi.org/10.1080/01621459.2023.2197686); [DeLong et al., 1988](https://doi.org/10.2307/2531595); [Bouthillier et al., 2021](https://arxiv.org/abs/2103.03098)).
 #
 # The tables below list the tests of the course by scenario: when each applies, what it tests and
 # assumes, what it costs, and whether to use it.
@@ -127,9 +139,15 @@ display(HTML(guide_table_html()))
 ax = plot_decision_diagram(part="main")
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 10.1.** The main decision diagram, read from left to right: what you compare (trained models on one test set, algorithms on one data set, algorithms on many data sets), then how many, or whether the question is a practical one; each leaf names the test and the chapter that teaches it. The footer adds nested cross-validation for tuned hyperparameters and the tests to avoid.
+
 # %% mystnb={"figure": {"caption": "The second decision diagram: the situations of chapter 9 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.", "name": "fig-choosing-a-test-beyond-diagram"}, "image": {"alt": "A tree drawn from left to right. The root box asks: which of these describes your experiment? Branch trained models, one test set: metric ROC AUC, DeLong's test (chapter 9); metric F1 or other, paired bootstrap + permutation test (chapter 9); examples in groups, paired t or Wilcoxon on group means (chapter 9). Branch algorithms, one data set: examples in groups, corrected repeated CV t (10 x 10) (chapter 4) on group_kfold splits (chapter 9); time order, forward chaining, block by block (chapter 9); random training (seeds), seeds averaged per split, corrected t (chapter 9); one learner: an interval, nested CV interval (cv_interval) (chapter 9). A footer box: several metrics or data sets tested? Adjust all the p-values together, Holm for the family-wise error rate or Benjamini-Hochberg for the false discovery rate (chapter 9)."}} tags=["hide-input"]
 ax = plot_decision_diagram(part="beyond")
 plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 10.2.** The second decision diagram: the situations of chapter 9 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.
 
 # %% [markdown]
 # ## Ask the guide
@@ -157,7 +175,7 @@ display(HTML(recommendation_html(recommend_test(n_models=2, n_datasets=6))))
 # Seed 000's panel A: two models with accuracies 99.7 % and 99.6 % on 10 000 test examples, which
 # disagree on b = 11 and c = 1 examples. $H_0$: both models have the same error rate on this
 # population of test examples (equivalently, a disagreement is equally likely to go either way).
-# The guide's test is the mid-p version, `mcnemar`'s default {cite}`fagerland2013`.
+# The guide's test is the mid-p version, `mcnemar`'s default ([Fagerland et al., 2013](https://doi.org/10.1186/1471-2288-13-91)).
 
 # %%
 panel_a = mcnemar_example("seed000_panel_a")
@@ -168,12 +186,16 @@ exact_tail = 2 * stats.binom.cdf(min(b, c), b + c, 0.5)
 difference = (b - c) / n_test  # accuracy of model 1 minus accuracy of model 2
 half_width = stats.norm.ppf(0.975) * np.sqrt(b + c - (b - c) ** 2 / n_test) / n_test
 print(panel_a.table)
-print(f"b = {result.b}, c = {result.c}: mid-p = {result.pvalue:.5f} ({result.method}); "
-      f"exact two-sided probability of a split at least this uneven = "
-      f"{exact_tail:.5f} = 26/4096")
+print(
+    f"b = {result.b}, c = {result.c}: mid-p = {result.pvalue:.5f} ({result.method}); "
+    f"exact two-sided probability of a split at least this uneven = "
+    f"{exact_tail:.5f} = 26/4096"
+)
 low, high = difference - half_width, difference + half_width
-print(f"accuracy difference = {difference:.4f}, "
-      f"95 % Wald interval [{low:.5f}, {high:.5f}]")
+print(
+    f"accuracy difference = {difference:.4f}, "
+    f"95 % Wald interval [{low:.5f}, {high:.5f}]"
+)
 
 # %% [markdown]
 # If the models were equally good, a split of the 12 disagreements at least as uneven as 11 to 1
@@ -188,10 +210,10 @@ print(f"accuracy difference = {difference:.4f}, "
 #
 # Chapter 4's Type I error and power lab is the evidence. The plain resampled t-test rejected a
 # true $H_0$ in about 60 % of the simulated data sets; the corrected t on 10 x 10 repeated
-# cross-validation {cite}`nadeau2003` held its level for a stable learner and was the most
+# cross-validation ([Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366)) held its level for a stable learner and was the most
 # powerful valid test there, and Bouckaert and Frank (2004) found it the most replicable. Its
 # level is approximate, though: for an unstable learner (1-NN) the lab saw about twice the
-# nominal rate, as for the 5x2cv tests {cite}`dietterich1998,alpaydin1999`. The guide's answer
+# nominal rate, as for the 5x2cv tests ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197); [Alpaydın, 1999](https://doi.org/10.1162/089976699300016007)). The guide's answer
 # carries that caveat:
 
 # %%
@@ -214,24 +236,32 @@ six = wilcoxon_example("seed001_rpart_ranger_6tasks")
 d_six = six.differences  # rpart - ranger
 wil = wilcoxon_signed_rank(six.scores_1, six.scores_2)
 sgn = sign_test(six.scores_1, six.scores_2, higher_is_better=False)
-print(f"Wilcoxon: R+ = {wil.r_plus:g}, R- = {wil.r_minus:g}, p = {wil.pvalue:.4f} "
-      f"({wil.method}, zero_method={wil.zero_method!r})")
+print(
+    f"Wilcoxon: R+ = {wil.r_plus:g}, R- = {wil.r_minus:g}, p = {wil.pvalue:.4f} "
+    f"({wil.method}, zero_method={wil.zero_method!r})"
+)
 # the effect: Hodges-Lehmann estimate (median of the Walsh averages) and its interval
 i, j = np.triu_indices(d_six.size)
 walsh = np.sort((d_six[i] + d_six[j]) / 2)
 cut = wilcoxon_critical_value(d_six.size)  # 0 for six data sets
 values, probs = signed_rank_null_distribution(np.arange(1.0, d_six.size + 1))
 coverage = 1 - 2 * probs[values <= cut].sum()
-print(f"Hodges-Lehmann estimate of rpart - ranger = {np.median(walsh):.4f}, "
-      f"{coverage:.1%} interval [{walsh[cut]:.4f}, {walsh[-cut - 1]:.4f}]")
+print(
+    f"Hodges-Lehmann estimate of rpart - ranger = {np.median(walsh):.4f}, "
+    f"{coverage:.1%} interval [{walsh[cut]:.4f}, {walsh[-cut - 1]:.4f}]"
+)
 # Clopper-Pearson interval for 4 wins in 5 decided tasks
 win_low, win_high = stats.beta.ppf(0.025, 4, 2), stats.beta.ppf(0.975, 5, 1)
 decided = sgn.wins + sgn.losses
-print(f"sign test: ranger wins {sgn.losses:g} of {decided:g} decided tasks, "
-      f"p = {sgn.pvalue:.4f}; 95 % interval for its chance of winning "
-      f"[{win_low:.2f}, {win_high:.2f}]")
-print(f"smallest attainable two-sided p-value with {wil.n} tasks and {wil.n_zero} tie: "
-      f"{smallest_two_sided_pvalue(wil.n, n_zero=wil.n_zero):.4f}")
+print(
+    f"sign test: ranger wins {sgn.losses:g} of {decided:g} decided tasks, "
+    f"p = {sgn.pvalue:.4f}; 95 % interval for its chance of winning "
+    f"[{win_low:.2f}, {win_high:.2f}]"
+)
+print(
+    f"smallest attainable two-sided p-value with {wil.n} tasks and {wil.n_zero} tie: "
+    f"{smallest_two_sided_pvalue(wil.n, n_zero=wil.n_zero):.4f}"
+)
 
 # %% [markdown]
 # Ranger has the lower error on four of the six tasks, rpart on one, and one is a tie; yet the
@@ -258,9 +288,11 @@ print(practical.call.splitlines()[0])
 for rope in (0.01, 0.05):
     # accuracies, ranger first: p_right is "ranger practically better"
     post = bayesian_signed_rank(1 - six.scores_2, 1 - six.scores_1, rope=rope, seed=0)
-    print(f"ROPE {rope}: P(rpart practically better) = {post.p_left:.3f}, "
-          f"P(equivalent) = {post.p_rope:.3f}, P(ranger practically better) = "
-          f"{post.p_right:.3f} (Monte Carlo s.e. {post.monte_carlo_se:.4f})")
+    print(
+        f"ROPE {rope}: P(rpart practically better) = {post.p_left:.3f}, "
+        f"P(equivalent) = {post.p_rope:.3f}, P(ranger practically better) = "
+        f"{post.p_right:.3f} (Monte Carlo s.e. {post.monte_carlo_se:.4f})"
+    )
 
 # %% [markdown]
 # With a ROPE of one point, the posterior probability that "ranger is practically better" is the
@@ -281,8 +313,10 @@ for rope in (0.01, 0.05):
 bench = appml_benchmark()
 fr = friedman(bench.scores, higher_is_better=bench.higher_is_better)
 print(f"chi2_F = {fr.statistic:.3f} (df {fr.df}), chi-squared p = {fr.pvalue:.3g}")
-print(f"Iman-Davenport F = {fr.iman_davenport:.2f}, p = {fr.iman_davenport_pvalue:.3g} "
-      "(the one the course reads)")
+print(
+    f"Iman-Davenport F = {fr.iman_davenport:.2f}, p = {fr.iman_davenport_pvalue:.3g} "
+    "(the one the course reads)"
+)
 kendall_w = fr.statistic / (fr.n_datasets * (fr.k - 1))
 print(f"Kendall's W = chi2_F / (N (k - 1)) = {kendall_w:.3f}")
 
@@ -303,6 +337,9 @@ fig, ax = plt.subplots(figsize=(8, 3))
 plot_critical_difference(holm, ax=ax)
 plt.show()
 
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 10.3.** Critical-difference diagram of pairwise Wilcoxon tests with Holm's adjustment for the six learners of seed 001 on 16 tasks: average ranks, best on the left. Thick lines join learners that Holm's procedure did not separate at the 5 % family-wise level; ranger is joined only with svm. There is no CD bar: Holm's procedure has no single critical difference.
+
 # %% [markdown]
 # Algorithms joined by a thick line are not significantly different at the 5 % family-wise
 # level. ranger is joined only with svm: Holm's procedure separates it from kknn, rpart,
@@ -311,7 +348,7 @@ plt.show()
 # the classic choice, reaches the same verdict for ranger here, but its p-value for a pair depends
 # on the other algorithms in the pool (ranger against rpart: 0.040 with all six, 0.076 without
 # kknn; chapter 6), and García and Herrera show Shaffer's and Bergmann and Hommel's procedures
-# reject more {cite}`garcia2008`.
+# reject more ([García and Herrera, 2008](https://jmlr.org/papers/v9/garcia08a.html)).
 #
 # ### Beyond accuracy: two AUCs on one test set
 #
@@ -324,9 +361,11 @@ print(recommend_test(n_models=2, metric="auc").call)
 asah = auc_example()
 auc_result = delong_test(asah["outcome"], asah["s100b"], asah["wfns"], positive="Poor")
 diff = auc_result.difference
-print(f"AUC S100B {auc_result.auc_1:.3f}, WFNS {auc_result.auc_2:.3f}; "
-      f"difference {diff.estimate:+.3f}, "
-      f"95 % interval [{diff.low:+.3f}, {diff.high:+.3f}], p = {auc_result.pvalue:.4f}")
+print(
+    f"AUC S100B {auc_result.auc_1:.3f}, WFNS {auc_result.auc_2:.3f}; "
+    f"difference {diff.estimate:+.3f}, "
+    f"95 % interval [{diff.low:+.3f}, {diff.high:+.3f}], p = {auc_result.pvalue:.4f}"
+)
 
 # %% [markdown]
 # WFNS has the larger AUC by 0.092, with a 95 % interval from 0.010 to 0.174. If the two markers
@@ -399,8 +438,14 @@ print(recommend_test(n_models=3, n_datasets=1, can_retrain=True, tuning=True).wh
 # **Two trained models, one test set** (seed 000's panel A):
 
 # %%
-print(report(mcnemar(mcnemar_example("seed000_panel_a").table), names=("model 1", "model 2"),
-             design="seed 000's panel A, 10 000 test examples", seeds="not given by the source"))
+print(
+    report(
+        mcnemar(mcnemar_example("seed000_panel_a").table),
+        names=("model 1", "model 2"),
+        design="seed 000's panel A, 10 000 test examples",
+        seeds="not given by the source",
+    )
+)
 
 # %% [markdown]
 # **Two algorithms, one data set, retraining allowed** (chapter 4's comparison, with the smallest
@@ -408,29 +453,55 @@ print(report(mcnemar(mcnemar_example("seed000_panel_a").table), names=("model 1"
 
 # %%
 X_bc, y_bc = load_breast_cancer(return_X_y=True)
-comparison_bc = compare_algorithms(GaussianNB(), DecisionTreeClassifier(max_depth=3, random_state=0),
-                                   X_bc, y_bc, seed=0)  # the default: corrected repeated CV, 10 x 10
-print(report(comparison_bc, names=("naive Bayes", "the depth-3 tree"),
-             design="10 x 10-fold stratified cross-validation of the breast-cancer data, 569 examples",
-             seeds="splits 0, tree 0", minimum_effect=0.01, percentage_points=True))
+comparison_bc = compare_algorithms(
+    GaussianNB(),
+    DecisionTreeClassifier(max_depth=3, random_state=0),
+    X_bc,
+    y_bc,
+    seed=0,
+)  # the default: corrected repeated CV, 10 x 10
+print(
+    report(
+        comparison_bc,
+        names=("naive Bayes", "the depth-3 tree"),
+        design=(
+            "10 x 10-fold stratified cross-validation of the breast-cancer data, "
+            "569 examples"
+        ),
+        seeds="splits 0, tree 0",
+        minimum_effect=0.01,
+        percentage_points=True,
+    )
+)
 
 # %% [markdown]
 # **Two algorithms over many data sets** (seed 001's six tasks; the scores are errors):
 
 # %%
 six_tasks = wilcoxon_example("seed001_rpart_ranger_6tasks")
-print(report(wilcoxon_signed_rank(six_tasks.scores_1, six_tasks.scores_2), names=("rpart", "ranger"),
-             score="classification error", design="seed 001's six OpenML tasks, 3-fold cross-validation each",
-             seeds="not given by the source"))
+print(
+    report(
+        wilcoxon_signed_rank(six_tasks.scores_1, six_tasks.scores_2),
+        names=("rpart", "ranger"),
+        score="classification error",
+        design="seed 001's six OpenML tasks, 3-fold cross-validation each",
+        seeds="not given by the source",
+    )
+)
 
 # %% [markdown]
 # **Many algorithms over many data sets** (seed 001's 16 tasks):
 
 # %%
 benchmark_16 = appml_benchmark()
-print(report(friedman(benchmark_16.scores, higher_is_better=benchmark_16.higher_is_better),
-             names=benchmark_16.algorithms, design="seed 001's 16 OpenML tasks, classification error",
-             seeds="not given by the source"))
+print(
+    report(
+        friedman(benchmark_16.scores, higher_is_better=benchmark_16.higher_is_better),
+        names=benchmark_16.algorithms,
+        design="seed 001's 16 OpenML tasks, classification error",
+        seeds="not given by the source",
+    )
+)
 
 # %% [markdown]
 # Each paragraph says which test ran and how, what it found in words, how large the effect is
@@ -469,39 +540,119 @@ print(report(friedman(benchmark_16.scores, higher_is_better=benchmark_16.higher_
 # - Report the test and its variant, the statistic with its degrees of freedom, the p-value in
 #   words, the effect with its interval, the sample sizes, the resampling scheme and the seeds:
 #   `report(result, ...)` writes the paragraph.
+
+# %% [markdown] tags=["quiz"]
+# ## Self-check
 #
+# Click an answer to see whether it is right, and why. (Nothing is recorded.)
+#
+# **Question 1.** Two deep networks, each trained once (retraining is too expensive), are scored on one test set. Which test?
+#
+# <details class="quiz-answer">
+# <summary>(a) The 5x2cv F test.</summary>
+#
+# **Not quite.** It needs ten trainings per algorithm.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The Wilcoxon signed-rank test.</summary>
+#
+# **Not quite.** It needs scores on several data sets.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) McNemar's test on the 2x2 table of agreement.</summary>
+#
+# **Right.** It compares two trained models on one test set and needs no retraining.
+#
+# </details>
+#
+# **Question 2.** Five algorithms on 20 data sets, every pair of interest. Which procedure?
+#
+# <details class="quiz-answer">
+# <summary>(a) Ten paired t-tests at alpha = 0.05.</summary>
+#
+# **Not quite.** Unadjusted, the family-wise error rate is far above 5 %, and t-tests over data sets assume commensurable differences.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Cochran's Q.</summary>
+#
+# **Not quite.** Cochran's Q compares models on one test set, not algorithms over data sets.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The Friedman test with the Nemenyi test (or Holm-adjusted pairwise tests), shown on a critical-difference diagram.</summary>
+#
+# **Right.** Many algorithms over many data sets: ranks per data set, then adjusted pairwise comparisons.
+#
+# </details>
+#
+# **Question 3.** You tuned hyperparameters on the same data you use to compare the algorithms. What must change?
+#
+# <details class="quiz-answer">
+# <summary>(a) Nothing; the test accounts for tuning.</summary>
+#
+# **Not quite.** No test of the course does: it assumes the scores come from a fixed procedure.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Use a smaller alpha.</summary>
+#
+# **Not quite.** A smaller alpha does not remove the bias of choosing the best score.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Tune inside each training set (nested cross-validation), so the scores you compare were never used for tuning.</summary>
+#
+# **Right.** Otherwise the best configuration's score is optimistic, and the comparison favours the algorithm with the larger grid.
+#
+# </details>
+
+# %% [markdown]
 # ## Exercises
 #
 # **Exercise 1.** A colleague trained a large language-model classifier once (three GPU-weeks) and
 # a logistic regression, and scored both on the same 5 000 test examples. Which test, which
 # `lecture_lib` call, and what does the conclusion cover?
 #
-# ```{admonition} Solution to exercise 1
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 1</summary>
+#
 # `recommend_test(2, 1, can_retrain=False)`: McNemar's test,
 # `mcnemar(mcnemar_table(y_test, y_pred_1, y_pred_2))`. The conclusion covers these two trained
 # models on the population the test set was drawn from, not the learning algorithms: another
 # training run of the large model could come out differently, and the test cannot see that.
-# ```
+#
+# </details>
 #
 # **Exercise 2.** You compare a new method with four established ones on 20 data sets, and you only
 # care whether the new method beats each of them. Which post-hoc test, and why is it more
 # powerful than Nemenyi's?
 #
-# ```{admonition} Solution to exercise 2
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 2</summary>
+#
 # `recommend_test(5, 20, control=True)`: Friedman's test, and Holm's procedure (or Bonferroni-Dunn)
 # against the control. It adjusts for k - 1 = 4 comparisons instead of all k(k - 1)/2 = 10 pairs,
 # so its critical difference is smaller and it detects smaller differences with the same
 # family-wise error rate (chapter 6).
-# ```
+#
+# </details>
 #
 # **Exercise 3.** Use `recommend_test` to find the smallest number of data sets for which the
 # guide stops warning that neither approximation of Friedman's test is accurate, with six
 # algorithms. Where does that threshold come from? Check it with `friedman_type1_error`.
 #
-# ```{admonition} Solution to exercise 3
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 3</summary>
+#
 # Loop over `n_datasets` and look at `rec.caveats[0]`: the warning disappears at N = 10. The
 # threshold comes from chapter 6's simulation (`friedman_type1_error`): below 10 data sets the
 # chi-squared p-value rejects a true $H_0$ in only 1.7-4.4 % of benchmarks at nominal 5 %
@@ -510,25 +661,30 @@ print(report(friedman(benchmark_16.scores, higher_is_better=benchmark_16.higher_
 # N = 9 and 10 below), so 10 is a rounded cut, not a sharp boundary. (Demšar's rule of thumb,
 # N > 10 and k > 5, would also warn at k = 3 and N = 100, where the simulation finds both p-values
 # within a point of 5 %.)
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
-first_quiet = next(n for n in range(2, 40)
-                   if "neither" not in recommend_test(6, n).caveats[0])
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+first_quiet = next(
+    n for n in range(2, 40) if "neither" not in recommend_test(6, n).caveats[0]
+)
 print(f"the warning stops at N = {first_quiet}")
 for n_check in (5, first_quiet - 1, first_quiet, 20):
     # as many replications as the quoted table
     level = friedman_type1_error(6, n_check, n_reps=100_000, seed=0)
-    print(f"N = {n_check:>2}: chi-squared p rejects {level.chi2}; "
-          f"Iman-Davenport p rejects {level.iman_davenport}")
+    print(
+        f"N = {n_check:>2}: chi-squared p rejects {level.chi2}; "
+        f"Iman-Davenport p rejects {level.iman_davenport}"
+    )
 
 # %% [markdown]
 # **Exercise 4.** A hospital compares two trained models on 300 patients with three scans each,
 # by F1 on the positive class. Ask `recommend_test`. Why is McNemar's test on the 900 scans wrong,
 # and why is `paired_bootstrap` on the 900 scans not right either?
 #
-# ```{admonition} Solution to exercise 4
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 4</summary>
+#
 # `recommend_test(2, metric="other", structure="groups")` sends you to a paired test on the
 # per-patient mean scores: the patients, not the scans, were sampled independently. McNemar's
 # test is wrong twice: it tests accuracy, not F1, and it treats the scans as independent (chapter
@@ -536,9 +692,10 @@ for n_check in (5, first_quiet - 1, first_quiet, 20):
 # but resamples scans, so it too treats them as independent and gives an interval that is too
 # narrow. The guide's caveat says what to do for F1 with groups: resample whole patients (a
 # cluster bootstrap), which the course describes but does not implement.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 grouped_f1 = recommend_test(2, metric="other", structure="groups")
 print(grouped_f1.test)
 print(next(c for c in grouped_f1.caveats if "cluster" in c))
@@ -549,8 +706,9 @@ print("avoid:", grouped_f1.avoid[0])
 # baseline over 12 data sets, within half a point of accuracy. Which test does the guide give?
 # What must you fix before looking at the results, and what do you report?
 #
-# ```{admonition} Solution to exercise 5
-# :class: dropdown
+# <details class="solution">
+# <summary>Solution to exercise 5</summary>
+#
 # `recommend_test(2, 12, question="practical")`: the Bayesian signed-rank test of chapter 8 (the
 # sign test if the differences are not commensurable). Fix the ROPE, here 0.005, before looking,
 # and say why half a point is the difference that matters. "At least as good" is the event that
@@ -559,11 +717,27 @@ print("avoid:", grouped_f1.avoid[0])
 # the three probabilities with their Monte Carlo error, and how they change with the ROPE. A
 # Wilcoxon p-value above 0.05 could not support this claim: no evidence of a difference is not
 # evidence of equivalence.
-# ```
+#
+# </details>
 
-# %% tags=["hide-input"]
+# %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 at_least = recommend_test(2, 12, question="practical")
 print(at_least.test)
 print(at_least.call.splitlines()[0])
 for caveat in at_least.caveats[:2]:
     print("-", caveat)
+
+# %% [markdown] tags=["references"]
+# ## References
+#
+# - Alpaydın, E. (1999). Combined 5 × 2 cv F test for comparing supervised classification learning algorithms. *Neural Computation*, 11(8), 1885–1892. <https://doi.org/10.1162/089976699300016007>
+# - Bates, S., Hastie, T. and Tibshirani, R. (2024). Cross-validation: what does it estimate and how well does it do it?. *Journal of the American Statistical Association*, 119(546), 1434–1445. <https://doi.org/10.1080/01621459.2023.2197686>
+# - Benavoli, A., Corani, G., Dem\vsar, J. and Zaffalon, M. (2017). Time for a change: a tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine Learning Research*, 18(77), 1–36. <http://jmlr.org/papers/v18/16-305.html>
+# - Bouthillier, X., Delaunay, P., Bronzi, M., Trofimov, A., Nichyporuk, B., Szeto, J., Sepah, N., Raff, E., Madan, K., Voleti, V., Ebrahimi Kahou, S., Michalski, V., Serdyuk, D., Arbel, T., Pal, C., Varoquaux, G. and Vincent, P. (2021). Accounting for variance in machine learning benchmarks. *Proceedings of Machine Learning and Systems*, 3, 747–769. <https://arxiv.org/abs/2103.03098>
+# - DeLong, E. R., DeLong, D. M. and Clarke-Pearson, D. L. (1988). Comparing the areas under two or more correlated receiver operating characteristic curves: a nonparametric approach. *Biometrics*, 44(3), 837–845. <https://doi.org/10.2307/2531595>
+# - Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. *Journal of Machine Learning Research*, 7, 1–30. <https://jmlr.org/papers/v7/demsar06a.html>
+# - Dietterich, T. G. (1998). Approximate statistical tests for comparing supervised classification learning algorithms. *Neural Computation*, 10(7), 1895–1923. <https://doi.org/10.1162/089976698300017197>
+# - Fagerland, M. W., Lydersen, S. and Laake, P. (2013). The McNemar test for binary matched-pairs data: mid-p and asymptotic are better than exact conditional. *BMC Medical Research Methodology*, 13, 91. <https://doi.org/10.1186/1471-2288-13-91>
+# - García, S. and Herrera, F. (2008). An extension on “Statistical comparisons of classifiers over multiple data sets” for all pairwise comparisons. *Journal of Machine Learning Research*, 9, 2677–2694. <https://jmlr.org/papers/v9/garcia08a.html>
+# - Lakens, D. (2017). Equivalence tests: a practical primer for t tests, correlations, and meta-analyses. *Social Psychological and Personality Science*, 8(4), 355–362. <https://doi.org/10.1177/1948550617697177>
+# - Nadeau, C. and Bengio, Y. (2003). Inference for the generalization error. *Machine Learning*, 52(3), 239–281. <https://doi.org/10.1023/A:1024068626366>
