@@ -106,7 +106,8 @@ def bench_planning(repeats: int = 5) -> None:
     )
 
 
-if __name__ == "__main__":
+def main() -> None:
+    """Every row of this file (benchmarks/run.py calls it)."""
     print(
         f"{platform.python_implementation()} {platform.python_version()}, numpy {np.__version__}, "
         f"{os.cpu_count()} CPUs"
@@ -114,3 +115,7 @@ if __name__ == "__main__":
     bench_vectorised()
     bench_single()
     bench_planning()
+
+
+if __name__ == "__main__":
+    main()
