@@ -167,6 +167,8 @@ from .wilcoxon_sign import (
 from .friedman_nemenyi import (
     CD_TESTS,
     CONTROL_ADJUST,
+    EXACT_MAX_DATASETS,
+    FRIEDMAN_METHODS,
     BonferroniDunnResult,
     FriedmanLevel,
     FriedmanResult,
@@ -465,6 +467,8 @@ __all__ = [
     # chapter 6: many algorithms on many data sets, post-hoc procedures
     # friedman_nemenyi
     "CD_TESTS",
+    "EXACT_MAX_DATASETS",
+    "FRIEDMAN_METHODS",
     "CONTROL_ADJUST",
     "FriedmanResult",
     "FriedmanLevel",

@@ -359,12 +359,16 @@ def _friedman(r: FriedmanResult, names, alpha, design):
     setting = f" ({design})" if design else ""
     df1, df2 = r.iman_davenport_df
     ranks = ", ".join(f"{name} {rank:.2f}" for name, rank in zip(labels, r.mean_ranks))
+    source = {
+        "exact": "exact permutation distribution",
+        "chi2": "chi-squared approximation",
+        "iman_davenport": f"Iman and Davenport's F({df1}, {df2}) = {r.iman_davenport:.3g}",
+    }[r.method]
     parts = [
         f"{r.k} algorithms were compared over N = {r.n_datasets} data sets{setting} with the Friedman test"
-        f"{' (tie-corrected)' if r.tie_correction else ''}: chi2_F({r.df}) = {r.statistic:.3g} "
-        f"({_p(r.pvalue)}, chi-squared approximation); Iman and Davenport's "
-        f"F({df1}, {df2}) = {r.iman_davenport:.3g}, {_p(r.iman_davenport_pvalue)}.",
-        _verdict(r.iman_davenport_pvalue, alpha, "average ranks at least this unequal",
+        f"{' (tie-corrected)' if r.tie_correction else ''}: chi2_F({r.df}) = {r.statistic:.3g}, "
+        f"{_p(r.pvalue)} ({source}).",
+        _verdict(r.pvalue, alpha, "average ranks at least this unequal",
                  "all the algorithms performed equally well"),
         f"Effect: Kendall's W = {r.kendalls_w:.2f} (0: no agreement among the data sets on the order of the "
         f"algorithms, 1: the same ranking on every data set). Average ranks (1 = best): {ranks}.",

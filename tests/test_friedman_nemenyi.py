@@ -17,6 +17,8 @@ from statsmodels.stats.anova import AnovaRM
 from statsmodels.stats.multitest import multipletests
 
 from lecture_lib import (
+    EXACT_MAX_DATASETS,
+    FRIEDMAN_METHODS,
     FriedmanLevel,
     Interval,
     appml_benchmark,
@@ -59,7 +61,8 @@ def test_friedman_matches_scipy_with_ties(seed):
     with np.errstate(invalid="ignore", divide="ignore"):
         ref = stats.friedmanchisquare(*x.T)
     assert ours.statistic == pytest.approx(ref.statistic, rel=1e-9, abs=1e-12)
-    assert ours.pvalue == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-15)
+    assert ours.chi2_pvalue == pytest.approx(ref.pvalue, rel=1e-9, abs=1e-15)
+    assert friedman(x, method="chi2").pvalue == ours.chi2_pvalue
     assert ours.df == x.shape[1] - 1
 
 
@@ -129,9 +132,11 @@ def test_friedman_direction_and_invariance():
 
 def test_friedman_degenerate_all_ties():
     for correction in (True, False):
-        res = friedman(np.full((5, 4), 0.8), tie_correction=correction)
-        assert (res.statistic, res.pvalue, res.iman_davenport, res.iman_davenport_pvalue) == (0.0, 1.0, 0.0, 1.0)
-        np.testing.assert_array_equal(res.mean_ranks, 2.5)
+        for method in FRIEDMAN_METHODS:
+            res = friedman(np.full((5, 4), 0.8), tie_correction=correction, method=method)
+            assert (res.statistic, res.pvalue, res.iman_davenport, res.iman_davenport_pvalue) == (0.0, 1.0, 0.0, 1.0)
+            assert res.chi2_pvalue == 1.0
+            np.testing.assert_array_equal(res.mean_ranks, 2.5)
 
 
 def test_friedman_degenerate_perfect_agreement():
@@ -139,8 +144,14 @@ def test_friedman_degenerate_perfect_agreement():
     x = np.tile([0.9, 0.8, 0.7, 0.6], (6, 1)) + np.arange(6)[:, None] * 0.01
     res = friedman(x)
     assert res.statistic == pytest.approx(6 * 3)
-    assert res.iman_davenport == np.inf and res.iman_davenport_pvalue == 0.0
-    assert 0 < res.pvalue < 1e-3
+    # F is infinite: the F approximation gives no p-value (issue 24: never 0 from an infinite F)
+    assert res.iman_davenport == np.inf and np.isnan(res.iman_davenport_pvalue)
+    assert 0 < res.chi2_pvalue < 1e-3
+    # the exact p-value: all six rankings alike, probability 4!^(1 - 6)
+    assert res.method == "exact" and res.pvalue == pytest.approx(24.0**-5, rel=1e-12)
+    # asking for Iman-Davenport at W = 1 gives the exact value and says why
+    forced = friedman(x, method="iman_davenport")
+    assert forced.method == "exact" and forced.pvalue == res.pvalue and "infinite" in forced.pvalue_method
     np.testing.assert_array_equal(res.mean_ranks, [1, 2, 3, 4])
 
 
@@ -172,7 +183,8 @@ def test_friedman_docstring_example_exact_pvalue():
     exact, count = _exact_friedman_pvalue(errors, higher_is_better=False)
     assert count == 6**4 and exact == pytest.approx(90 / 1296, abs=1e-12)
     res = friedman(errors, higher_is_better=False)
-    assert round(res.pvalue, 4) == 0.0498 and round(res.iman_davenport_pvalue, 4) == 0.0156
+    assert res.method == "exact" and res.pvalue == pytest.approx(90 / 1296, abs=1e-12)
+    assert round(res.chi2_pvalue, 4) == 0.0498 and round(res.iman_davenport_pvalue, 4) == 0.0156
     assert "90/1296 = 0.069" in friedman.__doc__ and "about 5 %" not in friedman.__doc__
 
 
@@ -186,22 +198,152 @@ def test_friedman_exact_distribution_matches_published_table():
         assert np.mean(chi2 >= value - 1e-9) == pytest.approx(expected, abs=0.0005)
 
 
-@pytest.mark.parametrize("k, n", [(3, 4), (3, 5), (4, 3)])
-def test_friedman_type1_error_matches_the_exact_level(k, n):
-    # the simulation against the exact rejection probability of both p-values (full enumeration)
+def _brute_force_exact_pvalue(scores):
+    """P(T >= observed) over all (k!)^N permutations of each row's mid-ranks, listed one by one.
+
+    Repeated arrangements (ties) are kept, each permutation counting once, so this does not
+    share the library's reduction to distinct arrangements or its sorted states.
+    """
+    ranks = rankdata(-np.asarray(scores, dtype=float), axis=1)
+    n, k = ranks.shape
+    perms = list(itertools.permutations(range(k)))
+    rows = [np.array([row[list(p)] for p in perms]) for row in ranks]  # (k!, k) per data set
+    observed = np.sum(ranks.sum(axis=0) ** 2)
+    totals = rows[0]
+    for row in rows[1:]:
+        totals = (totals[:, None, :] + row[None, :, :]).reshape(-1, k)
+    return np.mean(np.sum(totals**2, axis=1) >= observed - 1e-9)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_friedman_exact_equals_brute_force_with_ties(seed):
+    # issue 24: method="exact" equals a brute-force enumeration on small designs, ties included
+    rng = np.random.default_rng(seed)
+    k = int(rng.integers(2, 5))
+    n = int(rng.integers(2, {2: 9, 3: 5, 4: 4}[k]))
+    x = rng.integers(0, int(rng.integers(2, 5)), size=(n, k)).astype(float)  # many ties
+    res = friedman(x, method="exact")
+    expected = _brute_force_exact_pvalue(x)
+    assert res.method == "exact" and res.pvalue == pytest.approx(expected, rel=1e-12, abs=1e-15)
+    assert friedman(x).pvalue == res.pvalue  # the default uses it on designs this small
+    assert res.exact_pvalue == res.pvalue
+
+
+@pytest.mark.parametrize("n, value, expected", [
+    # Siegel & Castellan (1988), Table M (Friedman's exact distribution, k = 3)
+    (3, 6.0, 0.028), (3, 4.667, 0.194), (3, 2.0, 0.528),
+    # Hollander & Wolfe, k = 3
+    (4, 6.5, 0.042), (6, 6.0, 0.052), (6, 7.0, 0.029),
+])
+def test_friedman_exact_matches_published_tables(n, value, expected):
+    # the tables give P(chi2_F >= value); chi2_F takes few values, so read the p-value of the
+    # smallest attainable chi2_F at or above the tabled one (at N = 6, 6.0 is not attainable: 6.33)
+    rng = np.random.default_rng(0)
+    seen = {}
+    for _ in range(3000):
+        x = np.array([rng.permutation(3) for _ in range(n)], dtype=float)
+        res = friedman(x, method="exact")
+        seen[round(res.statistic, 6)] = res.pvalue
+    attainable = min(v for v in seen if v >= value - 1e-3)
+    assert seen[attainable] == pytest.approx(expected, abs=0.0005)
+
+
+def test_friedman_exact_k2_is_the_sign_test_with_ties_dropped():
+    # with two algorithms each untied data set adds +-1 to the rank-sum difference: the exact
+    # Friedman p-value is the two-sided exact sign test on the untied data sets
+    rng = np.random.default_rng(5)
+    for _ in range(200):
+        n = int(rng.integers(2, 60))
+        x = rng.integers(0, 4, size=(n, 2)).astype(float)
+        wins, losses = int(np.sum(x[:, 0] > x[:, 1])), int(np.sum(x[:, 0] < x[:, 1]))
+        expected = 1.0 if wins + losses == 0 else stats.binomtest(wins, wins + losses).pvalue
+        assert friedman(x).pvalue == pytest.approx(expected, rel=1e-10), (wins, losses)
+
+
+@pytest.mark.parametrize("k, n", [(2, 2), (3, 3), (5, 4), (10, 20), (12, 3)])
+def test_friedman_perfect_agreement_has_a_closed_form(k, n):
+    # W = 1 (every data set ranks the algorithms alike): p = (k!)^(1 - N), for designs of any size,
+    # and never 0; with ties in the common ranking m = k! / prod(t!) replaces k!
+    x = np.tile(np.arange(k, 0, -1.0), (n, 1))
+    res = friedman(x)
+    log_p = (1 - n) * special.gammaln(k + 1)
+    assert res.kendalls_w == pytest.approx(1.0) and res.method == "exact"
+    assert res.pvalue == pytest.approx(max(np.exp(log_p), np.finfo(float).tiny), rel=1e-9)
+    assert res.pvalue > 0 and np.isnan(res.iman_davenport_pvalue)
+    tied = np.tile([3.0, 2.0, 2.0, 1.0], (n, 1))  # m = 4! / 2! = 12 arrangements
+    assert friedman(tied).pvalue == pytest.approx(12.0 ** (1 - n), rel=1e-9)
+
+
+def test_friedman_two_by_two_is_not_significant():
+    # review L1: 2 models x 2 data sets, the same winner on both: exact p = 0.5 (W = 1 has
+    # probability 1/2 under H0), where the F approximation used to print p = 0
+    res = friedman([[0.9533, 0.9400], [0.9775, 0.8819]])
+    assert res.pvalue == 0.5 and res.method == "exact"
+
+
+def test_friedman_methods_and_limits():
+    x = appml_benchmark().scores  # 16 x 6
+    with pytest.raises(ValueError, match="method='exact' cannot enumerate k = 6 algorithms on N = 16"):
+        friedman(x, method="exact")
+    with pytest.raises(ValueError, match="method must be one of"):
+        friedman(x, method="nemenyi")
+    small = x[: EXACT_MAX_DATASETS[6]]
+    assert friedman(small).method == "exact"
+    assert friedman(x[: EXACT_MAX_DATASETS[6] + 1]).method == "iman_davenport"
+    chi2 = friedman(x, method="chi2")
+    assert chi2.method == "chi2" and chi2.pvalue == chi2.chi2_pvalue and np.isnan(chi2.exact_pvalue)
+
+
+def _brute_force_levels(k, n, alpha=0.05):
+    """Rejection probabilities of the three p-values over all (k!)^N equally likely rankings."""
     perms = np.array(list(itertools.permutations(range(1, k + 1))), dtype=float)
     every = perms[np.array(list(itertools.product(range(len(perms)), repeat=n)))]
     chi2 = 12 * n / (k * (k + 1)) * np.sum((every.mean(axis=1) - (k + 1) / 2) ** 2, axis=1)
-    exact_chi2 = np.mean(chi2 >= stats.chi2.isf(0.05, k - 1))
+    exact_chi2 = np.mean(chi2 >= stats.chi2.isf(alpha, k - 1))
     with np.errstate(divide="ignore"):
         f = np.where(chi2 >= n * (k - 1) - 1e-9, np.inf, (n - 1) * chi2 / (n * (k - 1) - chi2))
-    exact_f = np.mean(f >= stats.f.isf(0.05, k - 1, (k - 1) * (n - 1)))
-    level = friedman_type1_error(k, n, n_reps=40_000, seed=3)
-    assert isinstance(level, FriedmanLevel) and isinstance(level.chi2, Interval)
-    for measured, exact in ((level.chi2, exact_chi2), (level.iman_davenport, exact_f)):
+    exact_f = np.mean(f >= stats.f.isf(alpha, k - 1, (k - 1) * (n - 1)))
+    # the exact test rejects where the share of rankings with chi2_F at least as large is <= alpha
+    tails = np.array([np.mean(chi2 >= c - 1e-9) for c in np.unique(chi2)])
+    rejected = np.unique(chi2)[tails <= alpha]
+    exact_exact = np.mean(chi2 >= rejected.min() - 1e-9) if rejected.size else 0.0
+    return exact_chi2, exact_f, exact_exact
+
+
+@pytest.mark.parametrize("k, n", [(2, 2), (2, 3), (2, 6), (3, 2), (3, 4), (3, 5), (4, 3)])
+def test_friedman_type1_error_enumerated_equals_brute_force(k, n):
+    # the enumerated levels against all (k!)^N rankings listed one by one
+    level = friedman_type1_error(k, n)
+    assert level.how == "enumerated" and level.n_reps == 0
+    for measured, exact in zip((level.chi2, level.iman_davenport, level.exact), _brute_force_levels(k, n)):
+        assert measured.estimate == pytest.approx(exact, abs=1e-12)
+        assert measured.low == measured.high == measured.estimate
+
+
+@pytest.mark.parametrize("k, n", [(3, 4), (3, 5), (4, 3)])
+def test_friedman_type1_error_simulation_matches_the_exact_level(k, n):
+    # the simulation against the exact rejection probability of all three p-values (full enumeration)
+    level = friedman_type1_error(k, n, n_reps=40_000, seed=3, how="simulate")
+    assert isinstance(level, FriedmanLevel) and isinstance(level.chi2, Interval) and level.how == "simulated"
+    for measured, exact in zip((level.chi2, level.iman_davenport, level.exact), _brute_force_levels(k, n)):
         se = np.sqrt(exact * (1 - exact) / 40_000)
         assert abs(measured.estimate - exact) <= 4 * se, (measured, exact)  # 4 Monte Carlo standard errors
         assert measured.low < measured.estimate < measured.high
+
+
+def test_friedman_exact_test_keeps_its_level_on_small_designs():
+    # issue 24: the Type I error of the three p-values for k = 2, 3, 4 and N = 2..10. The exact
+    # p-value never rejects a true H0 more often than alpha; Iman-Davenport does on small designs
+    # (k = 2, N = 3: all three data sets agree with probability 2/8, where F is infinite)
+    worst_f = 0.0
+    for k in (2, 3, 4):
+        for n in range(2, 11):
+            level = friedman_type1_error(k, n)
+            assert level.how == "enumerated"
+            assert level.exact.estimate <= 0.05 + 1e-12, (k, n, level)
+            worst_f = max(worst_f, level.iman_davenport.estimate)
+    assert friedman_type1_error(2, 3).iman_davenport.estimate == pytest.approx(2 / 8, abs=1e-12)
+    assert worst_f > 0.2
 
 
 def test_friedman_type1_error_statistics_are_friedmans():
@@ -218,9 +360,16 @@ def test_friedman_type1_error_statistics_are_friedmans():
 
 
 def test_friedman_type1_error_is_reproducible_and_checks_input():
-    a = friedman_type1_error(5, 8, n_reps=3000, seed=11)
-    assert a == friedman_type1_error(5, 8, n_reps=3000, seed=11)
+    a = friedman_type1_error(5, 8, n_reps=3000, seed=11, how="simulate")
+    assert a == friedman_type1_error(5, 8, n_reps=3000, seed=11, how="simulate")
     assert a.k == 5 and a.n_datasets == 8 and a.n_reps == 3000 and "wilson" in str(a)
+    # too large to enumerate: simulated, and the exact p-value's level is unknown (NaN), not invented
+    big = friedman_type1_error(6, 16, n_reps=500, seed=1)
+    assert big.how == "simulated" and np.isnan(big.exact.estimate)
+    with pytest.raises(ValueError, match="how='enumerate' cannot enumerate k = 6 algorithms on N = 16"):
+        friedman_type1_error(6, 16, how="enumerate")
+    with pytest.raises(ValueError, match="how must be one of"):
+        friedman_type1_error(4, 5, how="exact")
     with pytest.raises(ValueError, match="n_datasets must be at least 2, got 1"):
         friedman_type1_error(4, 1)
     with pytest.raises(ValueError, match="n_reps must be >= 1, got 0"):
@@ -237,8 +386,11 @@ def test_results_say_which_pvalue_and_which_procedure():
     # range test's, not Friedman's; bonferroni_dunn(adjust="holm") says that Holm ran
     x = appml_benchmark().scores
     fr = friedman(x, higher_is_better=False)
-    assert fr.pvalue == pytest.approx(stats.chi2.sf(fr.statistic, fr.df), rel=1e-12)
-    assert fr.pvalue_method.startswith("chi2") and "iman_davenport_pvalue" in fr.pvalue_method
+    # 16 data sets x 6 algorithms: too many to enumerate, so the default reads Iman-Davenport's F
+    assert fr.method == "iman_davenport" and np.isnan(fr.exact_pvalue)
+    assert fr.pvalue == fr.iman_davenport_pvalue
+    assert fr.chi2_pvalue == pytest.approx(stats.chi2.sf(fr.statistic, fr.df), rel=1e-12)
+    assert fr.pvalue_method.startswith("iman_davenport") and "too large to enumerate" in fr.pvalue_method
     assert "pvalue_method" in str(fr)
     nem = nemenyi(x, higher_is_better=False)
     assert nem.pvalue == nem.pvalues[np.triu_indices(6, 1)].min() != fr.pvalue
@@ -711,7 +863,12 @@ _tables = st.tuples(st.integers(2, 12), st.integers(2, 7)).flatmap(
 def test_friedman_properties(x, rnd):
     n, k = x.shape
     res = friedman(x)
-    assert 0.0 <= res.pvalue <= 1.0 and 0.0 <= res.iman_davenport_pvalue <= 1.0
+    assert 0.0 < res.pvalue <= 1.0 and 0.0 < res.chi2_pvalue <= 1.0
+    assert np.isnan(res.iman_davenport_pvalue) == np.isinf(res.iman_davenport)
+    assert np.isnan(res.iman_davenport_pvalue) or 0.0 < res.iman_davenport_pvalue <= 1.0
+    # the exact p-value does not depend on the tie correction
+    if res.method == "exact":
+        assert friedman(x, tie_correction=False).pvalue == pytest.approx(res.pvalue, rel=1e-12)
     assert 0.0 <= res.statistic <= n * (k - 1) + 1e-9  # chi2_F lies between 0 and N (k - 1)
     assert res.mean_ranks.sum() == pytest.approx(k * (k + 1) / 2)
     # relabelling the algorithms permutes the average ranks and changes nothing else

@@ -304,6 +304,7 @@ ROLE_OVERRIDES = {
     ("run_benchmark", "progress"): "flag",
     ("proportion_interval", "n"): "counts",  # an int or an array, broadcast against successes
     ("posthoc_procedure", "procedure"): "option",  # a label of POSTHOC_PROCEDURES
+    ("friedman_type1_error", "how"): "option",
     ("studentized_range_sf", "q"): "reals",  # values of the range, >= 0
     ("corrected_t_report", "test_train_ratio"): "nonnegative",  # 0 gives the plain resampled t
     ("corrected_ttest_explorer", "test_train_ratio"): "nonnegative",

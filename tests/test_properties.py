@@ -8,6 +8,7 @@ thought of. Oracles: statsmodels and scipy.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
@@ -161,16 +162,20 @@ def test_friedman_and_nemenyi_invariances(n_datasets, k, seed, scale):
     rng = np.random.default_rng(seed)
     scores = np.round(rng.random((n_datasets, k)), 1)  # rounded: ties happen
     base = friedman(scores)
-    assert 0.0 <= base.pvalue <= 1.0 and 0.0 <= base.iman_davenport_pvalue <= 1.0
+    # never 0 (issue 24); Iman-Davenport's p-value is undefined (NaN) exactly when its F is infinite
+    assert 0.0 < base.pvalue <= 1.0 and 0.0 < base.chi2_pvalue <= 1.0
+    assert np.isnan(base.iman_davenport_pvalue) == np.isinf(base.iman_davenport)
     shuffled = friedman(scores[rng.permutation(n_datasets)])  # data sets in another order
     rescaled = friedman(scale * scores + 3.0)  # a monotone change of unit
     for other in (shuffled, rescaled):
         assert abs(other.statistic - base.statistic) <= 1e-9 * max(1.0, base.statistic)
+        assert other.pvalue == pytest.approx(base.pvalue, rel=1e-9) and other.method == base.method
         np.testing.assert_allclose(other.mean_ranks, base.mean_ranks, rtol=0, atol=1e-12)
     # algorithms in another order: the same statistic, the mean ranks permuted
     perm = rng.permutation(k)
     swapped = friedman(scores[:, perm])
     assert abs(swapped.statistic - base.statistic) <= 1e-9 * max(1.0, base.statistic)
+    assert swapped.pvalue == pytest.approx(base.pvalue, rel=1e-9)
     np.testing.assert_allclose(swapped.mean_ranks, base.mean_ranks[perm], atol=1e-12)
     np.testing.assert_allclose(
         nemenyi(scores[:, perm]).pvalues, nemenyi(scores).pvalues[np.ix_(perm, perm)], atol=1e-12

@@ -204,7 +204,12 @@ def test_report_wilcoxon_sign_friedman():
     f = friedman(scores)
     text = report(f, names=("a", "b", "c"))
     assert f"chi2_F({f.df}) = {f.statistic:.3g}" in text and f"Kendall's W = {f.kendalls_w:.2f}" in text
-    assert "F(2, 6)" in text and "a 1.00, b 2.25, c 2.75" in text
+    assert "a 1.00, b 2.25, c 2.75" in text
+    # N = 4, k = 3: the exact p-value, and the report says it is exact
+    assert f.method == "exact" and f"p = {f.pvalue:.3g} (exact permutation distribution)" in text
+    # review L1: 2 models x 2 data sets with the same winner: exact p = 0.5, never "significant"
+    two = report(friedman([[0.9533, 0.9400], [0.9775, 0.8819]]))
+    assert "p = 0.5 (exact permutation distribution)" in two and "Not significant" in two
 
 
 def test_report_algorithm_comparison_uses_its_description():
