@@ -227,8 +227,10 @@ def cv_interval(estimator, X, y, cv=10, method="nested", confidence=0.95, seed=N
     :math:`\\widehat{Err}^{CV}` is the plain CV mean of the same
     repetitions). The interval is
     :math:`\\widehat{Err}^{NCV} - \\widehat{bias} \\pm z\\,\\widehat{SE}`. It
-    aims at the score of the model trained on all n examples (Err_XY), and
-    covers the average score Err of the procedure about as well.
+    is built to cover Err_XY, the score of the model fitted to these n
+    examples (the paper assesses its coverage of Err_XY); in the paper's
+    experiments and in chapter 9's lab it covers the average score Err of
+    the procedure about equally well.
 
     Each repetition trains K(K - 1)/2 + K models (55 for K = 10): this is
     the price of the honest interval. The standard error is itself a noisy

@@ -508,9 +508,11 @@ def proportion_difference_test(
     >>> round(res.statistic, 3), round(res.pvalue, 4)
     (1.646, 0.0997)
 
-    Four points of accuracy on 500 examples: a difference this large would
-    appear in about 10 % of test sets if both accuracies were equal, so
-    there is no evidence against H0 at the 5 % level.
+    Four points of accuracy on 500 examples: p = 0.10, no evidence against
+    H0 at the 5 % level. The p-value is only approximate, and here it rests
+    on an assumption that does not hold: this unpaired z-test treats the two
+    accuracies as independent, while both models were scored on the same
+    500 examples (chapter 4; McNemar's test uses the pairing).
     """
     p1 = _check_accuracy(accuracy_1, "accuracy_1")
     p2 = _check_accuracy(accuracy_2, "accuracy_2")
@@ -1019,8 +1021,11 @@ def ftest_5x2cv(scores_1, scores_2) -> FTest5x2cvResult:
     >>> round(res.statistic, 3), round(res.pvalue, 4)
     (2.053, 0.2212)
 
-    Using all ten folds, a ratio of 2.05 would be exceeded in about 22 % of
-    experiments under H0: no evidence against H0 at the 5 % level.
+    Using all ten folds, F = 2.05 on (10, 5) degrees of freedom gives
+    p = 0.22: no evidence against H0 at the 5 % level. The F distribution is
+    an approximation (if the test's assumptions held, a ratio this large
+    would be exceeded in about 22 % of experiments under H0); chapter 4's
+    lab finds its actual level well above 5 % with the unstable 1-NN.
     """
     one = _check_5x2(scores_1, "scores_1")
     two = _check_5x2(scores_2, "scores_2")
