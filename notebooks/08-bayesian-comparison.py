@@ -820,10 +820,10 @@ for margin in (0.03, 0.035):
 # ## References
 #
 # - Benavoli, A., Mangili, F., Corani, G., Zaffalon, M. and Ruggeri, F. (2014). A Bayesian Wilcoxon signed-rank test based on the Dirichlet process. *Proceedings of the 31st International Conference on Machine Learning (ICML 2014)*, 32, 1026–1034.
-# - Benavoli, A., Corani, G., Dem\vsar, J. and Zaffalon, M. (2017). Time for a change: a tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine Learning Research*, 18(77), 1–36. <http://jmlr.org/papers/v18/16-305.html>
+# - Benavoli, A., Corani, G., Demšar, J. and Zaffalon, M. (2017). Time for a change: a tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine Learning Research*, 18(77), 1–36. <http://jmlr.org/papers/v18/16-305.html>
 # - Bouckaert, R. R. and Frank, E. (2004). Evaluating the replicability of significance tests for comparing learning algorithms. *Advances in Knowledge Discovery and Data Mining (PAKDD 2004)*, 3056, 3–12. <https://doi.org/10.1007/978-3-540-24775-3_3>
 # - Corani, G. and Benavoli, A. (2015). A Bayesian approach for comparing cross-validated algorithms on multiple data sets. *Machine Learning*, 100(2–3), 285–304. <https://doi.org/10.1007/s10994-015-5486-z>
-# - Corani, G., Benavoli, A., Dem\vsar, J., Mangili, F. and Zaffalon, M. (2017). Statistical comparison of classifiers through Bayesian hierarchical modelling. *Machine Learning*, 106(11), 1817–1837. <https://doi.org/10.1007/s10994-017-5641-9>
+# - Corani, G., Benavoli, A., Demšar, J., Mangili, F. and Zaffalon, M. (2017). Statistical comparison of classifiers through Bayesian hierarchical modelling. *Machine Learning*, 106(11), 1817–1837. <https://doi.org/10.1007/s10994-017-5641-9>
 # - Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. *Journal of Machine Learning Research*, 7, 1–30. <https://jmlr.org/papers/v7/demsar06a.html>
 # - Kruschke, J. K. (2018). Rejecting or accepting parameter values in Bayesian estimation. *Advances in Methods and Practices in Psychological Science*, 1(2), 270–280. <https://doi.org/10.1177/2515245918771304>
 # - Lakens, D. (2017). Equivalence tests: a practical primer for t tests, correlations, and meta-analyses. *Social Psychological and Personality Science*, 8(4), 355–362. <https://doi.org/10.1177/1948550617697177>

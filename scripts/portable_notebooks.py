@@ -49,6 +49,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import unicodedata
 from pathlib import Path
 
 import jupytext
@@ -98,30 +99,46 @@ def install_cell_source(url: str | None = None, branch: str | None = None) -> st
     ])
 
 
+# LaTeX accent commands of references.bib and the Unicode combining mark each one adds
+LATEX_ACCENTS = {"'": "\u0301", "`": "\u0300", '"': "\u0308", "^": "\u0302", "~": "\u0303", "=": "\u0304",
+                 ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
+                 "r": "\u030a"}
+LATEX_ACCENT = re.compile(r"\\([`'\"^~=.uvHckr])(?:\{\s*([A-Za-z])\s*\}|\s*([A-Za-z]))")
+
+
+def latex_to_unicode(text: str) -> str:
+    """Accents (Dem{\\v{s}}ar, M{\\"u}ller) and escaped symbols (\\&) as plain Unicode text."""
+    text = LATEX_ACCENT.sub(
+        lambda m: unicodedata.normalize("NFC", (m.group(2) or m.group(3)) + LATEX_ACCENTS[m.group(1)]), text
+    )
+    return re.sub(r"\\([&%$#_])", r"\1", text)
+
+
 def bibliography() -> dict:
     """references.bib as {key: {"cite": "Author, year", "link": url or "", "full": markdown}}."""
     from pybtex.database import parse_file
 
     data = parse_file(str(ROOT / "references.bib"))
+    clean = latex_to_unicode
     entries = {}
     for key, entry in data.entries.items():
         people = entry.persons.get("author") or entry.persons.get("editor") or []
-        last = [" ".join(p.last_names).replace("{", "").replace("}", "") for p in people]
+        last = [clean(" ".join(p.last_names)).replace("{", "").replace("}", "") for p in people]
         if len(last) == 1:
             short = last[0]
         elif len(last) == 2:
             short = f"{last[0]} and {last[1]}"
         else:
             short = f"{last[0]} et al."
-        fields = {k.lower(): v.replace("{", "").replace("}", "").replace("``", "\u201c")
+        fields = {k.lower(): clean(v).replace("{", "").replace("}", "").replace("``", "\u201c")
                   .replace("''", "\u201d").replace("--", "\u2013") for k, v in entry.fields.items()}
         year = fields.get("year", "n.d.")
         link = f"https://doi.org/{fields['doi']}" if "doi" in fields else fields.get("url", "")
-        names = [
-            (" ".join(p.last_names) + ", " + " ".join(n[0] + "." for n in p.first_names + p.middle_names))
-            .replace("{", "").replace("}", "").rstrip(", ")
-            for p in people
-        ]
+        names = []
+        for p in people:
+            initials = " ".join(n[0] + "." for n in p.first_names + p.middle_names)
+            name = clean(" ".join(p.last_names) + ", " + initials)
+            names.append(name.replace("{", "").replace("}", "").rstrip(", "))
         authors = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         venue = (fields.get("journal") or fields.get("booktitle") or fields.get("publisher")
                  or fields.get("howpublished", ""))

@@ -208,3 +208,21 @@ def test_chapter_code_lines_fit_in_88_characters(notebook):
     assert not long_lines, (
         f"{notebook.name}: {len(long_lines)} code lines over {MAX_CODE_LINE} characters:\n" + "\n".join(long_lines)
     )
+
+
+def test_bibliography_has_no_latex_left():
+    # review L15: "Dem\vsar" showed in the references of chapters 8 and 10; accents and escaped
+    # symbols of references.bib become plain Unicode
+    assert portable.latex_to_unicode(r"Dem{\v{s}}ar, M{\"u}ller, Fr{\'e}d{\'e}rique, Chapman \& Hall") == (
+        "Dem{š}ar, M{ü}ller, Fr{é}d{é}rique, Chapman & Hall"
+    )
+    for key, entry in portable.bibliography().items():
+        for text in (entry["cite"], entry["full"]):
+            assert "\\" not in text, f"{key}: LaTeX left in {text!r}"
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
+def test_reference_list_has_no_latex_left(notebook):
+    for cell in _notebook(notebook)["cells"]:
+        if cell["cell_type"] == "markdown" and "references" in cell.get("metadata", {}).get("tags", []):
+            assert "\\" not in "".join(cell["source"]), f"{notebook.name}: LaTeX escape in the references"
