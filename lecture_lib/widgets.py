@@ -1053,10 +1053,15 @@ class CDSubsample:
         Average ranks on those rows (1 = best).
     cd : float
         Critical difference for k algorithms and ``n_datasets`` data sets.
-    friedman_pvalue, iman_davenport_pvalue : float
-        The omnibus tests on those rows: Friedman's chi-squared p-value
-        (``FriedmanResult.pvalue``) and the Iman-Davenport p-value the course
-        reads.
+    friedman_pvalue : float
+        Friedman's p-value on those rows (``FriedmanResult.pvalue``: the exact
+        permutation p-value where it can be enumerated, else Iman and
+        Davenport's F).
+    friedman_method : str
+        Which of the two it is (``FriedmanResult.method``).
+    iman_davenport_pvalue : float
+        Iman and Davenport's p-value on those rows (NaN when every data set
+        ranks the algorithms alike and F is infinite).
     cliques : list of tuple of int
         Groups not significantly different (Nemenyi) or, for
         Bonferroni-Dunn, an empty list.
@@ -1066,6 +1071,7 @@ class CDSubsample:
     mean_ranks: np.ndarray
     cd: float
     friedman_pvalue: float
+    friedman_method: str
     iman_davenport_pvalue: float
     cliques: list
 
@@ -1134,15 +1140,16 @@ def _cd_summary(rows, omnibus, alpha: float, test: str) -> CDSubsample:
     """The CD and the groups for checked inputs and the Friedman result ``omnibus`` on those rows."""
     cd = critical_difference(omnibus.mean_ranks.size, rows.size, alpha, test)
     cliques = cd_cliques(omnibus.mean_ranks, cd) if test == "nemenyi" else []
-    return CDSubsample(rows, omnibus.mean_ranks, cd, omnibus.pvalue, omnibus.iman_davenport_pvalue, cliques)
+    return CDSubsample(rows, omnibus.mean_ranks, cd, omnibus.pvalue, omnibus.method,
+                       omnibus.iman_davenport_pvalue, cliques)
 
 
 def _cd_text(summary: CDSubsample, names, test: str, alpha: float) -> tuple[str, str]:
     """The sentence under the CD widget and the figure's alt text."""
     n = summary.rows.size
+    which = "exact" if summary.friedman_method == "exact" else "Iman-Davenport F"
     text = (f"<p>N = {n} data sets: CD = {summary.cd:.3f} ({test}, alpha = {alpha:.2f}); "
-            f"Friedman chi-squared p = {summary.friedman_pvalue:.3g}, "
-            f"Iman-Davenport p = {summary.iman_davenport_pvalue:.3g}.</p>")
+            f"Friedman p = {summary.friedman_pvalue:.3g} ({which}).</p>")
     ranks = ", ".join(f"{name} {rank:.2f}" for name, rank in zip(names, summary.mean_ranks))
     if test == "nemenyi":
         groups = "; ".join("{" + ", ".join(names[j] for j in clique) + "}" for clique in summary.cliques)

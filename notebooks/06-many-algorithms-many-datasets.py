@@ -42,8 +42,9 @@ if importlib.util.find_spec("lecture_lib") is None:
 #
 # - rank algorithms within each data set (mid-ranks for ties) and explain why average ranks,
 #   not average scores, are compared across data sets;
-# - run Friedman's test, with and without the tie correction, and Iman and Davenport's F test,
-#   and say, from a simulation, how well each p-value holds its level;
+# - run Friedman's test, with and without the tie correction, with its exact p-value and Iman and
+#   Davenport's F, and say from the enumerated null distribution how well each p-value holds its
+#   level;
 # - report the size of the effect next to each p-value: Kendall's W for the omnibus test,
 #   gaps in average rank with intervals for the pairs;
 # - compute the critical difference (CD) of the Nemenyi test for any number of algorithms and
@@ -219,13 +220,13 @@ corrected = friedman(errors, higher_is_better=False)
 n_sets, k = errors.shape
 factor = 1 - tie_term(errors, axis=1).sum() / (n_sets * k * (k**2 - 1))
 print(
-    f"chi2_F without tie correction (Demšar): {plain.statistic:.3f}, p = "
-    f"{plain.pvalue:.3g}"
+    f"chi2_F without tie correction (Demšar): {plain.statistic:.3f}, chi-squared p = "
+    f"{plain.chi2_pvalue:.3g}"
 )
 print(f"tie correction factor C = {factor:.4f}")
 print(
-    f"chi2_F with tie correction:             {corrected.statistic:.3f}, p = "
-    f"{corrected.pvalue:.3g}"
+    f"chi2_F with tie correction:             {corrected.statistic:.3f}, chi-squared p = "
+    f"{corrected.chi2_pvalue:.3g}"
 )
 print(
     f"critical value of chi2 with {corrected.df} df at alpha = 0.05: "
@@ -303,32 +304,72 @@ print(
 # hypothesis that the six learners perform equally well on tasks like these, and the effect is
 # large (Kendall's $W = 0.71$ above).
 #
-# **Which p-value holds its level?** `friedman_type1_error` simulates benchmarks in which every
-# data set orders the k learners at random ($H_0$ true, no ties) and counts how often each
-# p-value falls below 0.05, with a 95 % Monte Carlo interval:
+# **Which p-value holds its level?** Under $H_0$ each data set orders the k learners uniformly
+# at random, so the null distribution of $\chi^2_F$ can be *enumerated*: the $(k!)^N$ rankings
+# are equally likely (`friedman` builds the distribution data set by data set, so it does not
+# list them one by one). From it, `friedman_type1_error` computes exactly how often each of three
+# p-values would reject a true $H_0$ at the 5 % level: the chi-squared approximation, Iman and
+# Davenport's F, and the **exact** p-value, the share of rankings at least as uneven as the one
+# observed.
+
+# %%
+print("Rejection rates (%) of a true H0 at nominal 5 %, enumerated exactly (no ties)")
+print(f"{'':<22}" + "".join(f"{'N=' + str(n):>7}" for n in range(2, 11)))
+for k_level in (2, 3, 4):
+    levels = [friedman_type1_error(k_level, n_level) for n_level in range(2, 11)]
+    for field, label in (
+        ("chi2", "chi-squared"),
+        ("iman_davenport", "Iman-Davenport"),
+        ("exact", "exact"),
+    ):
+        rates = "".join(f"{100 * getattr(lv, field).estimate:7.1f}" for lv in levels)
+        print(f"k = {k_level}  {label:<15}{rates}")
+
+# %% [markdown]
+# Read the small designs first. With two learners and three data sets, all three data sets pick
+# the same winner with probability $2/8$; then Kendall's $W = 1$, $\chi^2_F$ reaches its maximum
+# and Iman and Davenport's $F_F$ is infinite, so its p-value would be 0: it rejects a true $H_0$
+# in 25.0 % of benchmarks, and in 50.0 % with two data sets. The chi-squared p-value is not safe
+# either (12.5 % at k = 2, N = 4), and it is far too conservative elsewhere (1.7 % at k = 4,
+# N = 3). The exact p-value never rejects more often than 5 %, by construction; with so few data
+# sets it often cannot reject at all (k = 2, N up to 5: the smallest possible p-value is above
+# 0.05). From about N = 8 the three agree to within a point or two, and for k = 4 Iman and
+# Davenport's F stays a little liberal (5.3 % at N = 10).
+#
+# Larger designs take longer to enumerate; the simulation covers them (k = 6, 20 000 simulated
+# benchmarks where the exact distribution is too large):
 
 # %%
 print(
-    f"{'N':>4}  {'chi-squared p':>26}  {'Iman-Davenport p':>26}   (k = 6, 20 000 "
-    "benchmarks each)"
+    f"{'N':>4}  {'chi-squared p':>22}  {'Iman-Davenport p':>22}  {'exact p':>14}   (k = 6)"
 )
-for n_level in (4, 6, 10, 16, 30):
+for n_level in (3, 4, 5, 6, 10, 16, 30):
     level = friedman_type1_error(6, n_level, n_reps=20_000, seed=0)
+
+    def show(rate):
+        if level.how == "enumerated":
+            return f"{rate.estimate:>8.3f} (exact)"
+        return f"{rate.estimate:>8.3f} [{rate.low:.3f}, {rate.high:.3f}]"
+
+    exact = show(level.exact) if not np.isnan(level.exact.estimate) else "(too large)"
     print(
-        f"{n_level:>4}  {level.chi2.estimate:>8.3f} [{level.chi2.low:.3f}, "
-        f"{level.chi2.high:.3f}]"
-        f"        {level.iman_davenport.estimate:>8.3f} "
-        f"[{level.iman_davenport.low:.3f}, {level.iman_davenport.high:.3f}]"
+        f"{n_level:>4}  {show(level.chi2):>22}  {show(level.iman_davenport):>22}  "
+        f"{exact:>14}"
     )
 
 # %% [markdown]
-# The chi-squared p-value is conservative: with 4 to 6 data sets it rejects a true $H_0$ in only
-# 3 to 4 % of benchmarks at the nominal 5 %. Iman and Davenport's p-value errs the other way,
-# slightly (about 6 % at N = 4 to 6), and from about 10 data sets on both are within a point of
-# 5 %. The course reads the Iman-Davenport p-value, which `FriedmanResult` reports as
-# `iman_davenport_pvalue`; its `pvalue` is the chi-squared one (as in scipy and R), and its
-# `pvalue_method` says so. With a handful of data sets neither is exact: near 0.05, compute the
-# exact permutation p-value (all $(k!)^N$ rankings, feasible for small N and k).
+# With six learners the chi-squared p-value is conservative for small N (1.8 % at N = 3) and Iman
+# and Davenport's slightly liberal (5.7 % at N = 6); from about 16 data sets both are within half
+# a point of 5 %. So `friedman` **reads the exact p-value by default wherever it can enumerate it**
+# (k = 2 with any N; k = 3 up to 200 data sets, k = 4 up to 30, k = 5 up to 10, k = 6 up to 5;
+# `EXACT_MAX_DATASETS`), and Iman and Davenport's F for larger designs, where it is close to
+# nominal. `result.pvalue` is always the p-value of the method it names in `result.method`, and
+# `pvalue_method` says why; `chi2_pvalue`, `iman_davenport_pvalue` and `exact_pvalue` are all
+# there to compare. This benchmark (N = 16, k = 6) is too large to enumerate:
+
+# %%
+print(f"method: {corrected.method}, p = {corrected.pvalue:.3g}")
+print(f"why:    {corrected.pvalue_method}")
 
 # %% [markdown]
 # ## The seed's numbers, checked
@@ -839,8 +880,7 @@ for n in (4, 8, 16, 64):
 small = cd_subsample(errors, 6, alpha=0.05, higher_is_better=False, seed=0)
 print(f"first 6 tasks of the widget's order: {[bench.datasets[i] for i in small.rows]}")
 print(
-    f"  Friedman chi-squared p = {small.friedman_pvalue:.3g}, Iman-Davenport p = "
-    f"{small.iman_davenport_pvalue:.3g}, "
+    f"  Friedman p = {small.friedman_pvalue:.3g} ({small.friedman_method}), "
     f"CD = {small.cd:.3f}, groups: {[[names[i] for i in c] for c in small.cliques]}"
 )
 print(
@@ -850,7 +890,7 @@ print(
 
 # %% [markdown]
 # On these six tasks the CD is 3.08 instead of 1.885. Friedman's test still rejects
-# (Iman-Davenport p = 3e-5, chi-squared p = 0.0014), but the Nemenyi test separates only ranger
+# (Iman-Davenport p = 3e-5; six data sets of six learners are too many to enumerate), but the Nemenyi test separates only ranger
 # and svm from the featureless baseline, which they beat by 3.9 and 4.0 ranks; every other pair
 # shares a group. Here the two kinds of test tell different stories, as they may: Friedman's
 # test pools the evidence of all six learners, Nemenyi's must find it in a single pair. Few data
@@ -954,8 +994,8 @@ print(
     + ", ".join(f"{name} {r:.3f}" for name, r in zip(live_names, live_fr.mean_ranks))
 )
 print(
-    f"chi2_F = {live_fr.statistic:.3f}, p = {live_fr.pvalue:.3g}; "
-    f"F_F = {live_fr.iman_davenport:.3f}, p = {live_fr.iman_davenport_pvalue:.3g}"
+    f"chi2_F = {live_fr.statistic:.3f}; F_F = {live_fr.iman_davenport:.3f}, "
+    f"p = {live_fr.pvalue:.3g} ({live_fr.method})"
 )
 live_w = kendalls_w(rankdata(-accuracy, axis=1), tie_term(accuracy, axis=1))
 print(
@@ -1047,7 +1087,9 @@ for (name, result), p_holm in zip(per_set.items(), holm_per_set):
 #
 # - Use ranks, not average scores, to compare algorithms over data sets; report the average
 #   ranks together with the raw table.
-# - Run Friedman's test and read Iman and Davenport's p-value; report Kendall's W with it. The
+# - Run Friedman's test and read its `pvalue`: the exact permutation p-value where it can be
+#   enumerated, Iman and Davenport's F for larger designs (`method` says which); with few data
+#   sets never read the F or chi-squared approximations alone. Report Kendall's W with it. The
 #   post-hoc tests control the family-wise error rate on their own, so they do not have to wait
 #   for a Friedman rejection; report both, and say so when they disagree.
 # - To compare all pairs, Nemenyi's test and the CD diagram are the classic choice; remember that
@@ -1071,9 +1113,12 @@ for (name, result), p_holm in zip(per_set.items(), holm_per_set):
 #   Averaging raw scores mixes incommensurable data sets; testing every pair separately inflates
 #   the family-wise error.
 # - Friedman's $\chi^2_F$ tests $H_0$: all algorithms are equally good. Correct it for ties (as
-#   scipy and R do), or use Demšar's formula and say so. Its chi-squared p-value is conservative
-#   for small N; Iman and Davenport's $F_F$, the ANOVA F of the ranks, is slightly liberal there
-#   and within a point of 5 % from about 10 data sets (the course's simulation). Kendall's W
+#   scipy and R do), or use Demšar's formula and say so. With few data sets both approximations
+#   can be far off: Iman and Davenport's $F_F$, the ANOVA F of the ranks, is infinite whenever
+#   every data set ranks the algorithms alike and rejects a true $H_0$ in 25.0 % of benchmarks
+#   with two algorithms on three data sets; the chi-squared p-value is mostly conservative. The
+#   exact p-value, enumerated, never exceeds the level; `friedman` uses it wherever it can, and
+#   F (within half a point of 5 % from about 16 data sets) beyond. Kendall's W
 #   (`friedman(...).kendalls_w`) measures the effect: 0.71 for seed 001's benchmark.
 # - The Nemenyi test compares all pairs with the critical difference
 #   $CD = q_\alpha\sqrt{k(k+1)/(6N)}$; the CD diagram shows all decisions at once. It controls
@@ -1302,8 +1347,8 @@ tied = np.array(
 for correction in (False, True):
     result = friedman(tied, tie_correction=correction)
     print(
-        f"tie_correction={correction}: chi2_F = {result.statistic:.3f}, p = "
-        f"{result.pvalue:.4f}"
+        f"tie_correction={correction}: chi2_F = {result.statistic:.3f}, chi-squared p = "
+        f"{result.chi2_pvalue:.4f}"
     )
 
 # %% [markdown] tags=["references"]

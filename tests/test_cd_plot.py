@@ -155,8 +155,12 @@ def test_cd_subsample_full_table_is_the_whole_benchmark():
     full = friedman(table.scores, higher_is_better=False)
     np.testing.assert_array_equal(summary.rows, np.arange(16))
     np.testing.assert_allclose(summary.mean_ranks, full.mean_ranks)
-    assert summary.friedman_pvalue == full.pvalue
+    assert summary.friedman_pvalue == full.pvalue and summary.friedman_method == full.method
     assert summary.iman_davenport_pvalue == full.iman_davenport_pvalue
+    # few data sets: the widget shows the exact p-value (issue 24)
+    small = cd_subsample(table.scores, 4, higher_is_better=False)
+    assert small.friedman_method == "exact"
+    assert small.friedman_pvalue == friedman(table.scores[small.rows], higher_is_better=False).exact_pvalue
     assert summary.cd == critical_difference(6, 16)
     assert summary.cliques == cd_cliques(full.mean_ranks, summary.cd)
 
