@@ -815,72 +815,123 @@ for name in ("logistic regression", "LDA"):
 #
 # Click an answer to see whether it is right, and why. (Nothing is recorded.)
 #
-# **Question 1.** A 1-nearest-neighbour classifier has a training error of 0. What does that tell you about its error on new data?
+# **Question 1.** In chapter 1, 1-NN is right on 100 % of its 300 training examples, a depth-3 tree on 91.7 %. What does that say about their accuracy on new data?
 #
 # <details class="quiz-answer">
-# <summary>(a) Nothing much; the training error is an optimistic estimate for a flexible model.</summary>
+# <summary>(a) 1-NN will be the more accurate of the two on new data, since it made no training errors.</summary>
 #
-# **Right.** The model is scored on the examples it memorised. Only held-out examples (a test set, or cross-validation) estimate the error on new data.
+# **Not quite.** The ranking turns around: on the 19 700 new examples 1-NN is right on 81.0 % and the tree on 85.0 %. With label noise in the data, memorising the training set means memorising its noise.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) That the model is underfitting.</summary>
+# <summary>(b) Nothing: each training example is its own nearest neighbour, so 1-NN scores 100 % whatever the data.</summary>
 #
-# **Not quite.** Underfitting shows as a high training error; a training error of 0 is the usual sign of a model flexible enough to overfit.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(c) Its error on new data is also close to 0.</summary>
-#
-# **Not quite.** No: 1-NN recalls every training example, so a training error of 0 is guaranteed whatever the data; it says nothing about new examples.
-#
-# </details>
-#
-# **Question 2.** You hold out a larger share of a fixed data set for testing. What happens to the holdout estimate of accuracy?
-#
-# <details class="quiz-answer">
-# <summary>(a) It becomes both less variable and less biased.</summary>
-#
-# **Not quite.** The variance falls, but the bias grows: the model being scored saw fewer training examples.
+# **Right.** The training accuracy measures memory, not generalisation. Only examples the model did not see in training (a test set, cross-validation) estimate its accuracy on new data.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Nothing changes on average; only the variance changes.</summary>
+# <summary>(c) That 1-NN underfits the data.</summary>
 #
-# **Not quite.** The trained model changes too: with less training data its accuracy is usually lower.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(c) It becomes less variable, but it estimates a model trained on less data, so it tends to be pessimistic.</summary>
-#
-# **Right.** More test examples average out more noise, while fewer training examples usually make the model worse than the one you will finally train on all the data.
-#
-# </details>
-#
-# **Question 3.** Why are the fold scores of 10-fold cross-validation not independent measurements?
-#
-# <details class="quiz-answer">
-# <summary>(a) Because any two training sets share about eight ninths of their examples.</summary>
-#
-# **Right.** With 10 folds, two training sets share 8 of their 9 folds, so the models, and their scores, are correlated; this is what makes the naive t-test on folds too liberal (chapter 4).
+# **Not quite.** Underfitting shows as a high training error. A training error of 0 is the usual sign of a model flexible enough to overfit.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Because the folds are stratified.</summary>
+# <summary>(d) That both will lose a few points on new data, and that 1-NN will keep its lead of 8.3 points over the tree.</summary>
 #
-# **Not quite.** Stratification keeps the class proportions equal across folds; the dependence comes from the shared training data whether or not the folds are stratified.
+# **Not quite.** The drop differs from model to model: 19 points for 1-NN (100 % to 81.0 %), under 7 for the tree (91.7 % to 85.0 %), so the order flips. A training score cannot tell you how large the drop will be.
+#
+# </details>
+#
+# **Question 2.** Chapter 1 trains 15-NN on 210 examples and tests it on the other 90: it is right on 76 of them, 84.4 %. Which true accuracies are compatible with that at the 95 % level (Wilson's interval)?
+#
+# <details class="quiz-answer">
+# <summary>(a) From about 72 % to 97 %: with 90 examples any accuracy within 12 points is still plausible.</summary>
+#
+# **Not quite.** About 12 points either way is what 30 test examples give. With 90 the interval is narrower, about 7 points either way.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) Because every fold uses the same test examples.</summary>
+# <summary>(b) Exactly 84.4 %; the test set measured it.</summary>
 #
-# **Not quite.** No: the test folds are disjoint. The overlap is in the training sets.
+# **Not quite.** 84.4 % is the accuracy on these 90 examples. Another 90 examples would give another number: the count of right answers is binomial, so one test accuracy has an interval.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) From 75.6 % to 90.5 %.</summary>
+#
+# **Right.** Ninety test examples pin the accuracy down only to within about 7 points either way. Here we can check: on the 19 700 new examples the same model is right on 85.3 %, inside the interval.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) From 83.4 % to 85.4 %, one point either way.</summary>
+#
+# **Not quite.** One point either way needs thousands of test examples: in chapter 1's table, 1 000 give about 2.2 points and 3 000 about 1.3. The width shrinks only like one over the square root of the number of examples.
+#
+# </details>
+#
+# **Question 3.** Out of 300 examples, you hold out a larger and larger share for testing (from 10 % to 80 %). What happens to the holdout estimate of 15-NN's accuracy?
+#
+# <details class="quiz-answer">
+# <summary>(a) Nothing on average; only the spread changes.</summary>
+#
+# **Not quite.** The trained model changes too: with fewer training examples it is usually less accurate, and the estimate is pessimistic about the model trained on all 300.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) It becomes optimistic: a larger test set contains more easy examples.</summary>
+#
+# **Not quite.** A larger test set holds easy and hard examples in the same proportion as a small one. The estimate moves the other way, downwards, because less is left for training.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) It becomes less variable and less biased at the same time.</summary>
+#
+# **Not quite.** The noise of the test set falls, but the bias grows: the model being scored saw fewer training examples.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Its test-set noise falls, but the model learns from less data, so the estimate drifts downwards.</summary>
+#
+# **Right.** In chapter 1 the mean holdout accuracy falls from 0.877 (10 % in test) to 0.795 (80 %), while the spread over splits falls from 0.057 to about 0.03 (and rises a little again at 80 %). The common 70/30 and 80/20 splits are compromises.
+#
+# </details>
+#
+# **Question 4.** You want to compare logistic regression with LDA on one data set of 300 examples by 10 x 10-fold cross-validation. How should the splits be made?
+#
+# <details class="quiz-answer">
+# <summary>(a) The same 100 splits for both, compared split by split.</summary>
+#
+# **Right.** Hard and easy test folds are hard and easy for both learners, so the per-split difference cancels what they share (scores correlated at 0.76 in chapter 1). How to test the 100 paired differences is chapter 4's subject.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The same splits for both, then a t-test on the 100 differences with standard error sd / sqrt(100).</summary>
+#
+# **Not quite.** Pairing is right; the standard error is not. The 100 differences share 300 examples: ten more repetitions would shrink sd / sqrt(n) again without adding a single example. Chapter 4 measures the damage and replaces this test.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) One 70/30 holdout split: repeating cross-validation reuses the same data, so it adds nothing.</summary>
+#
+# **Not quite.** Repetitions remove the noise of the partition (chapter 1's ten repetition means range from 0.853 to 0.887), though not the noise of the data set itself.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Draw separate random splits for each learner, so that their two sets of scores are independent samples.</summary>
+#
+# **Not quite.** Then the split-to-split noise of both learners enters the comparison in full: in chapter 1 the differences would vary with sd 0.079 instead of 0.039.
 #
 # </details>
 

@@ -912,95 +912,153 @@ for label, table in comparisons.items():
 #
 # Click an answer to see whether it is right, and why. (Nothing is recorded.)
 #
-# **Question 1.** Two classifiers are scored on the same 1 000 test examples. Which counts does McNemar's test use?
+# **Question 1.** Two classifiers are scored on the same 1 000 test examples. Which counts carry the evidence in McNemar's test?
 #
 # <details class="quiz-answer">
-# <summary>(a) All four cells of the 2x2 table.</summary>
+# <summary>(a) The number of examples both models get wrong (d), since it shows how hard the test set is.</summary>
 #
-# **Not quite.** a and d (both right, both wrong) never enter the statistic or the p-value.
+# **Not quite.** d cancels out: the accuracy difference is (b - c)/n, whatever a and d are.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) The two accuracies.</summary>
+# <summary>(b) All four cells of the 2x2 table of agreement.</summary>
 #
-# **Not quite.** The accuracies ignore the pairing: the same accuracies can come from 12 or from 400 disagreements, which carry very different evidence.
+# **Not quite.** a and d (both right, both wrong) never enter the statistic or the p-value; only the sample size n uses them, in the accuracy difference and its interval.
 #
 # </details>
 #
 # <details class="quiz-answer">
 # <summary>(c) The disagreements b (only model 1 right) and c (only model 2 right).</summary>
 #
-# **Right.** Examples that both get right, or both get wrong, say nothing about which model is better; the test conditions on b + c and asks whether b and c differ more than chance.
-#
-# </details>
-#
-# **Question 2.** With b = 11 and c = 1 (seed 000's panel A), which statement is right?
-#
-# <details class="quiz-answer">
-# <summary>(a) Only the uncorrected chi-squared test rejects.</summary>
-#
-# **Not quite.** All four reject here; the variants disagree only for tables closer to b = c.
+# **Right.** Under H0 each disagreement is a fair coin flip, b given b + c is Binomial(b + c, 1/2); the test asks whether b and c differ more than such a coin would make them.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Every variant taught in chapter 2 rejects H0 at the 5 % level.</summary>
+# <summary>(d) The two accuracies.</summary>
 #
-# **Right.** Even the most cautious, the exact binomial test, gives about 0.006; the mid-p value is about 0.003.
+# **Not quite.** The accuracies ignore the pairing: the same two accuracies can come from 12 or from 40 disagreements, which carry very different evidence (source 000's panels A and B).
+#
+# </details>
+#
+# **Question 2.** Source 000's panel A: two models disagree on 12 of 10 000 test examples, model 1 wins 11 of them (b = 11, c = 1). If the two models were equally accurate, how probable is a split at least as uneven as 11 to 1, in either direction?
+#
+# <details class="quiz-answer">
+# <summary>(a) 12/4096, the probability of b = 11 exactly.</summary>
+#
+# **Not quite.** That is the probability of the observed value itself, source 003's definition of a p-value, which is wrong: for b = c = 5 000 it is below 0.05 although the split is perfectly even.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) No variant rejects, because only 12 of 10 000 examples differ.</summary>
+# <summary>(b) Exactly 26/4096, about 0.63 %.</summary>
 #
-# **Not quite.** The size of the test set does not matter, only the disagreements: 11 against 1 is strong evidence.
+# **Right.** 2 (1 + 12)/4096: the splits 11:1, 12:0 and their mirror images. The mid-p value, the course's default, is 14/4096 = 0.0034. Strong evidence that model 1 is more accurate; the effect is 0.10 points (95 % interval 0.03 to 0.17 points).
 #
 # </details>
 #
-# **Question 3.** McNemar's test gives p = 0.30. Which sentence is a correct reading?
+# <details class="quiz-answer">
+# <summary>(c) About 0.39 %, the chi-squared p-value of (b - c)^2/(b + c) = 8.33, which is the exact answer for a 2x2 table.</summary>
+#
+# **Not quite.** The chi-squared p-value is a large-sample approximation of this probability; with 12 disagreements it is off. The binomial computation is exact.
+#
+# </details>
 #
 # <details class="quiz-answer">
-# <summary>(a) A split of the disagreements at least this uneven would be common if the models were equally accurate, so there is no evidence of a difference.</summary>
+# <summary>(d) 11/12, about 92 %, the share of disagreements that model 1 won.</summary>
 #
-# **Right.** That is what the p-value measures: how surprising the data are under H0.
+# **Not quite.** That is the estimated effect (the chance that a disagreement favours model 1), not a probability computed under H0.
+#
+# </details>
+#
+# **Question 3.** McNemar's test gives p = 0.30, and the accuracy difference is 1.2 points with a 95 % interval from -1.1 to 3.5 points. Which sentence is a correct reading?
+#
+# <details class="quiz-answer">
+# <summary>(a) Model 1 is better with probability 70 %, since it won more of the disagreements.</summary>
+#
+# **Not quite.** 1 - p is not the probability that model 1 is better; no p-value is a probability of a hypothesis.
 #
 # </details>
 #
 # <details class="quiz-answer">
 # <summary>(b) The two models are equally accurate.</summary>
 #
-# **Not quite.** A large p-value is no evidence of a difference; it is not evidence of equality. The interval of the accuracy difference shows which differences are still plausible.
+# **Not quite.** A large p-value is no evidence of a difference; it is not evidence of equality. The interval still allows model 1 to be 3.5 points better.
 #
 # </details>
 #
 # <details class="quiz-answer">
 # <summary>(c) There is a 30 % probability that H0 is true.</summary>
 #
-# **Not quite.** A p-value is computed assuming H0 is true; it is not the probability of H0.
-#
-# </details>
-#
-# **Question 4.** What does McNemar's test compare?
-#
-# <details class="quiz-answer">
-# <summary>(a) The calibration of the two models' probabilities.</summary>
-#
-# **Not quite.** The test only uses whether each prediction is right or wrong.
+# **Not quite.** A p-value is computed assuming H0 is true; it is not the probability of H0 (chapter 8 shows what such a probability needs: a prior and a model).
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Two trained models, on the population the test set was drawn from.</summary>
+# <summary>(d) No evidence of a difference: anything from 1.1 points for model 2 to 3.5 for model 1 fits the data.</summary>
 #
-# **Right.** The models are fixed; only the test set is random. Another training set could give other models and another answer, which is why comparing learning algorithms needs the tests of chapter 4.
+# **Right.** The p-value says the data are unsurprising under H0; the interval says which differences are still compatible with them, including some that may matter.
+#
+# </details>
+#
+# **Question 4.** You will compare two deep networks on one test set with McNemar's test, and your protocol requires that the test never rejects a true H0 more often than 5 %, whatever the number of disagreements. Which variant?
+#
+# <details class="quiz-answer">
+# <summary>(a) The exact binomial test.</summary>
+#
+# **Right.** It never exceeds 5 % for any b + c, at a price: it is conservative (2.9 % on average over b + c = 1 to 60) and less powerful (0.405 against mid-p's 0.630 at 16 disagreements with a 3-to-1 split).
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) Two learning algorithms on any data set of that kind.</summary>
+# <summary>(b) Run all four variants and report the one with the smallest p-value, which is the most powerful.</summary>
 #
-# **Not quite.** The variability of training is not in the test; for algorithms, retrain (chapter 4).
+# **Not quite.** Choosing the variant after seeing the p-values inflates the Type I error. Fix the method before looking.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The mid-p test, the course's default.</summary>
+#
+# **Not quite.** Its Type I error is close to 5 % on average (4.35 % over b + c = 1 to 60), but for some numbers of disagreements it exceeds 5 %, up to 7.7 % at b + c = 16.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The uncorrected chi-squared test.</summary>
+#
+# **Not quite.** It rejects a true H0 in up to 12.5 % of test sets (at b + c = 4).
+#
+# </details>
+#
+# **Question 5.** On 899 test images an SVM leads logistic regression by 1.0 point (95 % interval from 0.4 points against it to 2.4 for it; mid-p p = 0.14). You decided beforehand that a gain under 1 point would not justify the SVM. What do you conclude?
+#
+# <details class="quiz-answer">
+# <summary>(a) Switch to the SVM, since it won more of the disagreements.</summary>
+#
+# **Not quite.** The split of the disagreements (23 to 14) is well within what chance produces when the models are equally accurate; so is a lead of one point.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) This test set cannot tell: the interval holds negligible differences and ones that matter.</summary>
+#
+# **Right.** Compare the interval, not the p-value, with the smallest difference that matters. The answer is "collect more test data"; chapter 2's planning formula says how many.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The two models are practically equivalent, because the p-value is above 0.05.</summary>
+#
+# **Not quite.** Practical equivalence needs the whole interval inside (-1, 1) points; here it reaches 2.4.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Keep logistic regression: the difference is not significant, so the simpler model is as good.</summary>
+#
+# **Not quite.** Not significant is not "as good": the interval reaches 2.4 points, a difference that matters. Source 001's "scenario A" rule decides by the p-value alone.
 #
 # </details>
 

@@ -784,72 +784,153 @@ for idx, (i, j) in enumerate(digits_pairs.pairs):
 #
 # Click an answer to see whether it is right, and why. (Nothing is recorded.)
 #
-# **Question 1.** Five equally accurate models are compared pairwise with McNemar's test, each pair at alpha = 0.05. How likely is at least one "significant" pair?
+# **Question 1.** Five equally accurate models are compared pairwise with McNemar's test, each of the ten pairs at alpha = 0.05. How often does at least one pair come out "significant"?
 #
 # <details class="quiz-answer">
-# <summary>(a) 5 %, the level of each test.</summary>
+# <summary>(a) In about 27 % of test sets, by chapter 3's simulation.</summary>
 #
-# **Not quite.** Each test has a 5 % chance of a false rejection; with 10 pairs, the chances add up.
+# **Right.** More than one test set in four would show a winner that does not exist. Holm's or Bonferroni's adjustment brings it down to 3.6 % in the same simulation.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Far more than 5 %; chapter 3's simulation finds about 27 %.</summary>
+# <summary>(b) In 10 x 0.05 = 50 % of test sets.</summary>
 #
-# **Right.** Ten pairs, each a chance of a false alarm: the family-wise error rate is much larger than alpha (at most 10 x 0.05 by Bonferroni's inequality).
+# **Not quite.** 50 % is Bonferroni's bound, the most the rate can be whatever the dependence; the rate itself is lower.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) 50 %, since each pair either differs or not.</summary>
+# <summary>(c) In 5 % of test sets, the level of each test.</summary>
 #
-# **Not quite.** The rate depends on the number of pairs and on their dependence, not on a coin toss.
+# **Not quite.** Each test alone has a 5 % chance of a false rejection; with ten chances, at least one false alarm is far more likely.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) In about 40 % of test sets, 1 - 0.95^10, as for any ten tests at the 5 % level.</summary>
+#
+# **Not quite.** That formula assumes independent tests. Pairs that share models are positively dependent, so the rate is lower, though still far above 5 %.
 #
 # </details>
 #
 # **Question 2.** How does Holm's procedure differ from Bonferroni's?
 #
 # <details class="quiz-answer">
-# <summary>(a) It is more powerful and still controls the family-wise error rate.</summary>
+# <summary>(a) It rejects everything Bonferroni rejects, sometimes more, with the same guarantee.</summary>
 #
-# **Right.** Holm compares the smallest p-value with alpha / m, the next with alpha / (m - 1), and so on, stopping at the first that fails: it rejects everything Bonferroni rejects, and sometimes more.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(b) It controls the false discovery rate instead of the family-wise error rate.</summary>
-#
-# **Not quite.** That is Benjamini and Hochberg's procedure; Holm controls the family-wise error rate.
+# **Right.** Holm compares the smallest p-value with alpha/m, the next with alpha/(m - 1), and so on, stopping at the first that fails; its thresholds are never below Bonferroni's alpha/m. Both hold for any dependence between the tests.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) It needs the tests to be independent.</summary>
+# <summary>(b) It needs the tests to be independent.</summary>
 #
-# **Not quite.** Holm's procedure is valid for any dependence between the tests, like Bonferroni's.
-#
-# </details>
-#
-# **Question 3.** Cochran's Q rejects H0, but no pair is significant after Holm's adjustment. What do you report?
-#
-# <details class="quiz-answer">
-# <summary>(a) That the post-hoc tests must be wrong, since the omnibus test rejected.</summary>
-#
-# **Not quite.** Both can be right: the omnibus test asks whether there is any difference at all, the post-hoc tests which pairs differ, and they can disagree.
+# **Not quite.** Holm's procedure is valid for any dependence between the tests, like Bonferroni's; Hommel's procedure, which rejects at least as much, needs independent or positively dependent tests.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Both results: evidence that the models are not all equally accurate, without evidence that locates the difference in a particular pair.</summary>
+# <summary>(c) It is Bonferroni's correction, applied only to the pairs of a family whose omnibus test (Cochran's Q) has rejected.</summary>
 #
-# **Right.** The adjusted pairwise tests control the family-wise error on their own; the omnibus test answers a different question. Report both.
+# **Not quite.** Holm's procedure needs no omnibus test first: it controls the family-wise error rate on its own.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) Nothing, because the two tests contradict each other.</summary>
+# <summary>(d) It controls the false discovery rate instead of the family-wise error rate.</summary>
 #
-# **Not quite.** They answer different questions; neither invalidates the other.
+# **Not quite.** That is Benjamini and Hochberg's procedure; Holm controls the family-wise error rate, as Bonferroni does.
+#
+# </details>
+#
+# **Question 3.** On source 004's three models Cochran's Q gives p = 0.023, but no pair of models is significant after Holm's adjustment (smallest adjusted p = 0.067). What do you report?
+#
+# <details class="quiz-answer">
+# <summary>(a) That the pairwise tests must be wrong, since the omnibus test rejected.</summary>
+#
+# **Not quite.** Both can be right: Q pools the evidence of all 17 informative examples into one hypothesis, while each pair sees only its own disagreements and pays for being one of three.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Both: evidence that the models are not interchangeable, but none that locates the difference in a pair.</summary>
+#
+# **Right.** With the effects: model 1 is 8 points less accurate than each of the others, and the simultaneous intervals of both differences include 0. The adjusted pairwise tests control the family-wise error on their own.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The unadjusted pairwise p-values: once Q has rejected, the pairs need no adjustment.</summary>
+#
+# **Not quite.** That is the shortcut "Q first, then unadjusted tests": it keeps the family-wise error at alpha only when all models are equal, and fails as soon as one model is clearly different (chapter 3, exercise 4).
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Nothing, because the two tests contradict each other.</summary>
+#
+# **Not quite.** They answer different questions ("any difference at all?" and "which pairs?"), so neither invalidates the other.
+#
+# </details>
+#
+# **Question 4.** Three models are compared on one test set: two are the same network trained twice (near-copies), the third is unrelated. Which test of "equal accuracy" keeps its level?
+#
+# <details class="quiz-answer">
+# <summary>(a) Unadjusted pairwise McNemar tests, since each one tests equal accuracy exactly.</summary>
+#
+# **Not quite.** Each test is valid alone, but nothing controls the family: three unadjusted tests together can find a false "significant" pair more often than 5 %.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Cochran's Q.</summary>
+#
+# **Not quite.** Q assumes exchangeable answers, which near-copies violate: in chapter 3's lab it rejects a true H0 of equal accuracy in about 8 % of test sets at nominal 5 %, at 200 and at 2 000 examples alike.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Looney's F test, the analysis-of-variance form of Q.</summary>
+#
+# **Not quite.** It is a monotone function of Q with the same assumption, and it rejected as often as Q in the lab.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Stuart's marginal-homogeneity test.</summary>
+#
+# **Right.** It estimates the covariance of the accuracy differences from the data instead of assuming exchangeable answers; in the lab it stayed near 5 % (4.8 % with exact copies). Pairwise McNemar tests with Holm's adjustment keep their level too.
+#
+# </details>
+#
+# **Question 5.** In source 004's example the Holm-adjusted p-value of model 1 against model 2 is 0.067. What does 0.067 say?
+#
+# <details class="quiz-answer">
+# <summary>(a) About 6.7 % of the pairs declared significant are false discoveries.</summary>
+#
+# **Not quite.** That would be a false discovery rate, which Benjamini and Hochberg's procedure controls; Holm bounds the chance of any false rejection.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) That model 1 against model 2 would come out significant in 6.7 % of repeated test sets.</summary>
+#
+# **Not quite.** That reads a bound as a frequency. The bound is about the smallest of the three raw p-values when all three models are equally accurate, and here the exact probability is 6.2 %.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The probability that models 1 and 2 are equally accurate is 6.7 %.</summary>
+#
+# **Not quite.** No p-value, adjusted or not, is the probability of a hypothesis.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) If all three were equally accurate, a smallest raw p-value of 0.0225 or less would occur at most this often.</summary>
+#
+# **Right.** An adjusted p-value is a bound, not a frequency: here the exact permutation probability is 6.2 %, just under Holm's 6.7 %. With more pairs the bound can be far from tight.
 #
 # </details>
 

@@ -1011,72 +1011,153 @@ for key in (
 #
 # Click an answer to see whether it is right, and why. (Nothing is recorded.)
 #
-# **Question 1.** Why is the paired t-test on the 10 fold scores of one 10-fold cross-validation too liberal?
+# **Question 1.** You run 10 repetitions of 10-fold cross-validation of two algorithms and a paired t-test on all their fold differences, as if they were independent. What happens to its p-value as you add repetitions?
 #
 # <details class="quiz-answer">
-# <summary>(a) Because overlapping training sets make the fold scores correlated, so their variance underestimates the variance of the mean.</summary>
+# <summary>(a) It stays about the same: the t distribution's degrees of freedom grow with the extra scores and account for them.</summary>
 #
-# **Right.** The t statistic divides by a standard error that is too small, so it rejects a true H0 more often than alpha.
+# **Not quite.** The degrees of freedom grow too, which makes the t distribution narrower; they cannot repair an assumption of independence that the scores do not meet.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Because 10 folds are too few for a t-test.</summary>
+# <summary>(b) It settles on the true p-value, as the larger sample should make it do.</summary>
 #
-# **Not quite.** The t distribution accounts for small samples; the issue is the dependence between the scores.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(c) Because the fold scores are not normally distributed.</summary>
-#
-# **Not quite.** Non-normality matters little here; the main problem is that the scores are positively correlated.
-#
-# </details>
-#
-# **Question 2.** What does Nadeau and Bengio's correction change in the resampled t-test?
-#
-# <details class="quiz-answer">
-# <summary>(a) It uses a normal distribution instead of the t distribution.</summary>
-#
-# **Not quite.** The statistic is still compared with a t distribution; only its variance changes.
+# **Not quite.** More scores from the same 569 examples are not a larger sample. The naive standard error shrinks with every repetition while the real uncertainty does not.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) It removes the folds with extreme scores.</summary>
+# <summary>(c) It keeps falling (0.019 with one repetition, 2.4 x 10^-6 with ten), although no data were added.</summary>
 #
-# **Not quite.** No scores are removed; the correction acts on the variance.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(c) It inflates the variance by the term n_test / n_train, for the correlation that overlapping training sets cause.</summary>
-#
-# **Right.** The variance of the mean difference is taken as (1/J + n_test/n_train) times the variance of the differences, instead of 1/J times it.
-#
-# </details>
-#
-# **Question 3.** Dietterich's 5x2cv t test and Alpaydin's combined 5x2cv F test both use 5 replications of 2-fold cross-validation. Why two folds?
-#
-# <details class="quiz-answer">
-# <summary>(a) Two folds give the most accurate models.</summary>
-#
-# **Not quite.** Each model sees only half of the data, so the models are weaker than with more folds.
+# **Right.** The mean difference stays near 1.5 points; only the count of scores grows. A p-value that falls each time you press "run again" measures patience, not evidence.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Because it is the fastest design.</summary>
+# <summary>(d) It rises, because more scores reveal more of the variance.</summary>
 #
-# **Not quite.** It needs 10 trainings per algorithm, as 10-fold cross-validation does.
+# **Not quite.** The sample variance of the differences hardly changes; dividing it by a growing number of scores makes the standard error smaller, and the p-value with it.
+#
+# </details>
+#
+# **Question 2.** Nadeau and Bengio's corrected resampled t-test estimates the variance of the mean of J split differences by (1/J + n_test/n_train) s^2. Where does the n_test/n_train term come from?
+#
+# <details class="quiz-answer">
+# <summary>(a) From the bias of training on n_train instead of n examples, which the term adds to the variance.</summary>
+#
+# **Not quite.** The correction is about variance only: it inflates the standard error and leaves the mean difference, and any bias it has, unchanged.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) With two folds, the two training sets in a replication do not overlap.</summary>
+# <summary>(b) It is the exact correction for every learner, which is why the corrected test always holds its level.</summary>
 #
-# **Right.** Each half trains one model and tests the other, so within a replication the training sets are disjoint; the price is training on only half the data.
+# **Not quite.** It is a heuristic. In chapter 4's lab the corrected repeated 10 x 10 CV t held its level with a stable learner (4.0 %) but not with 1-NN (12.6 %).
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) From the training sets of two splits, which overlap, so that their models are nearly the same model.</summary>
+#
+# **Not quite.** The derivation in chapter 4 (section "The Nadeau-Bengio correction") uses a learner whose model does not depend on its training set at all, so training overlap plays no part in it. What a real learner's dependence on its training set adds can push the true correlation either way.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) From two random splits of one data set, whose test sets overlap: their correlation is n_test/n.</summary>
+#
+# **Right.** Both test-set means scatter around the mean over all n examples, which varies from data set to data set; that shared part makes the correlation n_test/n, and rho/(1 - rho) = n_test/n_train.
+#
+# </details>
+#
+# **Question 3.** You will compare 1-NN with a decision tree on one data set, you can retrain as often as you like, and a false alarm would be costly. Which test does chapter 4 recommend?
+#
+# <details class="quiz-answer">
+# <summary>(a) The corrected t on one 10-fold cross-validation (test="corrected_kfold").</summary>
+#
+# **Right.** It stayed at or below 5 % in every setting of the lab (3.8 % with 1-NN): its variance factor, 1/10 + 1/9, covered what both of the lab's learners needed. The price is power: about half that of the 10 x 10 test with a stable learner.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Alpaydin's combined 5x2cv F test, built to be cautious.</summary>
+#
+# **Not quite.** With 1-NN it rejected a true H0 in 12.4 % of the data sets; its bound on f caps the large p-values, not the small ones.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) A paired t-test on the 100 fold differences of 10 x 10 cross-validation.</summary>
+#
+# **Not quite.** The naive test treats 100 overlapping scores as independent; its p-value can be driven towards 0 by adding repetitions.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The corrected repeated 10 x 10 cross-validation t, the default of compare_algorithms.</summary>
+#
+# **Not quite.** It is the default for stable learners, but with the unstable 1-NN it rejected a true H0 in 12.6 % of the lab's data sets at nominal 5 %.
+#
+# </details>
+#
+# **Question 4.** For r x k = 10 x 10 cross-validation, the corrected repeated CV t-test replaces the naive variance factor 1/(r k) = 0.01 by which factor?
+#
+# <details class="quiz-answer">
+# <summary>(a) 0.211 = 1/10 + 1/9.</summary>
+#
+# **Not quite.** That is the factor for one 10-fold CV (J = 10). With ten repetitions J = 100, and the 1/J part shrinks to 0.01.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) 0.111 = 1/9 alone, the ratio n_test/n_train.</summary>
+#
+# **Not quite.** The ratio is only the second term; the first, 1/J = 1/100, is still there.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) 0.121 = 1/100 + 1/9, about twelve times the naive factor.</summary>
+#
+# **Right.** The standard error grows by about sqrt(12.1) = 3.5. More repetitions shrink only the 1/100; the 1/9 stays, so repetition cannot manufacture significance.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) 0.01 itself; the correction changes the degrees of freedom instead.</summary>
+#
+# **Not quite.** The degrees of freedom stay r k - 1 = 99; the correction acts on the variance.
+#
+# </details>
+#
+# **Question 5.** Dietterich's 5x2cv t test and Alpaydin's 5x2cv F test use five replications of 2-fold cross-validation. Why two folds?
+#
+# <details class="quiz-answer">
+# <summary>(a) With two folds the test sets never overlap, which makes both tests exact for any learner.</summary>
+#
+# **Not quite.** No test in chapter 4 is exact: with 1-NN the 5x2cv t rejected a true H0 in 11.6 % of the lab's data sets and the F test in 12.4 %.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Two folds give the most accurate models.</summary>
+#
+# **Not quite.** Each model sees only half of the data, so the models are weaker than with more folds, and the estimate is pessimistic.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Because it is the cheapest design that retrains.</summary>
+#
+# **Not quite.** It needs 10 trainings per algorithm, as one 10-fold cross-validation does; one 2-fold cross-validation would need only two.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Within a replication the two training sets are disjoint, so the two differences are nearly independent.</summary>
+#
+# **Right.** Each half trains one model and tests the other, so each replication gives an honest one-degree-of-freedom variance estimate; the price is training on half the data.
 #
 # </details>
 

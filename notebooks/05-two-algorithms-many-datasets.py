@@ -699,69 +699,150 @@ wilcoxon_explorer(d, names=ex.datasets)
 # **Question 1.** Two algorithms are compared on 14 data sets. Why does the course prefer the Wilcoxon signed-rank test to a paired t-test on the 14 differences?
 #
 # <details class="quiz-answer">
-# <summary>(a) The t-test needs more than 30 data sets.</summary>
+# <summary>(a) Differences from different problems are not commensurable and may include outliers; Wilcoxon uses only signs and ranks.</summary>
+#
+# **Right.** On source 001's six tasks, rescaling the differences moved the t-test's p-value from 0.043 to 0.11, and a larger win on one task made it less significant; Wilcoxon's exact p-value stayed 0.125.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The Wilcoxon test is always more powerful.</summary>
+#
+# **Not quite.** With normal differences the t-test is slightly more powerful (chapter 5's power figure); Wilcoxon wins when the tails are heavy.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The t-test needs at least 30 data sets.</summary>
 #
 # **Not quite.** No such rule applies; the concern is the distribution of the differences, not a minimum count.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) The differences of different data sets are not commensurable and may have outliers; Wilcoxon uses only their signs and ranks.</summary>
+# <summary>(d) The Wilcoxon test makes no assumption at all, so it also works on the folds of one cross-validation.</summary>
 #
-# **Right.** Differences measured on different problems need not come from one normal distribution; ranks make the test robust to a few huge differences.
+# **Not quite.** It assumes independent data sets and, under H0, differences symmetric about zero. The folds of one data set are not independent observations (chapter 4).
+#
+# </details>
+#
+# **Question 2.** Demšar's example credits tuned C4.5 with 11 of 14 data sets (10 wins and half of 2 ties) and calls this significant at p < 0.05 by the sign test. What is the exact two-sided p-value?
+#
+# <details class="quiz-answer">
+# <summary>(a) 0.79, the share of data sets that tuned C4.5 wins.</summary>
+#
+# **Not quite.** That is the effect estimate, not a p-value: the share of wins, computed with no reference to H0.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) The Wilcoxon test is always more powerful.</summary>
+# <summary>(b) 0.029, significant, as Demšar's table of critical wins says.</summary>
 #
-# **Not quite.** With normal differences the t-test is slightly more powerful; Wilcoxon wins when the tails are heavy.
-#
-# </details>
-#
-# **Question 2.** What does the sign test count, and what is its price?
-#
-# <details class="quiz-answer">
-# <summary>(a) The number of data sets; it cannot be used with ties.</summary>
-#
-# **Not quite.** Ties are handled (split evenly, or dropped); the test counts wins and losses.
+# **Not quite.** 0.029 is the one-sided p-value. The table labelled "two-tailed" in Demšar's paper gives the one-sided critical numbers at alpha = 0.05 (apart from N = 23 and 24).
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) The data sets each algorithm wins; it ignores by how much, so it has less power than Wilcoxon.</summary>
+# <summary>(c) 0.008, the same as the Wilcoxon test on these data.</summary>
 #
-# **Right.** Wins follow a binomial distribution under H0; throwing away the sizes of the differences costs power.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(c) The ranks of the differences; it needs normal data.</summary>
-#
-# **Not quite.** That describes neither test: the sign test uses only the signs and assumes no distribution.
-#
-# </details>
-#
-# **Question 3.** What must hold for a test over data sets to be valid?
-#
-# <details class="quiz-answer">
-# <summary>(a) Each algorithm wins on at least one data set.</summary>
-#
-# **Not quite.** No such condition is needed.
+# **Not quite.** 0.008 is Wilcoxon's p-value, which uses the sizes of the differences; the sign test uses only who wins, and is weaker.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) The data sets are independent (not, for instance, several versions of one data set).</summary>
+# <summary>(d) 0.057, not significant at 5 %.</summary>
 #
-# **Right.** The data sets are the sample; five resamplings of one problem are not five independent observations.
+# **Right.** Weak evidence only. The effect: tuned C4.5's chance of winning a data set is estimated at 0.79, with a 95 % interval from 0.49 to 0.95 that just reaches one half.
+#
+# </details>
+#
+# **Question 3.** You compare two algorithms on 12 data sets, but the scores are on incomparable scales (accuracy on some, AUC or a leaderboard rank on others): only who won each data set is meaningful. Which test?
+#
+# <details class="quiz-answer">
+# <summary>(a) A paired t-test on the 12 differences.</summary>
+#
+# **Not quite.** It averages the differences, which is meaningless when they are measured in different units.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) Every data set has the same number of examples.</summary>
+# <summary>(b) McNemar's test on the test examples of all 12 data sets pooled into one table.</summary>
 #
-# **Not quite.** The data sets may differ in size; each contributes one difference.
+# **Not quite.** McNemar's test compares two trained models on one test set; pooling examples of different data sets treats them as one population, and accuracy may not even be the score.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The Wilcoxon signed-rank test.</summary>
+#
+# **Not quite.** It ranks the sizes of the differences across data sets, which assumes that a difference on one scale can be compared with a difference on another.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The sign test.</summary>
+#
+# **Right.** It uses only wins and losses, so any score on any scale will do, as long as the data sets are independent. It is weak: with few data sets it needs nearly all of them won.
+#
+# </details>
+#
+# **Question 4.** Source 001's slide: rpart against ranger on six tasks (one tie), R+ = 18, R- = 2, z = -1.78, "reject H0". The exact p-value is 0.125. What is the right conclusion?
+#
+# <details class="quiz-answer">
+# <summary>(a) The two algorithms are equally good on tasks like these.</summary>
+#
+# **Not quite.** No evidence of a difference is not evidence of equality; the interval allows rpart's error to be up to 0.143 higher.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Ranger is better, since it wins four of the five decided tasks.</summary>
+#
+# **Not quite.** If both were equally good, patterns at least this lopsided would occur with probability 4/32 (given these six |d|); that is not rare enough at 5 %.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) No evidence at 5 %: rpart's typical excess error is 0.067, from 0.002 below ranger's to 0.143 above.</summary>
+#
+# **Right.** The Hodges-Lehmann interval (coverage 96.9 %, the nearest to 95 % that six data sets allow) shows how large a difference six tasks cannot rule out.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Reject H0: z = -1.78 is below the critical value, so the two algorithms differ.</summary>
+#
+# **Not quite.** The two-sided 5 % test rejects only when z is at most -1.96 (normal p = 0.075); with six tasks the exact test rejects only a clean sweep, T = 0.
+#
+# </details>
+#
+# **Question 5.** What must hold for chapter 5's tests over data sets (Wilcoxon, sign) to be valid?
+#
+# <details class="quiz-answer">
+# <summary>(a) Every data set has the same number of examples.</summary>
+#
+# **Not quite.** The data sets may differ in size; each contributes one paired difference.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The data sets are independent: not, for instance, five resamplings of one data set.</summary>
+#
+# **Right.** The data sets are the sample. Five versions of one problem are not five independent observations, and the conclusion covers only data sets like those sampled.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Each algorithm wins on at least one data set.</summary>
+#
+# **Not quite.** A clean sweep is allowed; with six data sets it is the only outcome the exact tests can call significant at 5 %.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The data sets are of similar difficulty, so that a difference on one means the same as on another.</summary>
+#
+# **Not quite.** That is what the t-test would need. Wilcoxon needs the sizes of the differences to be comparable enough to rank; the sign test needs not even that.
 #
 # </details>
 

@@ -220,13 +220,13 @@ corrected = friedman(errors, higher_is_better=False)
 n_sets, k = errors.shape
 factor = 1 - tie_term(errors, axis=1).sum() / (n_sets * k * (k**2 - 1))
 print(
-    f"chi2_F without tie correction (Demšar): {plain.statistic:.3f}, chi-squared p = "
-    f"{plain.chi2_pvalue:.3g}"
+    f"chi2_F without tie correction (Demšar): {plain.statistic:.3f}, "
+    f"chi-squared p = {plain.chi2_pvalue:.3g}"
 )
 print(f"tie correction factor C = {factor:.4f}")
 print(
-    f"chi2_F with tie correction:             {corrected.statistic:.3f}, chi-squared p = "
-    f"{corrected.chi2_pvalue:.3g}"
+    f"chi2_F with tie correction:             {corrected.statistic:.3f}, "
+    f"chi-squared p = {corrected.chi2_pvalue:.3g}"
 )
 print(
     f"critical value of chi2 with {corrected.df} df at alpha = 0.05: "
@@ -340,9 +340,8 @@ for k_level in (2, 3, 4):
 # benchmarks where the exact distribution is too large):
 
 # %%
-print(
-    f"{'N':>4}  {'chi-squared p':>22}  {'Iman-Davenport p':>22}  {'exact p':>14}   (k = 6)"
-)
+header = ("N", "chi-squared p", "Iman-Davenport p", "exact p")
+print(f"{header[0]:>4}  {header[1]:>22}  {header[2]:>22}  {header[3]:>14}   (k = 6)")
 for n_level in (3, 4, 5, 6, 10, 16, 30):
     level = friedman_type1_error(6, n_level, n_reps=20_000, seed=0)
 
@@ -1144,72 +1143,153 @@ for (name, result), p_holm in zip(per_set.items(), holm_per_set):
 #
 # Click an answer to see whether it is right, and why. (Nothing is recorded.)
 #
-# **Question 1.** What does the Friedman test compare?
+# **Question 1.** What does Friedman's test compare?
 #
 # <details class="quiz-answer">
-# <summary>(a) The mean ranks of the algorithms over the data sets.</summary>
+# <summary>(a) The ranks of the algorithms' mean scores, computed once over all data sets pooled.</summary>
 #
-# **Right.** On each data set the algorithms are ranked; H0 says all have the same expected rank.
+# **Not quite.** Ranking the averages mixes incommensurable scores first; one hard data set with large errors can decide the order.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) The mean accuracies of the algorithms over the data sets.</summary>
+# <summary>(b) The average ranks of the algorithms, ranked within each data set.</summary>
 #
-# **Not quite.** That would be a repeated-measures ANOVA, whose assumptions rarely hold for scores on different data sets.
+# **Right.** Under H0 every ordering of the algorithms is equally likely on every data set, so their expected average ranks are equal. Kendall's W measures how far the data sets agree on one order.
 #
 # </details>
 #
 # <details class="quiz-answer">
 # <summary>(c) Every pair of algorithms, one at a time.</summary>
 #
-# **Not quite.** That is the job of the post-hoc tests (Nemenyi, or Holm against a control).
-#
-# </details>
-#
-# **Question 2.** On a critical-difference diagram, two algorithms are joined by a thick line. What does it mean?
-#
-# <details class="quiz-answer">
-# <summary>(a) Their mean ranks differ by less than the critical difference, so there is no evidence that they differ.</summary>
-#
-# **Right.** The line marks "not significantly different"; it does not mean "equally good".
+# **Not quite.** That is the job of the post-hoc tests; Friedman's is one omnibus test of "no difference at all".
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) They are equally good.</summary>
+# <summary>(d) The mean accuracies of the algorithms over the data sets.</summary>
 #
-# **Not quite.** No evidence of a difference is not evidence of equality, especially with few data sets.
+# **Not quite.** That would be a repeated-measures ANOVA on scores of different data sets, which are not commensurable and need not be normal.
+#
+# </details>
+#
+# **Question 2.** On source 001's 16 tasks, Nemenyi's p-value for ranger against rpart is 0.040 with all six learners. The kknn learner is dropped from the study, and nothing else changes. What is the p-value now?
+#
+# <details class="quiz-answer">
+# <summary>(a) Still 0.040: the two columns of errors of ranger and rpart are the same.</summary>
+#
+# **Not quite.** Average ranks are ranks among the learners in the study. Without kknn, rpart moves up on many tasks and the gap shrinks from 1.94 to 1.44 ranks.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) They were trained on the same data sets.</summary>
+# <summary>(b) 0.0048: with fewer learners the critical difference is smaller, so the pair is easier to separate.</summary>
 #
-# **Not quite.** All algorithms are run on all data sets; the line is about their ranks.
-#
-# </details>
-#
-# **Question 3.** You only want to know which algorithms beat a baseline. Why compare each with the control instead of all pairs?
-#
-# <details class="quiz-answer">
-# <summary>(a) Fewer comparisons (k - 1 instead of k(k - 1)/2) need a smaller correction, so the tests have more power.</summary>
-#
-# **Right.** Bonferroni-Dunn or Holm against a control adjust for k - 1 tests only.
+# **Not quite.** 0.0048 is the p-value without the featureless baseline, which is last everywhere: removing it changes no other rank. Removing kknn changes the ranks of both.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Because the Nemenyi test cannot handle a baseline.</summary>
+# <summary>(c) 0.076: no longer significant at the 5 % level, although ranger's and rpart's errors did not change.</summary>
 #
-# **Not quite.** It can, but it spends power on pairs you do not care about.
+# **Right.** The gap is now 1.44 ranks against a critical difference of 1.525. Nothing about ranger and rpart changed, only the company they keep; a test of the pair on its own data, Wilcoxon's (p = 0.00012), does not depend on the pool.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) Because comparing with a control needs no adjustment at all.</summary>
+# <summary>(d) 0.00012, the Wilcoxon p-value, since Nemenyi's test ranks the pair alone.</summary>
 #
-# **Not quite.** k - 1 comparisons are still a family; they are adjusted, only less.
+# **Not quite.** Nemenyi's test uses the average ranks among all learners in the study; Wilcoxon's test of the two columns is the one that ignores the pool.
+#
+# </details>
+#
+# **Question 3.** You compare all 15 pairs of six learners over 16 data sets with pairwise Wilcoxon signed-rank tests. Which adjustment of the 15 p-values controls the family-wise error rate?
+#
+# <details class="quiz-answer">
+# <summary>(a) Holm's procedure.</summary>
+#
+# **Right.** Holm's step-down procedure controls the family-wise error rate in the strong sense for valid p-values under any dependence; on source 001's benchmark it separates 9 of the 15 pairs, Nemenyi's test 8.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Shaffer's procedure, which uses the logic of the pairs (if A equals B and B equals C, then A equals C).</summary>
+#
+# **Not quite.** That logic holds for one parameter per algorithm (mean ranks, mean scores), not for Wilcoxon's null "the differences are symmetric about 0": in the statistics review's simulation Shaffer's procedure with Wilcoxon tests reached a family-wise error of 8.8 % at nominal 5 %. The library refuses the combination.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) None: each Wilcoxon test is exact, so its p-value is valid as it is.</summary>
+#
+# **Not quite.** Each p-value is valid alone, but fifteen tests at 5 % make a false "significant" pair likely: in chapter 6's simulation, fifteen unadjusted rank tests found one in 37 % of benchmarks where nothing differs.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The Bonferroni-Dunn correction, which divides alpha by k - 1 = 5.</summary>
+#
+# **Not quite.** Bonferroni-Dunn is for k - 1 comparisons with one control; 15 pairs need an adjustment for 15 tests.
+#
+# </details>
+#
+# **Question 4.** On a critical-difference diagram of Nemenyi's test, ranger and svm are joined by a thick line, and so are svm and rpart, but ranger and rpart are not. How do you read it?
+#
+# <details class="quiz-answer">
+# <summary>(a) Ranger and svm are equally good.</summary>
+#
+# **Not quite.** No evidence of a difference is not evidence of equality, least of all with 16 data sets.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Each line is a cluster of equally good algorithms, and every algorithm outside a line differs from every one inside.</summary>
+#
+# **Not quite.** Lines overlap: svm shares one with ranger and another with rpart. Read the diagram pair by pair.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) No evidence that ranger differs from svm, nor svm from rpart; evidence that ranger and rpart differ.</summary>
+#
+# **Right.** A line joins algorithms whose average ranks differ by less than the critical difference. "Not significantly different" is not transitive, so the groups can overlap.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The diagram contradicts itself: if ranger equals svm and svm equals rpart, ranger must equal rpart.</summary>
+#
+# **Not quite.** A line means "no evidence of a difference", not "equal", and absence of evidence does not chain.
+#
+# </details>
+#
+# **Question 5.** You only want to know which of five learners beat a featureless baseline chosen in advance. What does chapter 6 recommend?
+#
+# <details class="quiz-answer">
+# <summary>(a) The Bonferroni-Dunn test: it multiplies each of the five p-values by five.</summary>
+#
+# **Not quite.** A correct adjustment, but Holm's procedure on the same p-values rejects everything it rejects and more, with the same guarantee (cv_glmnet: 0.054 against 0.011).
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Nemenyi's test on all 15 pairs, then read off the five pairs with the baseline.</summary>
+#
+# **Not quite.** It pays for 15 comparisons to answer 5: cv_glmnet against the baseline gets 0.11, not significant.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The five comparisons with the baseline, without adjustment, since there are only five.</summary>
+#
+# **Not quite.** Five tests are still a family: unadjusted, the chance of a false "better than the baseline" grows with each one.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The five comparisons with the baseline, adjusted by Holm's procedure.</summary>
+#
+# **Right.** Five hypotheses instead of fifteen need a smaller correction: cv_glmnet, 1.69 ranks better than the baseline, keeps its raw p-value 0.011 after Holm (tested last), while Bonferroni-Dunn's adjustment gives 0.054. With mean-rank z-tests a pair's p-value still depends on the other learners in the pool; Wilcoxon tests against the baseline do not.
 #
 # </details>
 
@@ -1347,8 +1427,8 @@ tied = np.array(
 for correction in (False, True):
     result = friedman(tied, tie_correction=correction)
     print(
-        f"tie_correction={correction}: chi2_F = {result.statistic:.3f}, chi-squared p = "
-        f"{result.chi2_pvalue:.4f}"
+        f"tie_correction={correction}: chi2_F = {result.statistic:.3f}, "
+        f"chi-squared p = {result.chi2_pvalue:.4f}"
     )
 
 # %% [markdown] tags=["references"]

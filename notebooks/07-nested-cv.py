@@ -645,72 +645,123 @@ print(
 #
 # Click an answer to see whether it is right, and why. (Nothing is recorded.)
 #
-# **Question 1.** You try 30 hyperparameter settings and report the best cross-validation score. Why is it optimistic?
+# **Question 1.** On data sets of 60 examples with random labels (every classifier is right with probability 0.5), chapter 7 tunes over a grid of 30 equally useless configurations and reports the best 5-fold cross-validation score. What is that score on average?
 #
 # <details class="quiz-answer">
-# <summary>(a) Because cross-validation is always optimistic.</summary>
+# <summary>(a) About 0.55: the optimism of a grid search is a few points at most, whatever its size.</summary>
 #
-# **Not quite.** The cross-validation estimate of one fixed procedure is, if anything, slightly pessimistic; the optimism comes from choosing the best of many.
+# **Not quite.** Two configurations already add about 5 points; thirty add 15. The optimism grows with the number of configurations tried.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Because 30 settings overfit the test folds' labels directly.</summary>
+# <summary>(b) About 1.0, because 30 configurations can always fit the labels.</summary>
 #
-# **Not quite.** The models never train on the test folds; choosing the best score among many is what uses the test folds twice.
+# **Not quite.** The scores are measured on held-out folds, where random labels cannot be fitted; the optimism comes from choosing the best of many noisy scores.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) The maximum of 30 noisy estimates is biased upwards, even when every setting is equally good.</summary>
+# <summary>(c) About 0.50: each configuration's cross-validation score is unbiased, so their best is too.</summary>
 #
-# **Right.** Chapter 7's simulation on random labels (true accuracy 0.5) shows the best score climbing well above 0.5 as the grid grows.
+# **Not quite.** Each score is honest about its own configuration, but the maximum of 30 noisy scores is biased upwards. 0.50 is what nested cross-validation reports on the same data.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) About 0.65, fifteen points above what any classifier can do.</summary>
+#
+# **Right.** The grid search picks the configuration whose noise happened to point up; the optimism grows with the grid (0.55 with two configurations). Nested CV stays at 0.50 for every grid size.
 #
 # </details>
 #
 # **Question 2.** In nested cross-validation, what does the inner loop do?
 #
 # <details class="quiz-answer">
-# <summary>(a) It estimates the final accuracy.</summary>
+# <summary>(a) It tunes once on the whole data set; the outer loop then scores that choice.</summary>
 #
-# **Not quite.** That is the outer loop's job.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(b) It repeats the outer loop with other random seeds.</summary>
-#
-# **Not quite.** The inner loop splits the outer training part again; it is not a repetition.
+# **Not quite.** Then every outer test fold has helped choose the hyperparameters, and the optimism of the grid search returns.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) It chooses the hyperparameters, using only the outer training part.</summary>
+# <summary>(b) It chooses the hyperparameters using only the outer training part.</summary>
 #
-# **Right.** The outer test fold is never seen while tuning, so the outer score estimates the whole procedure, tuning included.
-#
-# </details>
-#
-# **Question 3.** Nested cross-validation gives five outer scores per algorithm, on the same outer folds. How are two algorithms compared?
-#
-# <details class="quiz-answer">
-# <summary>(a) With an unpaired t-test on the two sets of five scores.</summary>
-#
-# **Not quite.** The scores are paired by fold; ignoring the pairing loses the shared difficulty of each fold.
+# **Right.** The outer test fold is never seen while tuning, so the outer score estimates the whole procedure, tuning included. The choice may differ from one outer fold to the next.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) By the larger mean; no test is needed with nested cross-validation.</summary>
+# <summary>(c) It repeats the outer loop with other random seeds.</summary>
 #
-# **Not quite.** Nested CV removes the tuning bias, not the noise of five folds.
+# **Not quite.** The inner loop splits the outer training part again; repeating the whole nested CV with fresh folds is another step, which chapter 7 takes before its final test.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) With a paired test on the fold differences that accounts for overlapping training sets (the corrected resampled t-test), reading the result with care since five scores are few.</summary>
+# <summary>(d) It estimates the final accuracy.</summary>
 #
-# **Right.** The scores are paired by fold and correlated through shared training data; with five folds the test has little power and its result can move with the split.
+# **Not quite.** That is the outer loop's job: each outer test fold scores a model whose tuning never saw it.
+#
+# </details>
+#
+# **Question 3.** Four tuned algorithms were compared by nested cross-validation on the same outer folds. You want to report whether tuned logistic regression beats tuned k-NN. What does chapter 7 tell you to run?
+#
+# <details class="quiz-answer">
+# <summary>(a) The corrected t-test on the five outer scores of one nested CV, the first run you have.</summary>
+#
+# **Not quite.** It is valid but weak, and unstable: over five runs on the same data its p-value against k-NN ranged from 0.019 to 0.47. Chapter 7 concludes that no single-run p-value is a finding.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Repeat the nested CV (5 times here), then the corrected repeated CV t on all the outer scores.</summary>
+#
+# **Right.** On 25 outer folds: logistic regression 1.4 points ahead, 95 % interval from -0.5 to 3.2 points, p = 0.13: no evidence of a difference at 5 %, and room for one of about 3 points.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The plain paired t-test on the five outer differences of one nested CV, as if they were independent.</summary>
+#
+# **Not quite.** The outer training sets share 3/4 of their examples, so the plain k-fold t is liberal (chapter 4); here it gave the smallest p-value, 0.0046.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) No test: nested CV has removed the bias, so the larger mean score decides.</summary>
+#
+# **Not quite.** Nested CV removes the tuning bias, not the noise of five folds; the difference still needs a test and an interval.
+#
+# </details>
+#
+# **Question 4.** Nested 5 x 5 cross-validation estimates tuned logistic regression's accuracy on the breast-cancer data at 0.978. What is that an estimate of?
+#
+# <details class="quiz-answer">
+# <summary>(a) The best inner score of the final tuning on all the data.</summary>
+#
+# **Not quite.** That number (0.979) is the optimistic best-of-grid score of the grid search, not an estimate of anything we want.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The accuracy of the final model, tuned and refit on all 569 examples, the one you ship.</summary>
+#
+# **Not quite.** That model was never scored: the outer folds train on other subsets, so cross-validation cannot know how lucky this particular training set was (Err_XY).
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The expected accuracy of the procedure "tune by 2-fold CV over this grid, then refit", on training sets of about 455 examples.</summary>
+#
+# **Right.** Err, in Bates, Hastie and Tibshirani's terms. It is also slightly optimistic for the algorithm you pick, because logistic regression was chosen as the best of four.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The accuracy of logistic regression with C = 1, the value most often chosen.</summary>
+#
+# **Not quite.** The estimate is of the tuning procedure, whatever it chooses in each outer fold, not of one fixed configuration.
 #
 # </details>
 

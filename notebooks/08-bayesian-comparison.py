@@ -662,69 +662,120 @@ print(textwrap.fill(report, 88))
 # **Question 1.** What is the region of practical equivalence (ROPE)?
 #
 # <details class="quiz-answer">
-# <summary>(a) The range of p-values that do not reject H0.</summary>
+# <summary>(a) The smallest difference that the experiment can detect, computed from the number of folds or data sets.</summary>
 #
-# **Not quite.** The ROPE is on the scale of the difference of scores, not of p-values.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(b) A range of differences small enough not to matter in practice, chosen before looking at the results.</summary>
-#
-# **Right.** For example, accuracies within 1 percentage point may be treated as equivalent; the posterior then says how probable "practically equal" is.
+# **Not quite.** That would depend on the data; the ROPE depends only on what difference would change a decision in the application.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) The confidence interval of the difference.</summary>
+# <summary>(b) A range of differences too small to matter, fixed from the application before the data are seen.</summary>
 #
-# **Not quite.** The interval is computed from the data; the ROPE is a choice about what matters.
-#
-# </details>
-#
-# **Question 2.** A Bayesian comparison reports P(left) = 0.02, P(rope) = 0.90, P(right) = 0.08. How do you read it?
-#
-# <details class="quiz-answer">
-# <summary>(a) The second algorithm is better in 2 % of the data sets.</summary>
-#
-# **Not quite.** The probabilities are about the mean difference, not a share of the data sets.
+# **Right.** For example, accuracies within one point (r = 0.01); the posterior then says how probable each region is. Report the ROPE and how the conclusion changes with it.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) The difference is probably inside the ROPE: the two are practically equivalent with probability 0.90 (under the model and prior).</summary>
+# <summary>(c) The 95 % confidence interval of the difference.</summary>
 #
-# **Right.** Unlike a large p-value, a high P(rope) is positive evidence of practical equivalence.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(c) There is no evidence of a difference, so nothing can be said.</summary>
-#
-# **Not quite.** That is how a large p-value must be read; the posterior can say more, because the ROPE defines what "equivalent" means.
-#
-# </details>
-#
-# **Question 3.** What can a posterior probability say that a p-value cannot?
-#
-# <details class="quiz-answer">
-# <summary>(a) The probability that the data arose by chance.</summary>
-#
-# **Not quite.** That is a common misreading of the p-value, and not what a posterior gives either.
+# **Not quite.** The interval is computed from the data; the ROPE is a choice about what matters, made before seeing them.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) How probable it is that one algorithm is practically better, given the data (and the model and prior).</summary>
+# <summary>(d) The range of p-values that do not reject H0.</summary>
 #
-# **Right.** A p-value is a probability of data under H0, never a probability of a hypothesis.
+# **Not quite.** The ROPE is on the scale of the scores (points of accuracy, AUC), not of p-values.
+#
+# </details>
+#
+# **Question 2.** A Bayesian sign test over 20 data sets (ROPE one point of accuracy) reports p_left = 0.02, p_rope = 0.90, p_right = 0.08. What is p_rope = 0.90?
+#
+# <details class="quiz-answer">
+# <summary>(a) The posterior probability that "practically equivalent" is the most probable outcome on a new data set like these.</summary>
+#
+# **Right.** It is the share of posterior draws in which the equivalent data sets are the largest of the three shares. By the 0.95 rule of chapter 8 this comparison is not settled.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) Whether the test was run on enough data sets.</summary>
+# <summary>(b) The probability that the two algorithms are exactly equally accurate.</summary>
 #
-# **Not quite.** Neither tells that directly; both become more decisive with more data.
+# **Not quite.** None of chapter 8's probabilities is about exact equality: the ROPE has a width, and "practically equivalent" means within one point either way.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) The posterior probability that the mean difference of the two algorithms lies within one point.</summary>
+#
+# **Not quite.** That is the meaning for the Bayesian correlated t-test on one data set. The Dirichlet-process model of the sign test has no mean difference: it describes the shares of data sets of each kind.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The share of the 20 data sets on which the two algorithms are within one point of each other.</summary>
+#
+# **Not quite.** That share is in the data; p_rope is a posterior probability about data sets not yet seen.
+#
+# </details>
+#
+# **Question 3.** Chapter 8 runs the Bayesian correlated t-test without a ROPE on naive Bayes against a depth-3 tree (10 x 10 CV on breast cancer). Its posterior probability that the tree is better, p_left, equals which number?
+#
+# <details class="quiz-answer">
+# <summary>(a) 0.133, the corrected t-test's one-sided p-value for "naive Bayes is better".</summary>
+#
+# **Right.** Equal numbers, different meanings: the p-value is computed as if the mean difference were 0; the posterior probability is that the mean difference is below 0, given the data, the model and the prior.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) 0.867, one minus the one-sided p-value.</summary>
+#
+# **Not quite.** 0.867 is the posterior probability that naive Bayes is better (p_right without a ROPE); p_left is the other tail.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) None of the corrected t-test's numbers: Bayesian and frequentist answers never agree.</summary>
+#
+# **Not quite.** With Corani and Benavoli's flat prior the posterior's scale is exactly the corrected t-test's standard error, so the tails match to every digit.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) 0.267, the corrected t-test's two-sided p-value: a posterior probability and a p-value are the same thing.</summary>
+#
+# **Not quite.** They are not the same thing, and it is the one-sided value that matches, by a property of this model with its flat prior.
+#
+# </details>
+#
+# **Question 4.** On one data set with 10 x 10 CV scores, you want to show that a cheap model is practically as accurate as an expensive one, within one point. Which analysis fits?
+#
+# <details class="quiz-answer">
+# <summary>(a) The corrected repeated CV t-test: if p is above 0.05, the two are practically equivalent at the 5 % level.</summary>
+#
+# **Not quite.** A test of "difference = 0" cannot conclude equivalence: a large p-value is no evidence of a difference, not evidence of its absence.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) The Bayesian signed-rank test, with each of the 100 folds as one data set.</summary>
+#
+# **Not quite.** The signed-rank test needs independent data sets; the 100 folds of one data set share their examples. On one data set use the correlated t.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) McNemar's test on one holdout split.</summary>
+#
+# **Not quite.** It tests whether two trained models differ at all, not whether they are within one point of each other.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) An equivalence test (TOST) on the corrected t, with a margin of one point fixed in advance.</summary>
+#
+# **Right.** H0 is "they differ by at least one point"; rejecting it concludes equivalence. The Bayesian correlated t-test with a ROPE of one point answers the same question as a posterior probability.
 #
 # </details>
 

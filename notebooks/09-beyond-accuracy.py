@@ -895,72 +895,153 @@ for name, (fwer, fdr, power) in results.items():
 #
 # Click an answer to see whether it is right, and why. (Nothing is recorded.)
 #
-# **Question 1.** Several examples per patient are spread across the folds of cross-validation. What happens to the estimate?
+# **Question 1.** Two trained models are scored on 200 scans from 40 patients, 5 scans each. Which test of equal accuracy keeps its level?
 #
 # <details class="quiz-answer">
-# <summary>(a) It is optimistic, because the model meets examples of test patients during training.</summary>
+# <summary>(a) McNemar's test on the 200 scans.</summary>
 #
-# **Right.** Examples of one patient are similar; keep each group in one fold (group k-fold).
+# **Not quite.** It treats the scans as independent. In chapter 9's simulation, with two equally accurate models, it rejected a true H0 in 14 % of test sets at nominal 5 %.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Nothing, as long as the folds are stratified.</summary>
+# <summary>(b) McNemar's test with Edwards' continuity correction, to make it more cautious.</summary>
 #
-# **Not quite.** Stratification balances classes, not groups; the leak remains.
+# **Not quite.** The correction repairs the discreteness of b, not the dependence between the scans of one patient.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) It becomes pessimistic, because there is less training data.</summary>
+# <summary>(c) A paired test on the 40 per-patient mean differences.</summary>
 #
-# **Not quite.** The training set has the same size; the problem is leakage between training and testing.
+# **Right.** The patients, not the scans, were sampled independently: the test on patient means rejected in 4.2 % of the simulated test sets. The unit of the test is the unit that was sampled independently.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) DeLong's test, because it uses the pairing of the scans.</summary>
+#
+# **Not quite.** DeLong's test compares AUCs, and it too treats the examples as independent.
 #
 # </details>
 #
 # **Question 2.** How can you compare two classifiers' F1 scores on one test set?
 #
 # <details class="quiz-answer">
-# <summary>(a) Resample the test examples in pairs (a paired bootstrap for an interval, or a permutation test that swaps the two predictions per example).</summary>
+# <summary>(a) With DeLong's test on the two F1 scores.</summary>
 #
-# **Right.** F1 is not a mean of per-example scores, so McNemar's test does not apply; resampling keeps the pairing.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(b) With McNemar's test on the F1 scores.</summary>
-#
-# **Not quite.** McNemar's test needs right/wrong per example; F1 is computed from the whole test set.
+# **Not quite.** DeLong's test compares two AUCs computed from scores, not F1 computed from decisions at one threshold.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) With a t-test on the two F1 values.</summary>
+# <summary>(b) Resample whole test examples with both predictions: a paired bootstrap interval and a paired permutation test.</summary>
+#
+# **Right.** F1 is not a mean of per-example scores, so McNemar's test does not apply; resampling whole examples keeps the pairing.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) With McNemar's test, which compares the two models' errors.</summary>
+#
+# **Not quite.** McNemar's test answers a question about accuracy; in chapter 9 the more accurate model had the lower F1.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) With a t-test on the two F1 values.</summary>
 #
 # **Not quite.** Two numbers give no variance; a t-test needs many paired values.
 #
 # </details>
 #
-# **Question 3.** On time-ordered data, how should a model be evaluated?
+# **Question 3.** On time-ordered data (a sensor whose state changes rarely), how should a model be evaluated?
 #
 # <details class="quiz-answer">
-# <summary>(a) Train on the past and test on the future (forward-chaining splits).</summary>
+# <summary>(a) On the training data, since the future is unknown.</summary>
 #
-# **Right.** Random folds let the model use the future to predict the past, which it cannot do when deployed.
+# **Not quite.** The training accuracy is optimistic whatever the data.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) With shuffled k-fold cross-validation, as for any data.</summary>
+# <summary>(b) Grouped k-fold, with each week as a group, so that no week is split between training and test.</summary>
 #
-# **Not quite.** Shuffling mixes future and past, which makes the estimate optimistic.
+# **Not quite.** Whole weeks are kept apart, but models still train on weeks that come after the test week, which a deployed model cannot do.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) On the training data, since the future is unknown.</summary>
+# <summary>(c) With shuffled k-fold cross-validation, as for any data.</summary>
 #
-# **Not quite.** The training error is optimistic whatever the data.
+# **Not quite.** Shuffling lets the model use neighbours in time on both sides of a test example: in chapter 9 it reported 85 %, against 70 % when training only on the past.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Train on the past and test on the block that follows (forward chaining).</summary>
+#
+# **Right.** A deployed model only ever sees the past. Look at the block scores one by one: they are not exchangeable, since later models train on more data and the series changes.
+#
+# </details>
+#
+# **Question 4.** You compare two models on 4 data sets with 3 metrics (12 p-values) to find leads worth a closer look, and a few false leads are acceptable. Which adjustment fits?
+#
+# <details class="quiz-answer">
+# <summary>(a) Holm's procedure, the only valid choice.</summary>
+#
+# **Not quite.** Holm controls the chance of any false claim, which is right when every claim must hold; for screening it gives away power (half the real effects found in the simulation, against about two thirds for BH).
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Benjamini-Hochberg: it keeps the expected share of false claims among the rejected ones at most alpha.</summary>
+#
+# **Right.** For independent or positively dependent tests; Benjamini-Yekutieli's variant (adjust="by") holds under any dependence. Choose the error to control before looking at the p-values.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Bonferroni-Dunn, which divides alpha by the number of data sets.</summary>
+#
+# **Not quite.** Bonferroni-Dunn compares algorithms with a control by their mean ranks; it is not an adjustment for twelve tests of different metrics.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) None: the twelve tests are on different data sets or metrics.</summary>
+#
+# **Not quite.** Unadjusted, a false claim somewhere becomes likely: in chapter 9's simulation of 20 tests it happened in about half of the runs.
+#
+# </details>
+#
+# **Question 5.** Two training procedures of a small network are run with 4 random seeds on each of 8 random splits (32 paired runs). How should they be compared?
+#
+# <details class="quiz-answer">
+# <summary>(a) A paired t-test on the 32 differences, since each run is a separate training.</summary>
+#
+# **Not quite.** The four runs of a split share that split, and the eight splits share most of their training examples: 32 runs are not 32 independent observations.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Pick, for each procedure, the seed that gives its best score, then compare these two best scores split by split.</summary>
+#
+# **Not quite.** Choosing the best seed is a selection, optimistic for the same reason as the best point of a grid (chapter 7).
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Average the seeds within each split, then the corrected resampled t over the 8 split means.</summary>
+#
+# **Right.** In chapter 9 this gives p = 0.44 with an interval from 1.9 points for one procedure to 0.9 for the other; counting the 32 runs as independent claimed an interval half as wide.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Use one seed only: then the seed cannot influence the comparison.</summary>
+#
+# **Not quite.** The seed's influence is still there, hidden in that one run; averaging over seeds reduces it and lets you measure it.
 #
 # </details>
 

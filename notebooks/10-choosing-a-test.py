@@ -549,27 +549,34 @@ print(
 # **Question 1.** Two deep networks, each trained once (retraining is too expensive), are scored on one test set. Which test?
 #
 # <details class="quiz-answer">
-# <summary>(a) The 5x2cv F test.</summary>
+# <summary>(a) The Wilcoxon signed-rank test.</summary>
 #
-# **Not quite.** It needs ten trainings per algorithm.
+# **Not quite.** It needs one score per data set on several data sets.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) The Wilcoxon signed-rank test.</summary>
+# <summary>(b) The corrected repeated cross-validation t-test.</summary>
 #
-# **Not quite.** It needs scores on several data sets.
+# **Not quite.** It needs 100 trainings per algorithm (10 x 10 cross-validation).
 #
 # </details>
 #
 # <details class="quiz-answer">
 # <summary>(c) McNemar's test on the 2x2 table of agreement.</summary>
 #
-# **Right.** It compares two trained models on one test set and needs no retraining.
+# **Right.** It compares the two trained models on one test set and needs no retraining; its conclusion is about these two models, not about their learning algorithms.
 #
 # </details>
 #
-# **Question 2.** Five algorithms on 20 data sets, every pair of interest. Which procedure?
+# <details class="quiz-answer">
+# <summary>(d) Alpaydin's 5x2cv F test.</summary>
+#
+# **Not quite.** It needs ten trainings per algorithm (five replications of 2-fold cross-validation), and each network here can be trained only once.
+#
+# </details>
+#
+# **Question 2.** Five algorithms on 20 data sets, every pair of interest. Which procedure does the course recommend?
 #
 # <details class="quiz-answer">
 # <summary>(a) Ten paired t-tests at alpha = 0.05.</summary>
@@ -579,39 +586,113 @@ print(
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(b) Cochran's Q.</summary>
+# <summary>(b) Friedman's test, then pairwise Wilcoxon tests with Holm's adjustment, drawn as a critical-difference diagram.</summary>
 #
-# **Not quite.** Cochran's Q compares models on one test set, not algorithms over data sets.
+# **Right.** Each pair is tested on its own scores, so its test does not change when other algorithms join the pool (only the adjustment grows with the number of pairs), and Holm's adjustment controls the family-wise error rate. Report the effects (median gaps) with the adjusted p-values.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) The Friedman test with the Nemenyi test (or Holm-adjusted pairwise tests), shown on a critical-difference diagram.</summary>
+# <summary>(c) Friedman's test, then Nemenyi's test, the classic choice, which compares the mean ranks.</summary>
 #
-# **Right.** Many algorithms over many data sets: ranks per data set, then adjusted pairwise comparisons.
+# **Not quite.** Widely used, but a pair's p-value depends on the other algorithms in the pool (ranger against rpart: 0.040 with six learners, 0.076 without kknn), and when some algorithms differ its level for the others is not guaranteed.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Cochran's Q.</summary>
+#
+# **Not quite.** Cochran's Q compares trained models on one test set, not algorithms over data sets.
 #
 # </details>
 #
 # **Question 3.** You tuned hyperparameters on the same data you use to compare the algorithms. What must change?
 #
 # <details class="quiz-answer">
-# <summary>(a) Nothing; the test accounts for tuning.</summary>
-#
-# **Not quite.** No test of the course does: it assumes the scores come from a fixed procedure.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(b) Use a smaller alpha.</summary>
-#
-# **Not quite.** A smaller alpha does not remove the bias of choosing the best score.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(c) Tune inside each training set (nested cross-validation), so the scores you compare were never used for tuning.</summary>
+# <summary>(a) Tune inside each training set (nested cross-validation), then compare the outer scores.</summary>
 #
 # **Right.** Otherwise the best configuration's score is optimistic, and the comparison favours the algorithm with the larger grid.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Nothing; the test accounts for tuning.</summary>
+#
+# **Not quite.** No test of the course does: each assumes the scores come from a fixed procedure.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Use a smaller alpha, such as 0.01.</summary>
+#
+# **Not quite.** A smaller alpha does not remove the bias of choosing the best score; it only makes the biased comparison rarer to reach significance.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Report the tuned scores, but add the number of configurations tried, so that readers can discount them.</summary>
+#
+# **Not quite.** Readers cannot undo the optimism from a count: it depends on the noise of the scores as much as on the size of the grid. Nested cross-validation removes it.
+#
+# </details>
+#
+# **Question 4.** Source 001 compares rpart and ranger on six tasks, one of them a tie. What is the smallest two-sided p-value an exact rank test (Wilcoxon or sign) could give on these six tasks, whatever the results?
+#
+# <details class="quiz-answer">
+# <summary>(a) 2/2^6 = 0.031, the chance that six fair coins all land the same way.</summary>
+#
+# **Not quite.** That holds without the tie; a tie carries no sign, so only five signs are random.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) Any value: an exact test can reach every significance level if the differences are large enough.</summary>
+#
+# **Not quite.** An exact rank test sees only signs and ranks, not sizes, so its p-value takes few values with six data sets.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) 0.125, the p-value of the benchmark as it came out.</summary>
+#
+# **Not quite.** 0.125 is what the data gave (ranger wins four of the five decided tasks); a clean sweep of the five would give less.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) 2/2^5 = 0.0625, so no outcome could be significant at 5 %.</summary>
+#
+# **Right.** With only five random signs the most lopsided pattern has probability 2/32. A benchmark that cannot reach 5 % has mostly measured its own size; report its effect and interval instead.
+#
+# </details>
+#
+# **Question 5.** The same six tasks, asked practically: is ranger better than rpart by more than one point of error? What does the Bayesian signed-rank test say?
+#
+# <details class="quiz-answer">
+# <summary>(a) Nothing: with six tasks Wilcoxon's test cannot reach 5 %, so no test can say anything.</summary>
+#
+# **Not quite.** The Bayesian test answers another question, with assumptions a reader must see: with six tasks the posterior cannot imagine a task unlike these six.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) That ranger is practically better with probability 0.95, whatever ROPE one chooses.</summary>
+#
+# **Not quite.** The answer depends on the ROPE: with a ROPE of five points it falls to 0.71, and no region reaches 0.95.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) With a one-point ROPE, the posterior probability that "ranger practically better" is the most probable outcome on a new task is 0.95.</summary>
+#
+# **Right.** With a ROPE of five points it falls to 0.71. Report the ROPE, the prior (a pseudo-observation at 0 of weight 0.5) and both numbers, and read six tasks as six tasks.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) That ranger's mean error is lower than rpart's by more than one point with probability 0.95.</summary>
+#
+# **Not quite.** The signed-rank test's probabilities are not about a mean difference: they are about which outcome is the most probable on a new task like these.
 #
 # </details>
 

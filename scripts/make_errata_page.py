@@ -15,11 +15,11 @@ from lecture_lib import errata, source_notes
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = {
-    "000": "Seed 000: Raschka, STAT 451 lecture 11, algorithm comparisons (slides)",
-    "001": "Seed 001: Applied Machine Learning, performance evaluation and hypothesis testing (slides)",
-    "002": "Seed 002: a tutorial on McNemar's test for comparing classifiers",
-    "003": "Seed 003: lecture slides on evaluation (metrics, cross-validation, paired t-test)",
-    "004": "Seed 004: mlxtend's Cochran's Q notebook",
+    "000": "Source 000: Raschka, STAT 451 lecture 11, algorithm comparisons (slides)",
+    "001": "Source 001: Applied Machine Learning, performance evaluation and hypothesis testing (slides)",
+    "002": "Source 002: a tutorial on McNemar's test for comparing classifiers",
+    "003": "Source 003: lecture slides on evaluation (metrics, cross-validation, paired t-test)",
+    "004": "Source 004: mlxtend's Cochran's Q notebook",
 }
 
 
@@ -41,9 +41,10 @@ def render() -> str:
     lines = [
         "# Errata of the source documents",
         "",
-        "The course is built from five source documents (the *seeds*). Where a seed is wrong, the",
-        "course says so in the chapter that covers the topic, shows the right number, and a test in",
-        "`tests/` checks both the correct value and that the seed's value is indeed wrong. This page",
+        "The course is built from five source documents, source 000 to source 004 (the glossary",
+        "describes them; file and fixture names keep their older name, *seed*). Where a source is wrong,",
+        "the course says so in the chapter that covers the topic, shows the right number, and a test in",
+        "`tests/` checks both the correct value and that the source's value is indeed wrong. This page",
         f"lists all {len(items)} errata, generated from the fixtures in `lecture_lib/data/` by",
         "`scripts/make_errata_page.py`.",
     ]
@@ -60,7 +61,7 @@ def render() -> str:
             lines += [
                 f"### `{e.key}`",
                 "",
-                f"- **The seed says:** {e.says}",
+                f"- **The source says:** {e.says}",
                 f"- **Correct:** {e.correct}",
                 f"- **Shown in:** {_link(e.shown_in)}",
                 "",
@@ -77,8 +78,8 @@ def render() -> str:
             lines += [
                 f"### `{note.key}`",
                 "",
-                f"- **Seed:** {SEEDS.get(note.seed[:3], note.seed)}",
-                f"- **The seed says:** {note.says}",
+                f"- **Source:** {SEEDS.get(note.seed[:3], note.seed)}",
+                f"- **The source says:** {note.says}",
                 f"- **Why it is not an error:** {note.note}",
                 f"- **Shown in:** {_link(note.shown_in)}",
                 "",

@@ -269,6 +269,8 @@ CROSS_CUTTING = {
     "test_portable_notebooks.py": "the notebooks' markup renders in the book, JupyterLab, Voila and Colab",
     "test_project.py": "environment files, notebook pairing",
     "test_properties.py": "hypothesis properties across tests",
+    "test_prose_numbers.py": "every decimal number in a chapter's prose against the chapter's outputs",
+    "test_quizzes.py": "the self-check quizzes: their rules, and every quoted number against the executed chapters",
 }
 # Older names for tests of one module (CONTRIBUTING.md lists them; new files follow the scheme).
 EXCEPTIONS = {
