@@ -1049,7 +1049,7 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
 # The one-line rule of chapter 4 for one data set (review L7): the default, and when to leave it.
 _STABILITY_RULE = (
     " The rule of chapter 4: the corrected t on 10 x 10 CV by default; for an unstable learner (one whose "
-    "model changes a lot when a few training examples change: nearest neighbours with a small k, deep "
+    "model changes a lot when a few training examples change: nearest neighbours, deep "
     "unpruned trees) or a small, noisy data set, the conservative corrected t on one 10-fold CV "
     "(test='corrected_kfold')."
 )
