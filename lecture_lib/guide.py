@@ -1695,7 +1695,8 @@ def _grouped_test_set(n_models: int, metric: str) -> Recommendation:
 
 def _whole_units_test_set(n_models: int, metric: str, time: bool) -> Recommendation:
     """F1, the AUC or another metric that is not a mean over examples, on grouped or time-ordered examples."""
-    unit, units = ("time block", "blocks") if time else ("group", "groups")
+    unit, units = ("block", "blocks") if time else ("group", "groups")
+    short = "AUC" if metric == "auc" else "F1"
     name = "The AUC" if metric == "auc" else "F1 (like precision, recall and many other metrics)"
     preds = "scores_1, scores_2" if metric == "auc" else "y_pred_1, y_pred_2"
     arg = "metric=roc_auc_score" if metric == "auc" else "metric='f1'"
@@ -1709,8 +1710,8 @@ def _whole_units_test_set(n_models: int, metric: str, time: bool) -> Recommendat
     )
     why = (
         f"{origin} {name} is not a mean over examples, so there is no per-{unit} score to average (a {unit} "
-        "without positive examples has no F1 of its own, and a mean of per-unit values is not the test "
-        f"set's value): resample or permute whole {units}. The cluster bootstrap draws {units} with "
+        f"without positive examples has no {short} of its own, and a mean of per-{unit} values is not the "
+        f"test set's value): resample or permute whole {units}. The cluster bootstrap draws {units} with "
         "replacement, each with all its examples, their labels and both models' predictions, and gives an "
         "interval for the difference; the cluster permutation test swaps the two models' predictions for "
         f"all the examples of a {unit} at once, and gives the p-value."
