@@ -19,23 +19,43 @@ Benavoli (2015) and Benavoli et al. (2014, 2017) for the Bayesian tests
 beyond one accuracy on independent examples.
 
 On "omnibus first?" the course takes one position (chapters 3 and 6, the
-glossary and this guide): the post-hoc procedures it teaches (Holm- or
-Bonferroni-adjusted pairwise tests, Nemenyi, Bonferroni-Dunn or Holm against
-a control) control the family-wise error rate on their own, so they are valid
-whether or not the omnibus test rejected. The omnibus test answers another
-question ("is there any difference at all?"); gating the post-hoc stage on it,
-as Demšar (2006) and the seeds do, only makes it more conservative, and the two
-can disagree. Report both when you run both.
+glossary and this guide): the post-hoc procedures do not need the omnibus test
+to reject first, but they do not all control the family-wise error rate under
+the same null hypotheses. Holm-adjusted pairwise tests (pairwise McNemar or
+Wilcoxon tests, Wilcoxon tests against a control) control it in the strong
+sense, whichever pairwise hypotheses are true, so they are valid whether or not
+the omnibus test rejected. Nemenyi's and Bonferroni-Dunn's mean-rank tests
+control it only when all the algorithms are exchangeable (the complete null);
+when some differ, the level of a comparison between two equal algorithms
+depends on where the others fall (chapter 6's pool dependence) and can exceed
+the nominal level (:func:`recommend_test` computes an example). The omnibus
+test answers another question ("is there any difference at all?"); gating the
+post-hoc stage on it, as Demšar (2006) and the source documents do, only makes
+it more conservative, and the two can disagree. Report both when you run both.
+
+Every number the guide quotes from a computation of the course is either
+computed by the library when the guide runs (Friedman's levels, the
+Bayesian tests on Demšar's data, the bounds on attainable p-values) or
+registered with the chapter and the output that shows it (``_QUOTED``);
+``tests/test_guide.py`` reads each registered number from the executed
+chapter.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
+import math
 
 import matplotlib.pyplot as plt
 
 from ._validation import check_ax, check_count, check_flag, check_option
+from .bayesian import bayesian_signed_rank
+from .examples import wilcoxon_example
+from .friedman_nemenyi import EXACT_MAX_DATASETS, bonferroni_dunn, friedman_type1_error, nemenyi
+from .multitest import ADJUST_METHODS
+from .wilcoxon_sign import wilcoxon_signed_rank
 
 __all__ = [
     "CHAPTERS",
@@ -113,6 +133,10 @@ GUIDE_FUNCTIONS = (
     "pairwise_comparisons",
     "plot_critical_difference",
     "marginal_homogeneity_test",
+    "control_comparisons",
+    # chapter 9: grouped test sets and metrics that are not means over examples (issue 24)
+    "cluster_bootstrap",
+    "cluster_permutation_test",
 )
 
 #: What is recorded for each test example when one test set is used.
@@ -131,14 +155,119 @@ METRIC_OPTIONS = ("mean", "auc", "other")
 #: patient), or a time order.
 STRUCTURE_OPTIONS = ("iid", "groups", "time")
 
-# Below this many data sets neither p-value of Friedman's test holds its level closely. Measured
-# with friedman_type1_error (no ties, seed 0, 100 000 or 40 000 simulated benchmarks per cell; the
-# Notes of lecture_lib.friedman describe the table). At nominal 5 %, for k = 4..10: N = 3..9,
-# chi-squared 1.7-4.4 %, Iman-Davenport 5.1-7.5 %; N = 10..12, 4.2-4.6 % and 5.1-5.5 %; N = 15..100,
-# 4.4-5.1 % and 4.9-5.3 %. For k = 3 both make the same decisions from N = 4 on: 3.9-7.0 % for
-# N = 4..9, 4.7-5.9 % from N = 10 (at N = 3: chi-squared 2.8 %, F 19.5 %).
-# tests/test_guide.py re-measures cells of this table.
-_FRIEDMAN_FEW_DATASETS = 10
+# Friedman's levels. friedman() returns the exact permutation p-value wherever the design can be
+# enumerated (EXACT_MAX_DATASETS: k = 3 up to N = 200 data sets, k = 4 up to 30, ..., k = 9 up to 2),
+# else Iman and Davenport's F. There friedman_type1_error(k, N) enumerates the exact rejection
+# probabilities of all three p-values (no ties, nominal 5 %): the exact one never exceeds 5 %; the
+# approximations can be far off with few data sets, F most of all, since it is infinite whenever every
+# data set ranks the algorithms alike (k = 2, N = 3: 25.0 %; k = 3, N = 3: 19.4 %; k = 4..9, N = 2 or 3
+# where enumerable: 4.2-7.5 %; chi-squared 0-7.0 % for k = 3 and 0-4.5 % for k = 4..9 up to N = 10).
+# Where the default is F (beyond the table), 100 000 simulated benchmarks per design (k = 4..10, N up
+# to 100) put F at 4.9-6.1 % (the largest at k = 10, N = 2) and chi-squared at 0.1-5.1 %. The guide
+# quotes none of this by hand: _friedman_caveat computes the levels of the reader's own design.
+#
+# Designs enumerated live: each takes well under 0.1 s (measured on a 2-core laptop), so that the
+# widget of chapter 10 stays responsive; larger enumerable designs are answered without their levels.
+_FRIEDMAN_LIVE_MAX_N = {2: 1000, 3: 100, 4: 16, 5: 6, 6: 3, 7: 2, 8: 2}
+# Simulated benchmarks per design beyond the table: about this many ranks drawn in all (under 0.1 s), at
+# least 2 000 benchmarks; the answer prints the Monte Carlo interval.
+_FRIEDMAN_SIMULATED_RANKS = 2_000_000
+
+
+# ------------------------------------------------------------------ numbers quoted from the chapters
+
+
+@dataclasses.dataclass(frozen=True)
+class _Quoted:
+    """A number the guide quotes from an executed chapter, and where that chapter's outputs print it.
+
+    The number is the first one printed after ``label``, itself the first occurrence after ``after``,
+    in the stored outputs of ``notebooks/NN-*.ipynb`` (chapter ``chapter``); the guide prints it as
+    ``text``, that number times ``scale`` rounded to the decimals of ``text`` (a trailing " %" is not
+    part of the number). tests/test_guide.py checks every entry against the notebook, which nbval keeps
+    equal to a fresh run.
+    """
+
+    text: str
+    chapter: int
+    label: str
+    after: str = ""
+    scale: float = 1.0
+
+
+_NC = "nearest centroid learner (H0 true: equal accuracies; Bayes accuracies 0.8 and 0.8"
+_NN = "1-nearest neighbour learner (H0 true: equal accuracies; Bayes accuracies 0.8 and 0.8"
+_SMALL = "nearest centroid learner (H0 true: equal accuracies; Bayes accuracies 0.75 and 0.75"
+_POWER = "nearest centroid: trained accuracies"
+_FWER_3 = "P(at least one pair declared significant):"
+
+#: Every number the guide quotes from a chapter's outputs, by key (see :class:`_Quoted`).
+_QUOTED = {
+    # chapter 3: five equally accurate models, pairwise McNemar tests
+    "ch3-unadjusted": _Quoted("27 %", 3, "unadjusted pairwise tests", _FWER_3, 100),
+    "ch3-holm": _Quoted("3.6 %", 3, "Holm-adjusted", _FWER_3, 100),
+    # chapter 4's Type I error lab (nearest centroid: stable; 1-NN: unstable; small noisy data) and power
+    "ch4-stable-repeated": _Quoted("4.0 %", 4, "corrected_repeated_cv", _NC, 100),
+    "ch4-stable-kfold": _Quoted("0.7 %", 4, "corrected_kfold", _NC, 100),
+    "ch4-stable-5x2f": _Quoted("3.1 %", 4, "5x2cv_f", _NC, 100),
+    "ch4-1nn-repeated": _Quoted("12.6 %", 4, "corrected_repeated_cv", _NN, 100),
+    "ch4-1nn-kfold": _Quoted("3.8 %", 4, "corrected_kfold", _NN, 100),
+    "ch4-1nn-5x2f": _Quoted("12.4 %", 4, "5x2cv_f", _NN, 100),
+    "ch4-small-repeated": _Quoted("7.4 %", 4, "corrected_repeated_cv", _SMALL, 100),
+    "ch4-small-kfold": _Quoted("1.8 %", 4, "corrected_kfold", _SMALL, 100),
+    "ch4-power-repeated": _Quoted("0.77", 4, "corrected_repeated_cv", _POWER),
+    "ch4-power-kfold": _Quoted("0.35", 4, "corrected_kfold", _POWER),
+    # chapter 6: six equal algorithms, 15 unadjusted pairwise tests (independent of friedman())
+    "ch6-unadjusted": _Quoted("37 %", 6, "unadjusted pairwise tests: at least one 'significant' pair in"),
+    "ch6-nemenyi": _Quoted("4.0 %", 6, "at least one significant pair in", "Nemenyi (CD ="),
+    # chapter 8: the tutorial's examples (Benavoli et al. 2017)
+    "ch8-anneal-right": _Quoted("0.954", 8, "P(AODE better) =", "anneal:"),
+    "ch8-anneal-rope": _Quoted("0.046", 8, "P(rope) =", "anneal:"),
+    "ch8-54-signed-rank": _Quoted("0.875", 8, "P(AODE better) =", "NBC vs AODE, ours (tutorial)"),
+    # chapter 9
+    "ch9-coverage-model-naive": _Quoted("86 %", 9, "accuracy_xy  naive", scale=100),
+    "ch9-coverage-model-nested": _Quoted("95 %", 9, "accuracy_xy nested", scale=100),
+    "ch9-coverage-procedure-naive": _Quoted("82 %", 9, "accuracy  naive", scale=100),
+    "ch9-coverage-procedure-nested": _Quoted("94 %", 9, "accuracy nested", scale=100),
+    "ch9-delong-z": _Quoted("-2.209", 9, "z =", "DeLong (paired):"),
+    "ch9-delong-p": _Quoted("0.0272", 9, "p =", "DeLong (paired):"),
+    "ch9-delong-p-short": _Quoted("0.027", 9, "p =", "DeLong (paired):"),
+    "ch9-unpaired-auc-p": _Quoted("0.15", 9, "p =", "as if independent:"),
+    "ch9-f1-accuracy-gap": _Quoted("13.7", 9, "accuracy difference (balanced - plain):", scale=-100),
+    "ch9-bootstrap-percentile": _Quoted("95.6 %", 9, "percentile: coverage", scale=100),
+    "ch9-bootstrap-bca": _Quoted("94.7 %", 9, "bca: coverage", scale=100),
+    "ch9-seeds-runs-p": _Quoted("0.15", 9, "p =", "paired t over all 32 runs"),
+    "ch9-seeds-split-p": _Quoted("0.44", 9, "pvalue", "FoldTTestResult"),
+    "ch9-seeds-split-se": _Quoted("0.0061", 9, "std_error", "FoldTTestResult"),
+    "ch9-seeds-design-se": _Quoted("0.0034", 9, "8 splits x 4 seeds"),
+    "ch9-groups-shuffled": _Quoted("99 %", 9, "scans shuffled:", scale=100),
+    "ch9-groups-grouped": _Quoted("73 %", 9, "patients kept whole:", scale=100),
+    "ch9-groups-new": _Quoted("81 %", 9, "new patients:", scale=100),
+    "ch9-mcnemar-scans": _Quoted("14 %", 9, "rejects a true H0 in", "McNemar on scans", 100),
+    "ch9-patient-means": _Quoted("4.2 %", 9, "rejects a true H0 in", "paired t on patient means", 100),
+    "ch9-time-shuffled": _Quoted("85 %", 9, "shuffled 5-fold CV:", scale=100),
+    "ch9-time-forward": _Quoted("70 %", 9, "forward chaining:", scale=100),
+    "ch9-time-trivial": _Quoted("74 %", 9, "always predicting the more common state:", scale=100),
+    "ch9-fwer-unadjusted": _Quoted("52 %", 9, "unadjusted: P(any false claim) =", scale=100),
+    "ch9-fwer-holm": _Quoted("4 %", 9, "Holm: P(any false claim) =", scale=100),
+    "ch9-fwer-bh": _Quoted("15 %", 9, "BH: P(any false claim) =", scale=100),
+    "ch9-fdr-bh": _Quoted("4 %", 9, "false discovery rate =", "BH: P(any false claim)", 100),
+}
+
+
+def _q(key: str) -> str:
+    """The text of a quoted number (a KeyError for a key that is not registered)."""
+    return _QUOTED[key].text
+
+
+def _pct(probability: float) -> str:
+    """A probability in per cent with one decimal, as the guide prints rates: 0.1944 -> '19.4 %'."""
+    return f"{100.0 * probability:.1f} %"
+
+
+# Monte Carlo standard error of a probability estimated from the 50 000 draws of the Bayesian sign and
+# signed-rank tests, at its largest (p = 1/2).
+_MC_SE = math.sqrt(0.25 / 50_000)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -230,13 +359,140 @@ def smallest_two_sided_pvalue(n_datasets: int, n_zero: int = 0) -> float:
     return min(1.0, 2.0 / 2.0 ** (n_datasets - n_zero))
 
 
+# ------------------------------------------------------------------ numbers the guide computes when it runs
+
+
+def _fewest_datasets(smallest_pvalue, alpha: float = 0.05) -> int:
+    """The smallest N >= 2 with ``smallest_pvalue(N) <= alpha`` (a function decreasing in N)."""
+    n = 2
+    while smallest_pvalue(n) > alpha:
+        n += 1
+    return n
+
+
+def _friedman_exact(k: int, n_datasets: int) -> bool:
+    """Does friedman() return the exact p-value for this design (without ties)?"""
+    return k == 2 or n_datasets <= EXACT_MAX_DATASETS.get(k, 1)
+
+
+@functools.cache
+def _friedman_levels(k: int, n_datasets: int):
+    """How often Friedman's three p-values reject a true H0 at 5 % here, or None where it is too slow.
+
+    Enumerated (exact) for the designs of ``_FRIEDMAN_LIVE_MAX_N``; simulated (seed 0) where
+    friedman() cannot enumerate and reads Iman and Davenport's F; None for the other designs, where
+    friedman() is exact but enumerating its level takes longer than a widget can wait.
+    """
+    if n_datasets <= _FRIEDMAN_LIVE_MAX_N.get(k, 0):
+        return friedman_type1_error(k, n_datasets, how="enumerate")
+    if not _friedman_exact(k, n_datasets):
+        n_reps = max(2_000, min(20_000, _FRIEDMAN_SIMULATED_RANKS // (n_datasets * k)))
+        return friedman_type1_error(k, n_datasets, n_reps=n_reps, seed=0, how="simulate")
+    return None
+
+
+def _friedman_caveat(n_models: int, n_datasets: int) -> str:
+    """Which p-value friedman() returns for this k and N, and how often each p-value rejects a true H0."""
+    k, n = n_models, n_datasets
+    levels = _friedman_levels(k, n)
+    if not _friedman_exact(k, n):
+        level, reps = levels.iman_davenport, f"{levels.n_reps:,}".replace(",", " ")
+        return (
+            f"For k = {k} and N = {n} the exact null distribution of Friedman's statistic is too large to "
+            "enumerate, so friedman(scores) returns Iman and Davenport's F p-value (method "
+            f"'iman_davenport'). In {reps} benchmarks simulated with a true H0 (friedman_type1_error({k}, "
+            f"{n}, n_reps={levels.n_reps}, seed=0)) it rejected at nominal 5 % in {_pct(level.estimate)} "
+            "(95 % Monte Carlo interval "
+            f"{_pct(level.low)} to {_pct(level.high)}), the chi-squared p-value in "
+            f"{_pct(levels.chi2.estimate)}. Treat a p-value near 0.05 as borderline."
+        )
+    text = (
+        f"For k = {k} and N = {n} friedman(scores) returns the exact permutation p-value (its default "
+        "wherever the null distribution can be enumerated; result.method says which p-value it used), "
+        "which rejects a true H0 in at most 5 % of benchmarks at the 5 % level."
+    )
+    smallest = float(math.factorial(k)) ** (1 - n)
+    if smallest > 0.05:
+        needed = _fewest_datasets(lambda m: float(math.factorial(k)) ** (1 - m))
+        text += (
+            f" Its smallest possible value, when every data set ranks the algorithms alike, is {k}!^(1 - N) "
+            f"= {smallest:.3g} > 0.05: no outcome can be significant at the 5 % level. That needs at least "
+            f"{needed} data sets."
+        )
+    if levels is None:
+        return text + (
+            f" friedman_type1_error({k}, {n}) enumerates how often the result's chi2_pvalue and "
+            "iman_davenport_pvalue would reject a true H0; read pvalue."
+        )
+    return text + (
+        " Read pvalue, not the chi2_pvalue or iman_davenport_pvalue of the same result: here they reject a "
+        f"true H0 in {_pct(levels.chi2.estimate)} and {_pct(levels.iman_davenport.estimate)} of benchmarks "
+        f"at nominal 5 % (exact probabilities enumerated by friedman_type1_error({k}, {n}); the exact "
+        f"p-value: {_pct(levels.exact.estimate)})."
+    )
+
+
+def _holm_reach(n_comparisons: int, n_datasets: int) -> str | None:
+    """Why no comparison can be significant after Holm's adjustment, or None when one can."""
+    m, n = n_comparisons, n_datasets
+    smallest = smallest_two_sided_pvalue(n)
+    if m * smallest <= 0.05:
+        return None
+    needed = _fewest_datasets(lambda size: m * smallest_two_sided_pvalue(size))
+    return (
+        f"Holm's procedure multiplies the smallest of the {m} p-values by {m}, and on N = {n} data sets no "
+        f"exact Wilcoxon or sign p-value is below 2/2^N = {smallest:.3g}: the smallest adjusted p-value "
+        f"possible is {min(1.0, m * smallest):.3g} > 0.05, so no comparison can be significant at the 5 % "
+        f"family-wise level, whatever the scores. That needs at least {needed} data sets (more if some "
+        "differences are zero)."
+    )
+
+
+@functools.cache
+def _mean_rank_partial_null(procedure: str, n_datasets: int = 40) -> float:
+    """Exact family-wise error of a mean-rank procedure when all three algorithms have equal expected ranks.
+
+    On each data set A (column 0) and B (column 1) take the first and the last place at random, and C
+    is always second: every pairwise H0 "equal expected rank" is true, but the algorithms are not
+    exchangeable. The number of data sets A wins is Binomial(N, 1/2); the error rate sums its
+    probabilities over the outcomes where the procedure (``"nemenyi"``, or ``"bonferroni-dunn"`` with A
+    as the control and Holm's step-down) rejects at least one hypothesis at the 5 % level.
+    """
+    n = n_datasets
+    level = 0.0
+    for wins in range(n + 1):
+        scores = [[3.0, 1.0, 2.0]] * wins + [[1.0, 3.0, 2.0]] * (n - wins)
+        if procedure == "nemenyi":
+            rejected = nemenyi(scores).significant.any()
+        else:
+            rejected = bonferroni_dunn(scores, control=0, adjust="holm").significant.any()
+        if rejected:
+            level += math.comb(n, wins) / 2.0**n
+    return level
+
+
+@functools.cache
+def _demsar_bayesian() -> dict:
+    """Chapter 8's example, recomputed: C4.5 with and without tuned m on Demšar's 14 data sets."""
+    d = wilcoxon_example("demsar2006_table2").differences
+    zeros = [0.0] * len(d)
+    default = bayesian_signed_rank(d, zeros, rope=0.01, seed=0)  # prior strength 0.5
+    strong = bayesian_signed_rank(d, zeros, rope=0.01, prior_strength=5.0, seed=0)
+    return {
+        "wilcoxon_p": f"{wilcoxon_signed_rank(d).pvalue:.3f}",
+        "p_right": f"{default.p_right:.2f}",
+        "p_rope": f"{default.p_rope:.2f}",
+        "p_rope_strong": f"{strong.p_rope:.2f}",
+    }
+
+
 _AVOID_PROPORTIONS = (
-    "proportion_difference_test: it treats the two accuracies as independent although both are "
-    "measured on the same test examples (chapter 4; Dietterich 1998)."
+    "proportion_difference_test: it treats the two accuracies as independent although both are measured on "
+    "the same test examples (chapter 4; Dietterich 1998)."
 )
 _AVOID_KFOLD = (
-    "kfold_cv_ttest: the k training sets overlap, so the fold differences are correlated and the "
-    "t statistic's variance is underestimated: too many false alarms (chapter 4's lab; Dietterich 1998)."
+    "kfold_cv_ttest: the k training sets overlap, so the fold differences are correlated and the t "
+    "statistic's variance is underestimated: too many false alarms (chapter 4's lab; Dietterich 1998)."
 )
 _AVOID_RESAMPLED = (
     "resampled_ttest with test_train_ratio=None (Dietterich's plain resampled t): overlapping training and "
@@ -247,11 +503,12 @@ _AVOID_RESAMPLED = (
 _AVOID_MCNEMAR_CLUSTERED = (
     "mcnemar on the examples: it treats the test examples as independent; examples of one group (or "
     "neighbours in time) win or lose together, and chapter 9's simulation (40 patients x 5 scans, two "
-    "equally accurate models) saw it reject a true H0 in 14 % of test sets at nominal 5 %."
+    f"equally accurate models) saw it reject a true H0 in {_q('ch9-mcnemar-scans')} of test sets at nominal "
+    "5 %."
 )
 _AVOID_PER_RUN = (
-    "A t-test that counts every (split, seed) run as an independent observation: the runs on one split "
-    "share it, and the splits overlap; chapter 9 found an interval half as wide as the honest one."
+    "A t-test that counts every (split, seed) run as an independent observation: the runs on one split share "
+    "it, and the splits overlap; chapter 9 found an interval half as wide as the honest one."
 )
 
 
@@ -337,27 +594,36 @@ def recommend_test(
 
     Notes
     -----
-    The four scenarios of seed 001 and the "many models, one test set" case of seed 000:
+    The four scenarios of source 001 and the "many models, one test set" case of
+    source 000:
 
     * trained models, one test set: McNemar's mid-p test (two models; Fagerland,
       Lydersen and Laake 2013, and chapter 2's exact Type I error and power figures),
       Cochran's Q and pairwise McNemar tests with Holm's adjustment (more models);
       with a continuous per-example loss, the paired t-test on the losses; the AUC:
       DeLong's test; F1 or another metric: a paired bootstrap interval and a paired
-      permutation test (chapter 9);
+      permutation test (chapter 9); examples in groups: a paired test on the group
+      means for a mean score, a cluster bootstrap and a cluster permutation test for
+      F1, the AUC and other metrics that are not means over examples;
     * algorithms, one data set: the corrected repeated cross-validation t test on
       10 x 10 CV (Bouckaert and Frank 2004; chapter 4's Type I error and power lab),
-      pairwise with Holm's adjustment for more algorithms; never the plain k-fold or
-      resampled t test; with a random training procedure, the seeds averaged within each
-      split first (chapter 9);
+      or, for an unstable learner or small noisy data, the conservative corrected t on
+      one 10-fold CV; pairwise with Holm's adjustment for more algorithms; never the
+      plain k-fold or resampled t test; with a random training procedure, the seeds
+      averaged within each split first (chapter 9);
     * two algorithms, many data sets: the Wilcoxon signed-rank test, or the sign test
       when the differences are not commensurable (Demšar 2006; chapter 5's power
       simulation);
-    * many algorithms, many data sets: the Friedman test (read Iman and Davenport's
-      p-value, chapter 6's simulation), then pairwise Wilcoxon tests with Holm's
-      adjustment (all pairs; Shaffer's or Bergmann and Hommel's procedure for more
-      power) or Holm's procedure against a control (García and Herrera 2008;
-      Benavoli, Corani and Mangili 2016 on the pool dependence of Nemenyi's test).
+    * many algorithms, many data sets: the Friedman test (``friedman``'s default
+      p-value is exact wherever the design can be enumerated, else Iman and
+      Davenport's F; the answer gives the level of each p-value at your design), then
+      pairwise Wilcoxon tests with Holm's adjustment (all pairs) or Wilcoxon tests
+      against a control with Holm's adjustment. Shaffer's and Bergmann and Hommel's
+      procedures only with tests of one parameter per algorithm (García and Herrera's
+      mean-rank z-tests, paired t-tests on the means), never with Wilcoxon or sign
+      tests; Nemenyi's and Bonferroni-Dunn's mean-rank tests are the classic
+      alternatives, with their caveats (Benavoli, Corani and Mangili 2016 on the pool
+      dependence).
 
     A practical question (``question="practical"``) goes to chapter 8: the Bayesian
     correlated t-test on one data set (or TOST to show equivalence), the Bayesian
@@ -367,8 +633,14 @@ def recommend_test(
     (false discovery rate) across them (chapter 9). One learner: the nested
     cross-validation interval of Bates, Hastie and Tibshirani (2024).
 
-    The post-hoc procedures are valid whether or not the omnibus test rejected
-    (the course's position, stated in the module docstring).
+    Holm-adjusted post-hoc tests are valid whether or not the omnibus test rejected;
+    the mean-rank tests control the family-wise error rate only when all the algorithms
+    are exchangeable (the course's position, stated in the module docstring).
+
+    Where an outcome cannot be significant at the 5 % level whatever the scores
+    (too few data sets for the exact Wilcoxon, sign or Friedman test, or for Holm's
+    adjustment of many comparisons), the answer says so and how many data sets are
+    needed.
 
     References
     ----------
@@ -430,9 +702,9 @@ def recommend_test(
     elif question == "practical":
         rec = _practical(n_models, n_datasets, can_retrain, metric, commensurable)
     elif trained and structure == "groups":
-        rec, handled = _grouped_test_set(n_models), True
+        rec, handled = _grouped_test_set(n_models, metric), True
     elif trained and structure == "time":
-        rec, handled = _time_test_set(n_models), True
+        rec, handled = _time_test_set(n_models, metric), True
     elif trained and metric == "auc":
         rec = _auc(n_models)
     elif trained and metric == "other":
@@ -480,8 +752,8 @@ def _with_tuning(rec: Recommendation, trained: bool) -> Recommendation:
         return _add(
             rec,
             caveats=(
-                "The models were tuned: the test set must not have been used for the tuning "
-                "(nor for early stopping or model choice), or the p-value means nothing.",
+                "The models were tuned: the test set must not have been used for the tuning (nor for early "
+                "stopping or model choice), or the p-value means nothing.",
             ),
         )
     return dataclasses.replace(
@@ -508,8 +780,8 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
                 "the groups, not the examples, are the independent units (chapter 9).",
             ),
             evidence=" Groups: chapter 9's patient simulation (McNemar on the scans rejected a true H0 in "
-                     "14 % "
-            "of test sets at nominal 5 %; the test on patient means held its level).",
+            f"{_q('ch9-mcnemar-scans')} of test sets at nominal 5 %, the paired t on the patient means in "
+            f"{_q('ch9-patient-means')}).",
         )
     if structure == "time" and trained:
         return _add(
@@ -517,9 +789,8 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             caveats=(
                 "The test examples are in time order: neighbouring errors are correlated, so a test or an "
                 "interval that treats the examples as independent is too confident. Aggregate the scores "
-                "into "
-                "blocks long enough to be nearly independent and work with the block means, as with groups "
-                "(chapter 9); the course has no lab for time series.",
+                "into blocks long enough to be nearly independent and work with the block means, as with "
+                "groups (chapter 9); the course has no lab for time series.",
             ),
         )
     if structure == "groups" and n_models == 1:
@@ -542,17 +813,15 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             "[list(group_kfold(groups, k=10, seed=rng))])  # one grouped 10-fold CV",
             caveats=(
                 f"The examples come in groups: make every split{where} keep each group whole (group_kfold). "
-                "Shuffled folds put a group on both sides and every test inherits their optimism (chapter 9: "
-                "99 % accuracy with shuffled folds, 73 % with grouped ones, 81 % on new patients). The "
-                "corrected t's variance factor uses the folds' n_test/n_train; no lab of the course checks "
-                "it "
-                "for grouped folds.",
+                "Shuffled folds put a group on both sides and every test inherits their optimism (chapter "
+                f"9: {_q('ch9-groups-shuffled')} accuracy with shuffled folds, {_q('ch9-groups-grouped')} "
+                f"with grouped ones, {_q('ch9-groups-new')} on new patients). The corrected t's variance "
+                "factor uses the folds' n_test/n_train; no lab of the course checks it for grouped folds.",
                 "group_kfold's partition depends on the seed only through the order of groups of equal size: "
                 "when all groups differ in size, every repetition is the same partition, and repeating it "
-                "would "
-                "count the same folds several times. Repeat only when the repetitions differ; otherwise use "
-                "one "
-                "grouped k-fold (the corrected t on one k-fold is conservative: chapter 4).",
+                "would count the same folds several times. Repeat only when the repetitions differ; "
+                "otherwise use one grouped k-fold (the corrected t on one k-fold is conservative: chapter "
+                "4).",
             ),
             evidence=" Groups: chapter 9's patient example (shuffled against grouped cross-validation).",
         )
@@ -562,9 +831,9 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
         caveats=(
             "The examples are in time order: score each model only on data that come after its training "
             "data (forward_chaining, with a gap between training and test). Shuffled folds use the future "
-            "and "
-            "are optimistic (chapter 9: 85 % with shuffled folds, 70 % forward, below the 74 % of always "
-            "predicting the common state).",
+            f"and are optimistic (chapter 9: {_q('ch9-time-shuffled')} with shuffled folds, "
+            f"{_q('ch9-time-forward')} forward, below the {_q('ch9-time-trivial')} of always predicting the "
+            "common state).",
         ),
         evidence=" Time order: chapter 9's drifting-sensor example.",
     )
@@ -599,8 +868,8 @@ def _with_random_training(rec, trained) -> Recommendation:
         rec,
         functions=("seed_split_variance",),
         caveats=(
-            "The training is random: average the seeds within each split (or data set) before the test, "
-            "so that the runs on one split count once; seed_split_variance shows how much of the spread the "
+            "The training is random: average the seeds within each split (or data set) before the test, so "
+            "that the runs on one split count once; seed_split_variance shows how much of the spread the "
             "seeds cause (chapter 9).",
         ),
         avoid=(_AVOID_PER_RUN,),
@@ -609,14 +878,13 @@ def _with_random_training(rec, trained) -> Recommendation:
 
 
 def _with_multiplicity(rec) -> Recommendation:
-    from .multitest import ADJUST_METHODS
 
     if rec.chapter == 8:
         return _add(
             rec,
             caveats=(
-                "You report several metrics: the posterior probabilities are per metric, not joint; "
-                "report the analysis of every metric you computed, not only the favourable ones.",
+                "You report several metrics: the posterior probabilities are per metric, not joint; report "
+                "the analysis of every metric you computed, not only the favourable ones.",
             ),
         )
     if rec.functions[0] in ("cv_interval", "proportion_interval"):
@@ -645,14 +913,16 @@ def _with_multiplicity(rec) -> Recommendation:
             "false claim.",
         ),
         evidence=" Multiplicity: Holm (1979), Benjamini and Hochberg (1995), and chapter 9's simulation (20 "
-        "tests, 5 real effects: unadjusted tests made a false claim in 52 % of runs, Holm in 4 %; "
-        "Benjamini-Hochberg in 15 %, with 4 % false claims among its claims, and found more real effects).",
+        f"tests, 5 real effects: unadjusted tests made a false claim in {_q('ch9-fwer-unadjusted')} of runs, "
+        f"Holm in {_q('ch9-fwer-holm')}; Benjamini-Hochberg in {_q('ch9-fwer-bh')}, with {_q('ch9-fdr-bh')} "
+        "false claims among its claims, and found more real effects).",
     )
 
 
 _OMNIBUS_POSITION = (
-    "The adjusted pairwise tests control the family-wise error rate on their own: they are valid whether "
-    "or not the omnibus test rejects, and the two can disagree. Report both."
+    "Holm's procedure on the pairwise tests controls the family-wise error rate in the strong sense "
+    "(whichever models are truly equal) on its own: it is valid whether or not the omnibus test rejects, and "
+    "the two can disagree. Report both."
 )
 
 
@@ -666,15 +936,15 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
             call="mcnemar(mcnemar_table(y_true, y_pred_1, y_pred_2))  # method='midp', the default",
             chapter=2,
             why=(
-                "Both models predict the same test examples, so the comparison is paired; only the "
-                "examples on which they disagree (b and c) carry evidence. The mid-p version stays close to "
-                "the nominal level without the conservatism of the exact and the continuity-corrected tests. "
-                "It needs no retraining."
+                "Both models predict the same test examples, so the comparison is paired; only the examples "
+                "on which they disagree (b and c) carry evidence. The mid-p version stays close to the "
+                "nominal level without the conservatism of the exact and the continuity-corrected tests. It "
+                "needs no retraining."
             ),
             trainings="none: each model is trained once, then predicts the test set",
             caveats=(
-                "It compares these two trained models on this population of test examples, not the "
-                "learning algorithms: another training set could reverse the result.",
+                "It compares these two trained models on this population of test examples, not the learning "
+                "algorithms: another training set could reverse the result.",
                 "Its power depends on the number of disagreements b + c, not on the size of the test set.",
                 "The test examples must be independent (no duplicates or clusters), and the test set must "
                 "not have been used for training, tuning or choosing the models.",
@@ -736,8 +1006,8 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
                 "when exchangeability is doubtful, the marginal-homogeneity test (Stuart) tests equal "
                 "accuracies alone.",
                 "The chi-squared approximation of Q needs enough examples on which the models disagree.",
-                "Without an adjustment, the chance of at least one false alarm among the pairwise tests "
-                "(the family-wise error rate) grows far above alpha.",
+                "Without an adjustment, the chance of at least one false alarm among the pairwise tests (the "
+                "family-wise error rate) grows far above alpha.",
                 "Holm-adjusted p-values are bounds, not probabilities of an outcome.",
                 "It compares the trained models, not the learning algorithms.",
             ),
@@ -746,13 +1016,11 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
                 "controlled.",
             ),
             evidence=(
-                "Chapter 3's family-wise error lab (unadjusted pairwise tests find a false 'significant' "
-                "pair far "
-                "more often than 5 % of the time; Holm's adjustment keeps it near 5 %); Holm (1979) holds "
-                "under "
-                "any dependence. The marginal-homogeneity test: Stuart (1955), Bhapkar (1966); chapter 3 "
-                "shows "
-                "two near-identical models beside a third, where Q and it disagree."
+                "Chapter 3's family-wise error lab (five equally accurate models: unadjusted pairwise tests "
+                f"found a false 'significant' pair in {_q('ch3-unadjusted')} of test sets, Holm-adjusted "
+                f"ones in {_q('ch3-holm')}); Holm (1979) holds under any dependence. The "
+                "marginal-homogeneity test: Stuart (1955), Bhapkar (1966); chapter 3 shows two "
+                "near-identical models beside a third, where Q and it disagree."
             ),
         )
     return Recommendation(
@@ -762,8 +1030,8 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
         call="adjust_pvalues([paired_ttest(l_i, l_j).pvalue for each pair (i, j)], 'holm')",
         chapter=4,
         why=(
-            "With a continuous loss per example there is no Cochran's Q; compare the pairs with the "
-            f"paired t-test and adjust the {pairs} p-values for multiplicity."
+            "With a continuous loss per example there is no Cochran's Q; compare the pairs with the paired "
+            f"t-test and adjust the {pairs} p-values for multiplicity."
         ),
         trainings="none: each model is trained once, then predicts the test set",
         caveats=(
@@ -778,29 +1046,40 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
     )
 
 
+# The one-line rule of chapter 4 for one data set (review L7): the default, and when to leave it.
+_STABILITY_RULE = (
+    " The rule of chapter 4: the corrected t on 10 x 10 CV by default; for an unstable learner (one whose "
+    "model changes a lot when a few training examples change: nearest neighbours, deep "
+    "unpruned trees) or a small, noisy data set, the conservative corrected t on one 10-fold CV "
+    "(test='corrected_kfold')."
+)
+
+
 def _algorithms_one_dataset(n_models: int) -> Recommendation:
     avoid = (_AVOID_KFOLD, _AVOID_RESAMPLED, _AVOID_PROPORTIONS)
     caveats = (
-        "Its 5 % level is approximate and depends on the learner: in chapter 4's lab it held the level for a "
-        "stable learner but rejected a true H0 about twice as often as nominal for an unstable one (1-NN) "
-        "and "
-        "for small, noisy data. Read 0.01 < p < 0.05 from one data set as weak evidence.",
-        "When a false alarm is costly (or 100 trainings are too many): the corrected t on a single 10-fold "
-        "CV, "
-        "compare_algorithms(..., test='corrected_kfold'), held its level in every setting of chapter 4's "
-        "lab, "
-        "at about half the power for the stable learner.",
+        "Stable or unstable learner? In chapter 4's lab the corrected 10 x 10 CV t rejected a true H0 in "
+        f"{_q('ch4-stable-repeated')} of data sets at nominal 5 % with a stable learner (nearest centroid), "
+        f"but in {_q('ch4-1nn-repeated')} with an unstable one (1-NN) and in {_q('ch4-small-repeated')} on "
+        "small, noisy data. The corrected t on one 10-fold CV, compare_algorithms(..., "
+        f"test='corrected_kfold'), stayed at or below 5 % in every setting (1-NN: {_q('ch4-1nn-kfold')}; "
+        f"small, noisy data: {_q('ch4-small-kfold')}; nearest centroid: {_q('ch4-stable-kfold')}), at the "
+        f"cost of power (nearest centroid, a 10-point difference: {_q('ch4-power-kfold')} against "
+        f"{_q('ch4-power-repeated')}), and with 10 trainings instead of 100. Use it for unstable learners, "
+        "small noisy data, or when a false alarm is costly.",
+        "Either way the 5 % level is approximate: read 0.01 < p < 0.05 from one data set as weak evidence.",
         "The test compares the learning algorithms trained on (k - 1)/k of this data set; it says nothing "
         "about other data sets: firm conclusions need several data sets (chapter 5).",
-        "The Nadeau-Bengio factor 1/(r k) + 1/(k - 1) is a heuristic: the test is conservative when the "
-        "true correlation between the differences of two splits is below 1/k and liberal above (chapter 4).",
+        "The Nadeau-Bengio factor 1/(r k) + 1/(k - 1) is a heuristic: the test is conservative when the true "
+        "correlation between the differences of two splits is below 1/k and liberal above (chapter 4).",
         "Use the same splits for both algorithms (paired design) and a fixed seed.",
     )
     evidence = (
-        "Chapter 4's Type I error and power lab (for a stable learner the corrected 10 x 10 CV t held its "
-        "level "
-        "and was the most powerful valid test; for 1-NN it ran at about 12 %, like the 5x2cv tests) and "
-        "Bouckaert and Frank (2004), who found it the most replicable."
+        "Chapter 4's Type I error and power lab (stable learner: the corrected 10 x 10 CV t held its level "
+        f"and was the most powerful test that did, power {_q('ch4-power-repeated')} at a 10-point "
+        f"difference; 1-NN: {_q('ch4-1nn-repeated')}, against {_q('ch4-1nn-kfold')} for the corrected t on "
+        "one 10-fold CV) and Bouckaert and Frank (2004), who found the corrected 10 x 10 CV t the most "
+        "replicable."
     )
     if n_models == 2:
         return Recommendation(
@@ -810,6 +1089,7 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
             call=(
                 "compare_algorithms(algorithm_1, algorithm_2, X, y, test='corrected_repeated_cv')  # 10 x "
                 "10 CV\n"
+                "# unstable learner or small noisy data: compare_algorithms(..., test='corrected_kfold')\n"
                 "# or, on precomputed (10, 10) fold scores: corrected_repeated_cv_ttest(scores_1, scores_2)\n"
                 "# or, from run_benchmark(models, {'data': (X, y)}, seed=0): result.corrected_ttest('A', 'B')"
             ),
@@ -818,9 +1098,10 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
                 "Retraining on r x k cross-validation splits lets the test see the variation due to the "
                 "training set, so it compares the algorithms, not two trained models; the variance factor "
                 "1/(r k) + 1/(k - 1) of Nadeau and Bengio (2003), as Bouckaert and Frank (2004) apply it, "
-                "accounts for the overlap of the training sets."
+                "accounts for the overlap of the training sets." + _STABILITY_RULE
             ),
-            trainings="r x k = 100 per algorithm (10 repetitions of 10-fold CV)",
+            trainings="r x k = 100 per algorithm (10 repetitions of 10-fold CV); 10 for "
+                      "test='corrected_kfold'",
             caveats=caveats,
             avoid=avoid,
             evidence=evidence,
@@ -832,14 +1113,16 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
         functions=("corrected_repeated_cv_ttest", "adjust_pvalues"),
         call=(
             "adjust_pvalues([corrected_repeated_cv_ttest(s[i], s[j]).pvalue for each pair (i, j)], 'holm')\n"
-            "# s[i]: the (10, 10) fold scores of algorithm i on the same splits, e.g. from run_benchmark"
+            "# s[i]: the (10, 10) fold scores of algorithm i on the same splits, e.g. from run_benchmark;\n"
+            "# unstable learner or small noisy data: the same on one 10-fold CV (scores of shape (1, 10))"
         ),
         chapter=4,
         why=(
             f"There is no omnibus test of this kind: test the {pairs} pairs on the same 10 x 10 splits and "
-            "adjust their p-values for multiplicity with Holm's procedure."
+            "adjust their p-values for multiplicity with Holm's procedure." + _STABILITY_RULE.replace(
+                "(test='corrected_kfold')", "(each pair's scores of shape (1, 10))")
         ),
-        trainings=f"100 per algorithm on shared splits ({100 * n_models} in all)",
+        trainings=f"100 per algorithm on shared splits ({100 * n_models} in all); 10 each on one 10-fold CV",
         caveats=caveats
         + ("With many algorithms, several data sets and the Friedman test give a better-founded "
            "comparison.",),
@@ -853,19 +1136,19 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
     caveats = [
         "The data sets must be independent: folds or resamples of one data set are not several data sets.",
         "The null hypothesis is about these two algorithms on a population of data sets like yours.",
-        "Each zero difference (tie) removes one random sign: the smallest attainable p-value is "
-        "2 / 2^(N - zeros).",
+        "Each zero difference (tie) removes one random sign: the smallest attainable p-value is 2 / 2^(N - "
+        "zeros).",
     ]
     if smallest > 0.05:
         caveats.insert(
             0,
             f"With {n_datasets} data sets the smallest two-sided p-value either test can reach is "
-            f"{smallest:.4g} > 0.05: no outcome can be significant at the 5 % level. Use at least 6 "
-            "(and more if some differences may be zero).",
+            f"{smallest:.4g} > 0.05: no outcome can be significant at the 5 % level. Use at least "
+            f"{_fewest_datasets(smallest_two_sided_pvalue)} (and more if some differences may be zero).",
         )
     avoid = (
-        "A paired t-test over data sets: score differences are not commensurable across data sets and "
-        "not normal; outliers dominate it (Demšar 2006; chapter 5).",
+        "A paired t-test over data sets: score differences are not commensurable across data sets and not "
+        "normal; outliers dominate it (Demšar 2006; chapter 5).",
     )
     if commensurable:
         return Recommendation(
@@ -875,13 +1158,12 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
             call=(
                 "wilcoxon_signed_rank(scores_1, scores_2)  # one score per data set; exact up to 50\n"
                 "# from a benchmark: run_benchmark(models, datasets, "
-                "seed=0).across_datasets(wilcoxon_signed_rank, "
-                "'A', 'B')"
+                "seed=0).across_datasets(wilcoxon_signed_rank, 'A', 'B')"
             ),
             chapter=5,
             why=(
-                "It ranks the absolute differences between the two algorithms' scores over the data sets, "
-                "so larger differences count more, but no normality is assumed. Report the median difference "
+                "It ranks the absolute differences between the two algorithms' scores over the data sets, so "
+                "larger differences count more, but no normality is assumed. Report the median difference "
                 "(Hodges-Lehmann) and its interval next to the p-value."
             ),
             trainings="per data set, whatever the score needs (k-fold CV: k per algorithm and data set)",
@@ -902,9 +1184,9 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
         ),
         chapter=5,
         why=(
-            "When a difference of 0.01 does not mean the same on every data set, only who wins counts: "
-            "the sign test compares the number of wins with a Binomial(n, 1/2). Report the share of wins "
-            "with its interval next to the p-value."
+            "When a difference of 0.01 does not mean the same on every data set, only who wins counts: the "
+            "sign test compares the number of wins with a Binomial(n, 1/2). Report the share of wins with "
+            "its interval next to the p-value."
         ),
         trainings="per data set, whatever the score needs (k-fold CV: k per algorithm and data set)",
         caveats=tuple(caveats) + ("It is less powerful than the Wilcoxon test when the differences are "
@@ -915,117 +1197,122 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
     )
 
 
-def _friedman_caveat(n_models: int, n_datasets: int) -> str:
-    """What the course measured about Friedman's two p-values for this k and N."""
-    if n_models == 3:
-        if n_datasets < _FRIEDMAN_FEW_DATASETS:
-            return (
-                f"With k = 3 and N = {n_datasets} Friedman's statistic takes few values: in chapter 6's "
-                "simulation the chi-squared and Iman-Davenport p-values made the same decisions for N = 4..9 "
-                "and rejected a true H0 in 3.9-7.0 % of benchmarks at nominal 5 % (at N = 3 the F version "
-                "rejected in 19.5 %). Near 0.05, compute the exact permutation p-value."
-            )
-        return (
-            "With k = 3 the chi-squared and Iman-Davenport p-values make the same decisions (chapter 6's "
-            "simulation: 4.7-5.9 % rejections of a true H0 at nominal 5 % from N = 10 on)."
-        )
-    if n_datasets < _FRIEDMAN_FEW_DATASETS:
-        return (
-            f"With N = {n_datasets} < {_FRIEDMAN_FEW_DATASETS} data sets neither approximation of Friedman's "
-            "test is accurate: in chapter 6's simulation (k = 4 to 10, no ties) the chi-squared p-value "
-            "rejected a true H0 in 1.7-4.4 % of benchmarks at nominal 5 % (conservative) and the "
-            "Iman-Davenport p-value in 5.1-7.5 % (liberal). Read Iman-Davenport's p-value, treat values near "
-            "0.05 as borderline, or compute the exact permutation p-value."
-        )
+def _mean_rank_alternative(control: bool) -> str:
+    """The caveat that goes with the classic mean-rank post-hoc tests (Nemenyi, Bonferroni-Dunn)."""
+    if control:
+        name = "Bonferroni-Dunn's test"
+        call = "bonferroni_dunn(scores, control=0, adjust='holm') for Holm's form"
+        event = "declares at least one algorithm different from the control A"
+    else:
+        name, call = "Nemenyi's test", "nemenyi(scores), with its critical-difference diagram"
+        event = "declares at least one pair different"
+    level = _mean_rank_partial_null("bonferroni-dunn" if control else "nemenyi")
     return (
-        "Read the Iman-Davenport p-value: in chapter 6's simulation (k = 4 to 10, no ties) it rejected a "
-        "true "
-        "H0 in 4.9-5.5 % of benchmarks at nominal 5 % from N = 10 on, the chi-squared p-value in 4.2-5.1 % "
-        "(slightly conservative)."
+        f"{name} ({call}) is the classic alternative (Demšar 2006): mean-rank z-tests, simpler (one critical "
+        "difference of average ranks), but a comparison's p-value depends on the other algorithms in the "
+        "pool (Benavoli, Corani and Mangili 2016; chapter 6 shows it on source 001's benchmark), and they "
+        "control the family-wise error rate only when all the algorithms are exchangeable. Computed "
+        "exactly: with k = 3 and N = 40, if A and B take the first and the last place at random on each "
+        "data set and C is always second (all three with the same expected rank, so every H0 is true), "
+        f"{name} {event} with probability {_pct(level)} at nominal 5 %."
     )
 
 
 def _many_algorithms_many_datasets(n_models: int, n_datasets: int, control: bool) -> Recommendation:
-    caveats = [
-        _friedman_caveat(n_models, n_datasets),
-        "The post-hoc test controls the family-wise error rate on its own: it is valid whether or not "
-        "Friedman's test rejects, and the two can disagree. Report both.",
-        "Average ranks depend on which algorithms are in the comparison: adding or removing one can move the "
-        "post-hoc p-values of the others (Benavoli, Corani and Mangili 2016; chapter 6 shows it on seed "
-        "001's "
-        "benchmark). Pairwise Wilcoxon tests with Holm's adjustment do not have this problem.",
+    k, n = n_models, n_datasets
+    pairs = k * (k - 1) // 2
+    family = f"the {k - 1} Wilcoxon tests against the control" if control else f"the {pairs} pairwise tests"
+    caveats = [_friedman_caveat(k, n)]
+    reach = _holm_reach(k - 1 if control else pairs, n)
+    if reach:
+        caveats.append(reach)
+    caveats += [
+        f"Holm's procedure on {family} controls the family-wise error rate in the strong sense (whichever "
+        "algorithms are truly equal) on its own: it is valid whether or not Friedman's test rejects, and "
+        "the two can disagree. Report both.",
+        "Each Wilcoxon test uses only the two algorithms' scores, so its p-value does not change when other "
+        "algorithms join the comparison. Report each median difference (Hodges-Lehmann) with its p-value.",
         "The data sets must be independent.",
     ]
-    scenario = f"{n_models} algorithms, {n_datasets} data sets"
+    scenario = f"{k} algorithms, {n} data sets"
     why = (
-        f"The Friedman test ranks the {n_models} algorithms on each data set and asks whether their average "
-        "ranks differ more than chance allows; it is the non-parametric repeated-measures ANOVA (Demšar "
-        "2006)."
+        f"The Friedman test ranks the {k} algorithms on each data set and asks whether their average ranks "
+        "differ more than chance allows; it is the non-parametric repeated-measures ANOVA (Demšar 2006), "
+        "and friedman() computes its exact permutation p-value where the design can be enumerated."
     )
     avoid = (
         "Repeated-measures ANOVA or t-tests over data sets: normality and equal variances do not hold for "
-        "scores "
-        "of different data sets (Demšar 2006).",
+        "scores of different data sets (Demšar 2006).",
         "Pairwise tests at the unadjusted alpha: the family-wise error rate is not controlled (chapter 6's "
-        "simulation: more than a third of the benchmarks with six equal algorithms show a 'significant' "
-        "pair).",
+        f"simulation: with six equal algorithms, {_q('ch6-unadjusted')} of the benchmarks show a "
+        "'significant' pair).",
     )
     trainings = "per data set, whatever the score needs (k-fold CV: k per algorithm and data set)"
     evidence = (
-        "Demšar (2006) and García and Herrera (2008); chapter 6's simulations (the family-wise error of "
-        "unadjusted pairs, the level of Friedman's two p-values)."
+        "Demšar (2006) and García and Herrera (2008) for the procedures, Holm (1979) for the adjustment, "
+        "Benavoli, Corani and Mangili (2016) for the pool dependence of mean-rank tests; chapter 6's "
+        "simulations (the family-wise error of unadjusted pairs); friedman_type1_error for the level of "
+        "Friedman's p-values at this design."
     )
     if control:
         return Recommendation(
             scenario=scenario + ", each compared with a control",
-            test="Friedman test, and Holm's procedure against the control (Bonferroni-Dunn is its simpler, "
-            "less powerful form)",
-            functions=("friedman", "bonferroni_dunn", "critical_difference"),
+            test="Friedman test, then Wilcoxon signed-rank tests against the control with Holm's adjustment",
+            functions=("friedman", "control_comparisons"),
             call=(
-                "friedman(scores); bonferroni_dunn(scores, control=0, adjust='holm')  # scores: "
-                "(n_datasets, k)\n"
+                "friedman(scores)  # omnibus; scores: (n_datasets, k); exact p-value where feasible\n"
+                "control_comparisons(scores, control=0, test='wilcoxon', adjust='holm')  # vs the control\n"
                 "# scores from a benchmark: run_benchmark(models, datasets, seed=0).mean_scores"
             ),
             chapter=6,
             why=why
-            + f" Against one control chosen in advance there are only {n_models - 1} comparisons, so "
-            "Bonferroni-Dunn is more powerful than Nemenyi, and Holm's step-down procedure on the same "
-            "z-tests "
-            "more powerful still (Demšar 2006; García and Herrera 2008).",
+            + f" Against one control chosen in advance there are only {k - 1} comparisons instead of "
+            f"{pairs}, so Holm's adjustment is milder and each comparison more powerful; each is a Wilcoxon "
+            "test on the two algorithms' own scores.",
             trainings=trainings,
-            caveats=tuple(caveats),
+            caveats=tuple(caveats) + (_mean_rank_alternative(control=True),),
             avoid=avoid,
             evidence=evidence,
         )
     return Recommendation(
         scenario=scenario + ", all pairs",
-        test="Friedman test, then pairwise Wilcoxon signed-rank tests with Holm's adjustment "
-        "(Shaffer or Bergmann-Hommel for more power)",
+        test="Friedman test, then pairwise Wilcoxon signed-rank tests with Holm's adjustment",
         functions=("friedman", "pairwise_comparisons", "plot_critical_difference"),
         call=(
-            "friedman(scores)  # omnibus; scores: (n_datasets, k)\n"
-            "holm = pairwise_comparisons(scores, test='wilcoxon', adjust='holm')  # or 'shaffer'\n"
-            "plot_critical_difference(holm)  # bars: groups Holm did not separate"
+            "friedman(scores)  # omnibus; scores: (n_datasets, k); exact p-value where feasible\n"
+            "holm = pairwise_comparisons(scores, test='wilcoxon', adjust='holm')  # which pairs differ\n"
+            "plot_critical_difference(holm)  # bars: groups Holm did not separate\n"
+            "# from a benchmark: result = run_benchmark(models, datasets, seed=0); result.pairwise()"
         ),
         chapter=6,
         why=why
-        + f" Each of the {n_models * (n_models - 1) // 2} pairs is compared on its own scores by Wilcoxon's "
-        "test, and Holm's procedure controls the family-wise error rate. Unlike Nemenyi's mean-rank test, a "
-        "pair's p-value does not change when other algorithms join the pool.",
+        + f" Each of the {pairs} pairs is compared on its own scores by Wilcoxon's test, and Holm's "
+        "procedure controls the family-wise error rate. Unlike Nemenyi's mean-rank test, a pair's p-value "
+        "does not change when other algorithms join the pool.",
         trainings=trainings,
         caveats=tuple(caveats)
         + (
             "Adjusted p-values are bounds on the family-wise error, not frequencies of an outcome.",
-            "Nemenyi's test (one critical difference of average ranks) is simpler but conservative, and its "
-            "p-values depend on the other algorithms in the pool.",
+            _mean_rank_alternative(control=False)
+            + f" Under the complete null it is conservative (chapter 6: six equal algorithms, a significant "
+            f"pair in {_q('ch6-nemenyi')} of benchmarks).",
+            "Shaffer's and Bergmann-Hommel's procedures (adjust='shaffer' or 'bergmann-hommel') gain power "
+            "from the logic of the pairwise hypotheses ('A = B' and 'B = C' imply 'A = C'), which holds only "
+            "for tests of one parameter per algorithm: the mean-rank z-tests of García and Herrera (2008), "
+            "pairwise_comparisons(scores, test='nemenyi', adjust='shaffer'), with the caveat of mean-rank "
+            "tests above, or paired t-tests on the mean scores (test='ttest'), which assume commensurable, "
+            "roughly normal differences across data sets (Demšar 2006).",
         ),
-        avoid=avoid,
-        evidence=evidence
-        + " García and Herrera (2008): Shaffer's and Bergmann-Hommel's procedures reject more than Nemenyi's "
-        "at the same family-wise level; Benavoli, Corani and Mangili (2016): mean-rank tests depend on the "
-        "pool (chapter 6 shows it on seed 001's benchmark).",
+        avoid=avoid
+        + (
+            "pairwise_comparisons(test='wilcoxon' or 'sign', adjust='shaffer' or 'bergmann-hommel'): "
+            "Wilcoxon's and the sign test's null hypotheses are not transitive (the differences A - B and B "
+            "- C can both be symmetric about 0 while A - C is not), so the logical restrictions these "
+            "procedures rely on do not hold and the family-wise error rate is not controlled; lecture_lib "
+            "refuses the combination.",
+        ),
+        evidence=evidence,
     )
-
 
 
 # ------------------------------------------------------------------ one model: an interval, no comparison
@@ -1035,16 +1322,15 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
     if n_datasets > 1:
         raise ValueError(
             f"n_models=1 with n_datasets={n_datasets}: one learner has nothing to compare across data sets; "
-            "the guide's one-model answer is an interval for its score on one data set (n_datasets=1), "
-            "and comparisons need n_models >= 2"
+            "the guide's one-model answer is an interval for its score on one data set (n_datasets=1), and "
+            "comparisons need n_models >= 2"
         )
     if can_retrain:
         caveats = [
             "It is an interval for Err, the score of the learning procedure on training sets of this size "
             "from this population; the one model you ship (Err_XY) can be better or worse (chapter 9).",
             "The naive interval, mean +- z sd / sqrt(n) over the examples of one cross-validation, covers "
-            "too "
-            "rarely: the per-example scores share training data.",
+            "too rarely: the per-example scores share training data.",
             "It costs K(K - 1)/2 + K fits per repetition (55 for K = 10), times n_repeats.",
         ]
         if metric != "mean":
@@ -1058,9 +1344,8 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
             chapter=9,
             why=(
                 "There is nothing to compare, but the score needs an interval. Nested cross-validation "
-                "estimates "
-                "the mean squared error of the cross-validation estimate directly, without assuming that the "
-                "per-example scores are independent, and widens the interval accordingly."
+                "estimates the mean squared error of the cross-validation estimate directly, without "
+                "assuming that the per-example scores are independent, and widens the interval accordingly."
             ),
             trainings="K(K - 1)/2 + K per repetition of nested CV (55 for K = 10), 20 repetitions by default",
             caveats=tuple(caveats),
@@ -1068,22 +1353,22 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
                    "rarely.",),
             evidence=(
                 "Bates, Hastie and Tibshirani (2024); chapter 9's coverage lab (300 simulated data sets, n "
-                "= 100, "
-                "50 features, nominal 90 %): the naive interval covered the model's accuracy in 86 % and the "
-                "procedure's in 82 %, the nested one in 95 % and 94 %."
+                "= 100, 50 features, nominal 90 %): the naive interval covered the model's accuracy in "
+                f"{_q('ch9-coverage-model-naive')} and the procedure's in "
+                f"{_q('ch9-coverage-procedure-naive')}, the nested one in {_q('ch9-coverage-model-nested')} "
+                f"and {_q('ch9-coverage-procedure-nested')}."
             ),
         )
     caveats = [
         "It covers the accuracy of this trained model on the population the test set was drawn from, if the "
         "test examples are independent and were never used for training, tuning or choosing the model.",
         "The Wald interval, accuracy +- z sqrt(acc (1 - acc) / n), can leave [0, 1] and covers too rarely "
-        "near "
-        "0 or 1; the Wilson interval does not.",
+        "near 0 or 1; the Wilson interval does not.",
     ]
     if metric != "mean":
         caveats.append("The Wilson interval is for a proportion (accuracy, error rate); for the AUC or F1 "
-                       "of one "
-                       "model the course has no interval function: resample the test examples (a bootstrap).")
+                       "of one model the course has no interval function: resample the test examples (a "
+                       "bootstrap).")
     return Recommendation(
         scenario="1 trained model, one test set: how accurate is it?",
         test="Wilson interval for the test-set accuracy",
@@ -1098,8 +1383,7 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
         caveats=tuple(caveats),
         evidence=(
             "Wilson (1927): the score interval for a binomial proportion; the course uses it for every rate "
-            "it "
-            "simulates (chapters 2, 4 and 9)."
+            "it simulates (chapters 2, 4 and 9)."
         ),
     )
 
@@ -1108,9 +1392,9 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
 
 
 _ROPE_CAVEAT = (
-    "Choose the ROPE (or equivalence margin) before looking at the results, on the scale of the scores "
-    "(0.01 = one point of accuracy in [0, 1]), from what difference would matter in the application; report "
-    "it, and how the conclusion changes with it."
+    "Choose the ROPE (or equivalence margin) before looking at the results, on the scale of the scores (0.01 "
+    "= one point of accuracy in [0, 1]), from what difference would matter in the application; report it, "
+    "and how the conclusion changes with it."
 )
 _PRACTICAL_WHY = (
     "The question is not 'is there any difference?' but 'is one practically better, or are the two "
@@ -1149,23 +1433,32 @@ def _practical(
             ),
             chapter=8,
             why=(
-                _PRACTICAL_WHY + " Over data sets, the Dirichlet-process model of Benavoli et al. gives the "
-                "posterior probabilities that the first algorithm is practically better, that the two are "
-                "practically equivalent, and that the second is practically better, on a new data set like "
-                "these. "
+                _PRACTICAL_WHY + " Over data sets, the Dirichlet-process model of Benavoli et al. describes "
+                "the population of data sets like these by three shares: theta_left, theta_rope and "
+                "theta_right, the shares of data sets on which the second algorithm is practically better, "
+                "the two are practically equivalent, and the first is practically better"
+                + (" (for the signed-rank test, shares of pairs of data sets, judged by the mean of their "
+                   "two differences)" if commensurable else "")
+                + ". p_left, p_rope and p_right are the posterior probabilities that each share is the "
+                "largest of the three, that is, that each outcome is the most probable one on a new data set "
+                "like these: statements about shares of data sets, not about a mean difference. "
                 f"{how}." + pairs
             ),
             trainings="per data set, whatever the score needs (10 x 10 CV: 100 per algorithm and data set)",
             caveats=(
                 _ROPE_CAVEAT,
+                "'The first is at least as good as the second' is not p_rope + p_right: that sum is the "
+                "posterior probability that theta_left is not the largest share, and a draw in which the "
+                "second algorithm is practically better on 45 % of data sets can still count for it. Fix in "
+                "advance the largest share c of data sets on which the second may be practically better, "
+                f"and report the posterior probability that theta_left < c: post = {function}(scores_1, "
+                "scores_2, rope=0.01, seed=0); (post.samples[:, 0] < c).mean().",
                 f"Report the prior: a pseudo-observation at 0 of weight prior_strength (default {prior}) "
-                "pulls "
-                "towards equivalence; on Demšar's 14 data sets a weight of 5 raised P(rope) from 0.33 to "
-                "0.64 "
-                "(chapter 8).",
+                "pulls towards equivalence; on Demšar's 14 data sets (chapter 8, signed-rank test, ROPE "
+                f"0.01) a weight of 5 raises p_rope from {_demsar_bayesian()['p_rope']} to "
+                f"{_demsar_bayesian()['p_rope_strong']}.",
                 "The probabilities are Monte Carlo estimates: with 50 000 draws their standard error is at "
-                "most "
-                "0.0022.",
+                f"most sqrt(0.25 / 50 000) = {_MC_SE:.3g}.",
                 "With few data sets no region reaches a high probability; the data sets must be independent.",
                 "The hierarchical model (Corani et al. 2017) uses every fold score, not only the means; it "
                 "needs MCMC (baycomp), and lecture_lib does not implement it.",
@@ -1173,16 +1466,14 @@ def _practical(
             + per_pair,
             avoid=(
                 "Reading a significant Wilcoxon test as 'practically better': on Demšar's 14 data sets "
-                "Wilcoxon's "
-                "p = 0.008, yet the probability that tuning is practically better (ROPE 0.01) is only 0.67 "
-                "(chapter 8).",
+                f"Wilcoxon's p = {_demsar_bayesian()['wilcoxon_p']}, yet with a ROPE of 0.01 the posterior "
+                "probability that 'tuning practically better' is the most probable outcome is only "
+                f"{_demsar_bayesian()['p_right']} (chapter 8).",
             ),
             evidence=(
                 "Benavoli et al. (2014, 2017); chapter 8 reproduces the tutorial's published probabilities "
-                "on its "
-                "54 data sets within Monte Carlo error (NBC against AODE, signed-rank: 0.875 against the "
-                "published "
-                "0.877)."
+                "on its 54 data sets within Monte Carlo error (NBC against AODE, signed-rank: "
+                f"{_q('ch8-54-signed-rank')} against the published 0.877)."
             ),
         )
     if can_retrain:
@@ -1200,39 +1491,35 @@ def _practical(
             chapter=8,
             why=(
                 _PRACTICAL_WHY + " The correlated t-test of Corani and Benavoli turns the r x k "
-                                 "cross-validation "
-                "scores into a Student posterior of the mean difference, with the Nadeau-Bengio correlation "
-                "(n_test/n_train = 1/(k - 1)), and gives the posterior probabilities of the three regions. "
-                "To show "
+                "cross-validation scores into a Student posterior of the mean difference mu, with the "
+                "Nadeau-Bengio correlation (n_test/n_train = 1/(k - 1)): p_left, p_rope and p_right are the "
+                "posterior probabilities that mu lies below -rope, inside the ROPE and above +rope. To show "
                 "equivalence with a frequentist test, TOST with the same corrected standard error declares "
-                "the two "
-                "equivalent when the 90 % interval lies inside (-margin, margin)." + pairs
+                "the two equivalent when the 90 % interval lies inside (-margin, margin)." + pairs
             ),
             trainings="r x k = 100 per algorithm (10 repetitions of 10-fold CV)",
             caveats=(
                 _ROPE_CAVEAT,
                 "Report the prior (the correlated t's flat prior) and the decision threshold (for example "
                 "0.95).",
-                "With rope = 0 the posterior tail equals the corrected t's one-sided p-value, so chapter 4's "
-                "caveat carries over: the correlation heuristic held for a stable learner and was too small "
-                "for "
-                "1-NN, where the corrected t rejected a true H0 about twice as often as nominal; the "
-                "posterior is "
-                "then too confident.",
+                "With rope = 0 the posterior tail equals the corrected t's one-sided p-value, so chapter "
+                "4's caveat carries over: the correlation heuristic was about right for a stable learner "
+                "and too small for 1-NN, where the corrected t rejected a true H0 in "
+                f"{_q('ch4-1nn-repeated')} of data sets at nominal 5 %; the posterior is then too confident.",
                 "It is about this data set only; several data sets need the signed-rank or sign test.",
             )
             + per_pair,
             avoid=(
                 "bayesian_correlated_ttest with a tiny test_train_ratio: the naive correlation of 0 treats "
-                "the "
-                "overlapping folds as independent (chapter 8's exercise 2: a posterior 3.5 times too "
+                "the overlapping folds as independent (chapter 8's exercise 2, 10 x 10 CV: a posterior "
+                f"sqrt((1/100 + 1/9) / (1/100)) = {math.sqrt((1 / 100 + 1 / 9) / (1 / 100)):.1f} times too "
                 "narrow).",
             ),
             evidence=(
                 "Corani and Benavoli (2015) and Benavoli et al. (2017); chapter 8 reproduces the tutorial's "
-                "published probabilities (NBC against AODE on anneal: 0.954 / 0.046 / 3e-7) and shows the "
-                "identity "
-                "with the corrected t; TOST: Schuirmann (1987), Lakens (2017)."
+                "published probabilities (NBC against AODE on anneal: P(AODE practically better) = "
+                f"{_q('ch8-anneal-right')}, P(rope) = {_q('ch8-anneal-rope')}) and shows the identity with "
+                "the corrected t; TOST: Schuirmann (1987), Lakens (2017)."
             ),
         )
     caveats = [
@@ -1244,12 +1531,10 @@ def _practical(
     ]
     if metric == "auc":
         caveats.append("For the AUC: check whether DeLong's interval for the difference, at 90 % for a 5 % "
-                       "TOST, "
-                       "lies inside (-margin, margin) (delong_test(..., confidence=0.90)).")
+                       "TOST, lies inside (-margin, margin) (delong_test(..., confidence=0.90)).")
     elif metric == "other":
         caveats.append("For F1 or another metric: check whether the paired bootstrap interval of the "
-                       "difference, "
-                       "at 90 % for a 5 % TOST, lies inside (-margin, margin).")
+                       "difference, at 90 % for a 5 % TOST, lies inside (-margin, margin).")
     return Recommendation(
         scenario=f"{n_models} trained models, one test set: practically equivalent?",
         test="Equivalence test (TOST) on the per-example scores",
@@ -1261,20 +1546,17 @@ def _practical(
             _PRACTICAL_WHY + " With two trained models on one test set, the two one-sided tests on the "
                              "paired "
             "per-example scores (for right/wrong scores, the accuracy difference) declare the models "
-            "equivalent "
-            "within the margin when the 90 % interval of the mean difference lies inside "
+            "equivalent within the margin when the 90 % interval of the mean difference lies inside "
             "(-margin, margin)." + pairs
         ),
         trainings="none: each model is trained once, then predicts the test set",
         caveats=tuple(caveats) + per_pair,
         avoid=("Reading a McNemar p-value above 0.05 as equivalence: no evidence of a difference is not "
-               "evidence "
-               "of equality.",),
+               "evidence of equality.",),
         evidence=(
             "Schuirmann (1987) and Lakens (2017); chapter 8 teaches TOST and shows that its two one-sided "
-            "p-values "
-            "are the posterior tails of the Bayesian correlated t. No lab of the course checks it on one "
-            "test set."
+            "p-values are the posterior tails of the Bayesian correlated t. No lab of the course checks it "
+            "on one test set."
         ),
     )
 
@@ -1292,26 +1574,33 @@ def _pairwise(n_models: int, test: str) -> tuple[str, str]:
     )
 
 
+def _with_pairs(n_models: int, test: str, why: str, call: str, functions: tuple) -> tuple[str, str, tuple]:
+    """(why, call, functions), extended to all pairs with Holm's adjustment beyond two models."""
+    if n_models <= 2:
+        return why, call, functions
+    more_why, more_call = _pairwise(n_models, test)
+    return why + more_why, call + more_call, functions + ("adjust_pvalues",)
+
+
+def _test_set_answer(n_models: int, test: str, pairwise: str, why: str, call: str,
+                     functions: tuple, **fields) -> Recommendation:
+    """A chapter-9 answer for trained models on one test set; beyond two models, ``pairwise`` on all pairs."""
+    why, call, functions = _with_pairs(n_models, pairwise, why, call, functions)
+    suffix = " (pairwise, with Holm)" if n_models > 2 else ""
+    return Recommendation(test=test + suffix, functions=functions, call=call, chapter=9, why=why, **fields)
+
+
 def _auc(n_models: int) -> Recommendation:
     why = (
         "The AUC is a Mann-Whitney statistic over all positive-negative pairs, not a mean over examples, so "
         "McNemar's test does not apply. DeLong's test uses the covariance of the two AUCs measured on the "
-        "same "
-        "examples and gives the AUC difference with its interval."
+        "same examples and gives the AUC difference with its interval."
     )
     call = "delong_test(y_true, scores_1, scores_2)  # predicted scores or probabilities, not labels"
     functions = ("delong_test",)
-    if n_models > 2:
-        more_why, more_call = _pairwise(n_models, "delong_test")
-        why, call, functions = why + more_why, call + more_call, functions + ("adjust_pvalues",)
-    return Recommendation(
+    return _test_set_answer(
+        n_models, "DeLong's test for two correlated AUCs", "delong_test", why, call, functions,
         scenario=f"{n_models} trained models, one test set, compared by ROC AUC",
-        test="DeLong's test for two correlated AUCs"
-        + (" (pairwise, with Holm's adjustment)" if n_models > 2 else ""),
-        functions=functions,
-        call=call,
-        chapter=9,
-        why=why,
         trainings="none: each model is trained once, then scores the test set",
         caveats=(
             "It compares these trained models on this population of test examples, not the learning "
@@ -1320,11 +1609,12 @@ def _auc(n_models: int) -> Recommendation:
             "Report the AUC difference and its interval next to the p-value.",
         ),
         avoid=("Treating the two AUCs as independent (adding their variances): it ignores the pairing and "
-               "loses "
-               "power (chapter 9: p = 0.15 instead of 0.027 on the same patients).",),
+               f"loses power (chapter 9: p = {_q('ch9-unpaired-auc-p')} instead of "
+               f"{_q('ch9-delong-p-short')} on the same patients).",),
         evidence=(
             "DeLong, DeLong and Clarke-Pearson (1988), with the O(n log n) algorithm of Sun and Xu (2014); "
-            "chapter 9 reproduces pROC's published example to every digit (Z = -2.209, p = 0.0272)."
+            f"chapter 9 reproduces pROC's published example to every digit (Z = {_q('ch9-delong-z')}, p = "
+            f"{_q('ch9-delong-p')}; Robin et al. 2011)."
         ),
     )
 
@@ -1333,27 +1623,18 @@ def _other_metric(n_models: int) -> Recommendation:
     why = (
         "F1, precision and many other metrics are not means over examples, so neither McNemar's test nor a "
         "paired t applies. Resample whole test examples, each with its label and both predictions: the "
-        "paired "
-        "bootstrap gives an interval for the difference (BCa by default), and the paired permutation test, "
-        "which "
-        "swaps the two predictions of an example at random, gives the p-value."
+        "paired bootstrap gives an interval for the difference (BCa by default), and the paired permutation "
+        "test, which swaps the two predictions of an example at random, gives the p-value."
     )
     call = (
         "paired_bootstrap(y_true, y_pred_1, y_pred_2, metric='f1', seed=0)  # interval of the difference\n"
         "paired_permutation_test(y_true, y_pred_1, y_pred_2, metric='f1', seed=0)  # p-value"
     )
     functions = ("paired_bootstrap", "paired_permutation_test")
-    if n_models > 2:
-        more_why, more_call = _pairwise(n_models, "paired_permutation_test")
-        why, call, functions = why + more_why, call + more_call, functions + ("adjust_pvalues",)
-    return Recommendation(
+    return _test_set_answer(
+        n_models, "Paired bootstrap interval and paired permutation test", "paired_permutation_test",
+        why, call, functions,
         scenario=f"{n_models} trained models, one test set, compared by F1 or another metric",
-        test="Paired bootstrap interval and paired permutation test"
-        + (" (pairwise, with Holm)" if n_models > 2 else ""),
-        functions=functions,
-        call=call,
-        chapter=9,
-        why=why,
         trainings="none: each model is trained once, then predicts the test set",
         caveats=(
             "With few positive examples the F1 difference is poorly determined: read the interval.",
@@ -1363,61 +1644,124 @@ def _other_metric(n_models: int) -> Recommendation:
             "It compares these trained models on this population of test examples; the examples must be "
             "independent.",
         ),
-        avoid=("McNemar's test for an F1 question: it tests accuracy, which can disagree with F1 (chapter "
-               "9: the "
-               "plain model more accurate by 13.7 points, the balanced one better in F1).",),
+        avoid=("McNemar's test for an F1 question: it tests accuracy, which can disagree with F1 (chapter 9: "
+               f"the plain model more accurate by {_q('ch9-f1-accuracy-gap')} points, the balanced one "
+               "better in F1).",),
         evidence=(
             "Efron and Tibshirani (1993) for the bootstrap; chapter 9's coverage lab (1 000 test sets, F1 "
-            "difference: percentile 95.6 %, BCa 94.7 % at nominal 95 %); the permutation p-value is exact "
-            "for the "
-            "named metrics (the whole permutation distribution) and a Monte Carlo estimate that is never 0 "
-            "for a "
-            "callable (Phipson and Smyth 2010)."
+            f"difference: percentile {_q('ch9-bootstrap-percentile')}, BCa {_q('ch9-bootstrap-bca')} at "
+            "nominal 95 %); the permutation p-value is exact for the named metrics (the whole permutation "
+            "distribution) and a Monte Carlo estimate that is never 0 for a callable (Phipson and Smyth "
+            "2010)."
         ),
     )
 
 
-def _grouped_test_set(n_models: int) -> Recommendation:
+def _grouped_test_set(n_models: int, metric: str) -> Recommendation:
+    if metric != "mean":
+        return _whole_units_test_set(n_models, metric, time=False)
     why = (
         "The examples come in groups (several per patient), and the groups, not the examples, were sampled "
-        "independently: a patient on whom one model does well gives it several wins at once. Average each "
-        "model's per-example scores within each group, then compare the group means with a paired test: the "
-        "paired t-test, or the Wilcoxon signed-rank test of chapter 5."
+        "independently: a patient on whom one model does well gives it several wins at once. The score is a "
+        "mean over examples, so average each model's per-example scores within each group, then compare the "
+        "group means with a paired test: the paired t-test, or the Wilcoxon signed-rank test of chapter 5."
     )
     call = (
         "group_means_1, group_means_2 = mean score of each model per group (same group order)\n"
         "paired_ttest(group_means_1, group_means_2)  # or wilcoxon_signed_rank(group_means_1, group_means_2)"
     )
     functions = ("paired_ttest", "wilcoxon_signed_rank")
-    if n_models > 2:
-        more_why, more_call = _pairwise(n_models, "paired_ttest")
-        why, call, functions = why + more_why, call + more_call, functions + ("adjust_pvalues",)
-    return Recommendation(
+    return _test_set_answer(
+        n_models, "Paired test on the per-group mean scores", "paired_ttest", why, call, functions,
         scenario=f"{n_models} trained models, one test set whose examples come in groups",
-        test="Paired test on the per-group mean scores" + (" (pairwise, with Holm)" if n_models > 2 else ""),
-        functions=functions,
-        call=call,
-        chapter=9,
-        why=why,
         trainings="none: each model is trained once, then predicts the test set",
         caveats=(
             "No group of the test set may appear in the training set (split by group: group_kfold).",
             "The number of groups, not of examples, sets the power.",
-            "For AUC or F1 with groups, resample whole groups (a cluster bootstrap); paired_bootstrap "
-            "resamples "
-            "examples.",
+            "The unweighted mean of the group means weighs every group alike; with groups of very different "
+            "sizes it is another average than the accuracy over all examples: say which one you test.",
+            "For F1, the AUC or another metric that is not a mean over examples there is no group mean: "
+            "resample or permute whole groups (cluster_bootstrap, cluster_permutation_test; "
+            "recommend_test(..., metric='other', structure='groups')).",
         ),
         avoid=(_AVOID_MCNEMAR_CLUSTERED,),
         evidence=(
-            "Chapter 9's simulation (2 000 test sets of 40 patients x 5 scans, two equally accurate models): "
-            "McNemar on the scans rejected a true H0 in 14 % of test sets at nominal 5 %, the paired t-test "
-            "on "
-            "the 40 patient means held its level."
+            "Chapter 9's simulation (2 000 test sets of 40 patients x 5 scans, two equally accurate "
+            f"models): McNemar on the scans rejected a true H0 in {_q('ch9-mcnemar-scans')} of test sets at "
+            f"nominal 5 %, the paired t-test on the 40 patient means in {_q('ch9-patient-means')}."
         ),
     )
 
 
-def _time_test_set(n_models: int) -> Recommendation:
+def _whole_units_test_set(n_models: int, metric: str, time: bool) -> Recommendation:
+    """F1, the AUC or another metric that is not a mean over examples, on grouped or time-ordered examples."""
+    unit, units = ("block", "blocks") if time else ("group", "groups")
+    short = "AUC" if metric == "auc" else "F1"
+    name = "The AUC" if metric == "auc" else "F1 (like precision, recall and many other metrics)"
+    preds = "scores_1, scores_2" if metric == "auc" else "y_pred_1, y_pred_2"
+    arg = "metric=roc_auc_score" if metric == "auc" else "metric='f1'"
+    origin = (
+        "The test period comes after the training data, as it must, but its examples are in time order: "
+        "neighbouring errors are correlated, so blocks (days, weeks) long enough to be nearly independent "
+        "are the units."
+        if time else
+        "The examples come in groups (several per patient), and the groups, not the examples, were sampled "
+        "independently."
+    )
+    why = (
+        f"{origin} {name} is not a mean over examples, so there is no per-{unit} score to average (a {unit} "
+        f"without positive examples has no {short} of its own, and a mean of per-{unit} values is not the "
+        f"test set's value): resample or permute whole {units}. The cluster bootstrap draws {units} with "
+        "replacement, each with all its examples, their labels and both models' predictions, and gives an "
+        "interval for the difference; the cluster permutation test swaps the two models' predictions for "
+        f"all the examples of a {unit} at once, and gives the p-value."
+    )
+    call = (
+        f"cluster_bootstrap(y_true, {preds}, groups, {arg}, seed=0)  # interval of the difference\n"
+        f"cluster_permutation_test(y_true, {preds}, groups, {arg}, seed=0)  # p-value"
+        + (f"\n# groups: the {unit} of each example" + (", e.g. its week" if time else ""))
+        + ("\n# roc_auc_score from sklearn.metrics, or any callable metric(y_true, score); scores, not labels"
+           if metric == "auc" else "\n# the AUC: the same on predicted scores with metric=roc_auc_score "
+           "(sklearn.metrics)")
+    )
+    caveats = [
+        f"The number of {units}, not of examples, sets the precision; with few {units} the interval is wide, "
+        "and no lab of the course has measured its coverage.",
+        f"The metric is computed on all the examples of a resample together, so a large {unit} weighs more "
+        "than a small one, as on the test set.",
+        f"paired_bootstrap and paired_permutation_test resample single examples: with {units} they treat "
+        "correlated examples as independent and are too confident.",
+    ]
+    if time:
+        caveats.insert(0, "The test period must come after every training example (leave a gap); blocks that "
+                          "are too short stay correlated and the test is too confident.")
+    else:
+        caveats.insert(0, "No group of the test set may appear in the training set (split by group: "
+                          "group_kfold).")
+    return _test_set_answer(
+        n_models, "Cluster bootstrap interval and cluster permutation test", "cluster_permutation_test",
+        why, call, ("cluster_bootstrap", "cluster_permutation_test"),
+        scenario=f"{n_models} trained models, one test set "
+        + ("in time order" if time else "whose examples come in groups")
+        + (", compared by ROC AUC" if metric == "auc" else ", compared by F1 or another metric"),
+        trainings="none: each model is trained once, then predicts the test set",
+        caveats=tuple(caveats),
+        avoid=(
+            _AVOID_MCNEMAR_CLUSTERED,
+            f"A paired test on per-{unit} F1 or AUC values: undefined for {units} without positive (or "
+            "negative) examples, and their mean is not the metric of the test set.",
+        ),
+        evidence=(
+            "Davison and Hinkley (1997, section 3.8): resample the units that were sampled independently, "
+            "whole; chapter 9's grouped simulation shows what treating clustered examples as independent "
+            f"costs (McNemar on the scans: {_q('ch9-mcnemar-scans')} rejections of a true H0 at nominal 5 %)."
+        ),
+    )
+
+
+def _time_test_set(n_models: int, metric: str) -> Recommendation:
+    if metric != "mean":
+        return _whole_units_test_set(n_models, metric, time=True)
     why = (
         "The test set is a later period, as it must be, but its examples are in time order: neighbouring "
         "errors are correlated, like the scans of one patient. Treat blocks (days, weeks) long enough to be "
@@ -1428,34 +1772,23 @@ def _time_test_set(n_models: int) -> Recommendation:
         "paired_ttest(block_means_1, block_means_2)  # or wilcoxon_signed_rank(...)"
     )
     functions = ("paired_ttest", "wilcoxon_signed_rank")
-    if n_models > 2:
-        more_why, more_call = _pairwise(n_models, "paired_ttest")
-        why, call, functions = why + more_why, call + more_call, functions + ("adjust_pvalues",)
-    return Recommendation(
+    return _test_set_answer(
+        n_models, "Paired test on block means of a later test period", "paired_ttest", why, call, functions,
         scenario=f"{n_models} trained models, one test set in time order",
-        test="Paired test on block means of a later test period"
-        + (" (pairwise, with Holm)" if n_models > 2 else ""),
-        functions=functions,
-        call=call,
-        chapter=9,
-        why=why,
         trainings="none: each model is trained once on the past, then predicts the test period",
         caveats=(
             "The test period must come after every training example (leave a gap).",
             "Blocks that are too short stay correlated and the test is too confident; the course has no lab "
-            "that "
-            "measures how long is long enough.",
+            "that measures how long is long enough.",
             "A drifting series changes the difference over time: look at the block differences in order "
-            "before "
-            "averaging them.",
+            "before averaging them.",
         ),
         avoid=(_AVOID_MCNEMAR_CLUSTERED,),
         evidence=(
-            "By analogy with chapter 9's grouped simulation (McNemar on clustered examples: 14 % rejections "
-            "of a "
-            "true H0 at nominal 5 %) and its rule that the unit of the test is the unit sampled "
-            "independently; "
-            "no lab of the course measures it for time series."
+            "By analogy with chapter 9's grouped simulation (McNemar on clustered examples: "
+            f"{_q('ch9-mcnemar-scans')} rejections of a true H0 at nominal 5 %) and its rule that the unit "
+            "of the test is the unit sampled independently; no lab of the course measures it for time "
+            "series."
         ),
     )
 
@@ -1467,36 +1800,31 @@ def _time_algorithms(n_models: int) -> Recommendation:
         functions=("forward_chaining", "run_benchmark"),
         call=(
             "forward_chaining(len(y), k=5, gap=g)  # train on the past, test on the next block\n"
-            "run_benchmark(models, {'series': (X, y)}, cv=lambda X, y, rng: "
-            "[list(forward_chaining(len(y), k=5, gap=g))])"
+            "run_benchmark(models, {'series': (X, y)}, cv=lambda X, y, rng: [list(forward_chaining(len(y), "
+            "k=5, gap=g))])"
         ),
         chapter=9,
         why=(
             "A deployed model only ever sees the past. Forward chaining trains on everything before a block "
-            "and "
-            "tests on the block (after a gap), so no future leaks into training; the algorithms are compared "
-            "on the same blocks."
+            "and tests on the block (after a gap), so no future leaks into training; the algorithms are "
+            "compared on the same blocks."
         ),
         trainings="k per algorithm (one per block)",
         caveats=(
             "The block scores are not exchangeable (later models train on more data, and the series may "
-            "drift): "
-            "look at the differences block by block before averaging them.",
+            "drift): look at the differences block by block before averaging them.",
             "No test of the course is valid for them as they stand: the corrected t assumes exchangeable "
-            "splits and "
-            "the blocks are correlated. Treat a t-test over the block differences as descriptive, or "
-            "compare on a "
-            "long final test period as trained models (with block means).",
+            "splits and the blocks are correlated. Treat a t-test over the block differences as descriptive, "
+            "or compare on a long final test period as trained models (with block means).",
             "Compare with a trivial forecaster (the most common recent state): chapter 9's model was worse "
             "than it.",
         ),
         avoid=("Shuffled k-fold or repeated CV on time-ordered data: it trains on the future of the test "
-               "examples "
-               "and is optimistic, and every test inherits that.",),
+               "examples and is optimistic, and every test inherits that.",),
         evidence=(
-            "Chapter 9's drifting-sensor example: shuffled cross-validation reported 85 %, forward chaining "
-            "70 %, "
-            "below the 74 % of always predicting the more common state."
+            "Chapter 9's drifting-sensor example: shuffled cross-validation reported "
+            f"{_q('ch9-time-shuffled')}, forward chaining {_q('ch9-time-forward')}, below the "
+            f"{_q('ch9-time-trivial')} of always predicting the more common state."
         ),
     )
 
@@ -1505,11 +1833,9 @@ def _seeds_one_dataset(n_models: int) -> Recommendation:
     why = (
         "The score moves with the seed as well as with the split. The runs on one split share that split, so "
         "they are not independent observations: average the seeds within each split, then test the split "
-        "means "
-        "with the corrected repeated cross-validation t of chapter 4. seed_split_variance separates the two "
-        "sources of variance; design_std_error tells how many splits and seeds a given precision needs "
-        "(another "
-        "seed only shrinks the seed part)."
+        "means with the corrected repeated cross-validation t of chapter 4. seed_split_variance separates "
+        "the two sources of variance; design_std_error tells how many splits and seeds a given precision "
+        "needs (another seed only shrinks the seed part)."
     )
     call = (
         "corrected_repeated_cv_ttest(scores_1.mean(axis=-1), scores_2.mean(axis=-1))  # scores: (r, k, "
@@ -1518,9 +1844,7 @@ def _seeds_one_dataset(n_models: int) -> Recommendation:
         "n_splits, n_seeds)"
     )
     functions = ("corrected_repeated_cv_ttest", "seed_split_variance", "design_std_error")
-    if n_models > 2:
-        more_why, more_call = _pairwise(n_models, "corrected_repeated_cv_ttest")
-        why, call, functions = why + more_why, call + more_call, functions + ("adjust_pvalues",)
+    why, call, functions = _with_pairs(n_models, "corrected_repeated_cv_ttest", why, call, functions)
     return Recommendation(
         scenario=f"{n_models} learning algorithms with random training (seeds), one data set",
         test="Corrected repeated cross-validation t on the split means over seeds",
@@ -1532,17 +1856,16 @@ def _seeds_one_dataset(n_models: int) -> Recommendation:
         caveats=(
             "Run both procedures on the same splits; their seeds are unrelated runs.",
             "design_std_error treats the splits as independent, so for splits of one data set it is "
-            "optimistic "
-            "(chapter 9: 0.0034 against the corrected t's 0.0061).",
-            "Chapter 4's caveat applies to the corrected t: its level is approximate, about twice nominal "
-            "for "
-            "unstable learners.",
+            f"optimistic (chapter 9: {_q('ch9-seeds-design-se')} against the corrected t's "
+            f"{_q('ch9-seeds-split-se')}).",
+            "Chapter 4's caveat applies to the corrected t: its level is approximate (chapter 4's lab: "
+            f"{_q('ch4-1nn-repeated')} at nominal 5 % with 1-NN, an unstable learner).",
         ),
         avoid=(_AVOID_PER_RUN,),
         evidence=(
             "Bouthillier et al. (2021); chapter 9's two networks (8 splits x 4 seeds): counting the 32 runs "
-            "as "
-            "independent gave an interval half as wide and p = 0.15, the test paired by split p = 0.44."
+            f"as independent gave an interval half as wide and p = {_q('ch9-seeds-runs-p')}, the test paired "
+            f"by split p = {_q('ch9-seeds-split-p')}."
         ),
     )
 
@@ -1577,7 +1900,6 @@ def recommendation_html(rec: Recommendation) -> str:
         parts.append("<p><b>Avoid:</b></p><ul>" + "".join(f"<li>{esc(a)}</li>" for a in rec.avoid) + "</ul>")
     parts.append("</div>")
     return "\n".join(parts)
-
 
 
 #: The groups of the overview table, in the order chapter 10 shows them.
@@ -1643,9 +1965,8 @@ GUIDE_CARDS = _cards(
     ("Cochran's Q", "cochrans_q", "3+ trained models, 1 test set",
      "the models' correctness is exchangeable within each example (implies equal accuracies)",
      "independent examples; exchangeability; enough disagreements for chi-squared", "0 (1 training each)",
-     "omnibus; the pairwise McNemar tests with Holm are valid without it (report both); can reject too "
-     "often when "
-     "two models are near-identical (chapter 3)", 3, True),
+     "omnibus; the pairwise McNemar tests with Holm are valid without it (report both); can reject too often "
+     "when two models are near-identical (chapter 3)", 3, True),
     ("DeLong's test (AUC)", "delong_test", "2 trained models, 1 test set, ROC AUC",
      "the two AUCs are equal", "independent examples; normal approximation", "0 (1 training each)",
      "uses the correlation of the two AUCs; gives the difference and its interval (pROC's example "
@@ -1655,25 +1976,42 @@ GUIDE_CARDS = _cards(
      "2 trained models, 1 test set, F1 or another metric",
      "the two predictions of each example are exchangeable (permutation test)",
      "independent examples; resamples whole examples", "0 (1 training each)",
-     "BCa interval by default (chapter 9's lab: 94.7 % at nominal 95 %); p-value from "
+     f"BCa interval by default (chapter 9's lab: {_q('ch9-bootstrap-bca')} at nominal 95 %); p-value from "
      "paired_permutation_test",
      9, True),
-    ("Paired test on group means", "paired_ttest", "trained models, test examples in groups (patients)",
+    ("Paired test on group means", "paired_ttest",
+     "trained models, test examples in groups (patients), a mean score (accuracy, a loss)",
      "the mean group-level difference is 0", "independent groups (not examples)", "0 (1 training each)",
      "average each model's scores within a group, then paired t or Wilcoxon over groups "
      "(chapter 9)", 9, True),
+    ("Cluster bootstrap and permutation test", "cluster_bootstrap",
+     "trained models, test examples in groups, F1, the AUC or another metric that is not a mean",
+     "the two models' predictions are exchangeable within each group (permutation test)",
+     "independent groups; resamples or permutes whole groups", "0 (1 training each)",
+     "no per-group F1 or AUC to average: resample whole groups for the interval; p-value from "
+     "cluster_permutation_test (chapter 9)", 9, True),
     ("McNemar on grouped examples", "mcnemar", "trained models, test examples in groups",
      "equal accuracies", "independent examples (false: a group wins or loses together)",
      "0 (1 training each)",
-     "chapter 9: 14 % rejections of a true H0 at nominal 5 % with 5 scans per patient", 9, False),
+     f"chapter 9: {_q('ch9-mcnemar-scans')} rejections of a true H0 at nominal 5 % with 5 scans per patient",
+     9, False),
 ) + _cards(
     CARD_GROUPS[1],
     ("Corrected repeated CV t", "corrected_repeated_cv_ttest", "2 algorithms, 1 data set",
      "equal expected score (algorithms trained on (k - 1)/k of the data)",
      "s^2 / (r k) replaced by (1/(r k) + 1/(k - 1)) s^2 (Nadeau & Bengio 2003; Bouckaert & Frank 2004)",
      "r x k per algorithm (10 x 10)",
-     "the course's default (chapter 4's lab); level approximate: about twice nominal for unstable learners; "
-     "run_benchmark or compare_algorithms(test='corrected_repeated_cv')", 4, True),
+     f"the course's default (chapter 4's lab: {_q('ch4-stable-repeated')} at nominal 5 % with a stable "
+     f"learner, {_q('ch4-1nn-repeated')} with 1-NN); for unstable learners use the corrected t on one k-fold "
+     "CV; run_benchmark or compare_algorithms(test='corrected_repeated_cv')", 4, True),
+    ("Corrected t on one k-fold CV", "compare_algorithms", "2 algorithms, 1 data set, unstable learner "
+     "(nearest neighbours, deep unpruned trees) or small noisy data",
+     "equal expected score (algorithms trained on (k - 1)/k of the data)",
+     "the same correction with r = 1: (1/k + 1/(k - 1)) s^2, larger than the need for a stable learner",
+     "k per algorithm (10)",
+     f"conservative: at or below 5 % in every setting of chapter 4's lab (1-NN: {_q('ch4-1nn-kfold')}), at "
+     f"the cost of power ({_q('ch4-power-kfold')} against {_q('ch4-power-repeated')} with a stable learner); "
+     "compare_algorithms(test='corrected_kfold')", 4, True),
     ("Corrected resampled t", "resampled_ttest", "2 algorithms, 1 data set", "equal expected score",
      "s^2 / J replaced by (1/J + n_test/n_train) s^2 over J random splits (Nadeau & Bengio 2003)",
      "J per algorithm (e.g. 30)", "pass test_train_ratio = n_test / n_train", 4, True),
@@ -1688,8 +2026,8 @@ GUIDE_CARDS = _cards(
      "low power; depends on one of its ten differences; poorly replicable (chapter 4)", 4, False),
     ("Combined 5x2cv F", "ftest_5x2cv", "2 algorithms, 1 data set", "equal expected score", "as 5x2cv t",
      "10 per algorithm",
-     "less power than the corrected repeated CV t and no better level (chapter 4's lab: 2.9 % for a stable "
-     "learner, 13.9 % for 1-NN)", 4, False),
+     "less power than the corrected repeated CV t and no better level (chapter 4's lab: "
+     f"{_q('ch4-stable-5x2f')} for a stable learner, {_q('ch4-1nn-5x2f')} for 1-NN)", 4, False),
     ("Nested cross-validation", "nested_cv", "algorithms with tuned hyperparameters",
      "(an estimate, not a test)", "tuning only inside each outer training set",
      "outer folds x grid size x inner folds",
@@ -1702,7 +2040,9 @@ GUIDE_CARDS = _cards(
      9, True),
     ("Grouped cross-validation", "group_kfold", "algorithms, examples in groups",
      "(splits, not a test)", "every group whole in one fold", "as the test it feeds",
-     "shuffled folds leak groups (chapter 9: 99 % shuffled, 73 % grouped, 81 % on new patients)", 9, True),
+     f"shuffled folds leak groups (chapter 9: {_q('ch9-groups-shuffled')} shuffled, "
+     f"{_q('ch9-groups-grouped')} "
+     f"grouped, {_q('ch9-groups-new')} on new patients)", 9, True),
     ("Forward chaining", "forward_chaining", "algorithms, time-ordered data",
      "(splits, not a test)", "train on the past, test on the next block (with a gap)", "k per algorithm",
      "block scores are not exchangeable: compare them block by block (chapter 9)", 9, True),
@@ -1719,34 +2059,62 @@ GUIDE_CARDS = _cards(
     ("Sign test", "sign_test", "2 algorithms, N data sets", "each algorithm wins with probability 1/2",
      "independent data sets; only the signs count", "CV on each data set",
      "weaker than Wilcoxon (chapter 5's power simulation); needs N >= 6 to reach p < 0.05", 5, True),
-    ("Friedman (+ Iman-Davenport)", "friedman", "k algorithms, N data sets",
-     "all algorithms have the same expected average rank", "independent data sets", "CV on each data set",
-     "omnibus; read the Iman-Davenport p-value; for N < 10 both p-values are off (chapter 6)", 6, True),
+    ("Friedman", "friedman", "k algorithms, N data sets",
+     "on every data set each ordering of the algorithms is equally likely (so equal expected average ranks)",
+     "independent data sets",
+     "CV on each data set",
+     "omnibus; its default p-value is exact wherever the design can be enumerated (never above 5 % under "
+     "H0), else Iman-Davenport's F; the chi-squared and F p-values it also returns can be far off with few "
+     "data sets; no outcome can be significant while k!^(N - 1) < 20 (chapter 6)", 6, True),
+    ("Pairwise Wilcoxon + Holm", "pairwise_comparisons", "k algorithms, N data sets, all pairs",
+     "for each pair: the differences are symmetric about 0",
+     "independent data sets; commensurable differences",
+     "CV on each data set",
+     "the course's all-pairs procedure: strong control of the family-wise error rate, with or without "
+     "Friedman; a pair's p-value ignores the rest of the pool; pairwise_comparisons(scores, test='wilcoxon', "
+     "adjust='holm') (chapter 6)", 6, True),
+    ("Wilcoxon vs a control + Holm", "control_comparisons", "k algorithms, N data sets, vs a control",
+     "for each algorithm: its differences from the control are symmetric about 0",
+     "control chosen in advance; independent data sets", "CV on each data set",
+     "k - 1 comparisons only, so more powerful than all pairs; strong control of the family-wise error rate "
+     "(chapter 6)", 6, True),
     ("Nemenyi", "nemenyi", "k algorithms, N data sets, all pairs",
      "two algorithms have the same expected average rank",
-     "independent data sets; controls the family-wise error on its own", "CV on each data set",
-     "conservative; depends on the other algorithms in the pool; Shaffer / Bergmann-Hommel are more powerful "
-     "(García & Herrera 2008)", 6, True),
+     "independent data sets; controls the family-wise error only when all algorithms are exchangeable",
+     "CV on each data set",
+     "the classic alternative to pairwise Wilcoxon + Holm: one critical difference, conservative under the "
+     "complete null, but a pair's p-value depends on the other algorithms in the pool (chapter 6)", 6, True),
     ("Bonferroni-Dunn / Holm vs control", "bonferroni_dunn", "k algorithms, N data sets, vs a control",
      "an algorithm and the control have the same expected average rank",
-     "control chosen in advance; controls the family-wise error on its own", "CV on each data set",
-     "k - 1 comparisons only; adjust='holm' is more powerful", 6, True),
+     "control chosen in advance; controls the family-wise error only when all algorithms are exchangeable",
+     "CV on each data set",
+     "the classic alternative to Wilcoxon vs a control + Holm; adjust='holm' is more powerful than "
+     "Bonferroni-Dunn; depends on the pool like Nemenyi", 6, True),
+    ("Shaffer / Bergmann-Hommel on Wilcoxon or sign tests", "pairwise_comparisons",
+     "k algorithms, N data sets, all pairs", "for each pair: the differences are symmetric about 0",
+     "transitive pairwise hypotheses (false for Wilcoxon and sign tests)", "CV on each data set",
+     "their logical restrictions need one parameter per algorithm: use them only with mean-rank z-tests "
+     "(García & Herrera 2008) or paired t-tests on mean scores; lecture_lib refuses them with Wilcoxon or "
+     "sign tests", 6, False),
     ("Critical difference", "critical_difference", "k algorithms, N data sets",
      "(the smallest significant gap in average ranks)", "Nemenyi or Bonferroni-Dunn", "0",
-     "the CD diagram shows every pairwise decision at once", 6, True),
+     "the CD diagram shows every pairwise decision at once; plot_critical_difference(pairwise_comparisons("
+     "...)) draws Holm's groups, without a CD bar", 6, True),
 ) + _cards(
     CARD_GROUPS[3],
     ("Bayesian correlated t", "bayesian_correlated_ttest", "2 algorithms, 1 data set, r x k CV scores",
-     "(posterior probabilities of: second better, equivalent within the ROPE, first better)",
+     "(posterior probabilities that the mean difference mu lies below -rope, inside the ROPE, above +rope)",
      "Nadeau-Bengio correlation n_test/n_train = 1/(k - 1); flat prior", "r x k per algorithm (10 x 10)",
      "ROPE fixed in advance; with rope = 0 its tail is the corrected t's one-sided p (chapter 8)", 8, True),
     ("Bayesian signed-rank", "bayesian_signed_rank", "2 algorithms, N data sets, commensurable scores",
-     "(posterior probabilities of the three regions on a new data set)",
+     "(posterior probabilities that each outcome, second better, equivalent or first better, is the most "
+     "probable one on a new data set: about shares of (pairs of) data sets, not a mean difference)",
      "independent data sets; Dirichlet process, prior pseudo-observation at 0 (weight 0.5)",
      "CV on each data set",
-     "report the ROPE and the prior; Monte Carlo error at most 0.0022 with 50 000 draws", 8, True),
+     f"report the ROPE and the prior; Monte Carlo error at most {_MC_SE:.3g} with 50 000 draws", 8, True),
     ("Bayesian sign test", "bayesian_sign_test", "2 algorithms, N data sets, scores not commensurable",
-     "(posterior probabilities of the three regions)", "independent data sets; prior weight 1 at 0",
+     "(posterior probabilities that each outcome is the most probable one on a new data set: about shares "
+     "of data sets, not a mean difference)", "independent data sets; prior weight 1 at 0",
      "CV on each data set", "counts data sets on each side of the ROPE, ignores sizes", 8, True),
     ("Equivalence test (TOST)", "equivalence_test", "2 models or algorithms, margin fixed in advance",
      "|difference| >= margin (rejecting it shows equivalence)",
@@ -1805,19 +2173,18 @@ def guide_table_html(cards=GUIDE_CARDS, group=None) -> str:
         for card in rows:
             verdict = "<b>use</b>" if card.recommended else "<b>avoid</b>"
             body.append(
-                "<tr>"
-                f"<td {cell}><b>{esc(card.test)}</b><br><code>{esc(card.function)}</code><br>"
-                f"chapter {card.chapter}</td>"
-                f"<td {cell}><i>when:</i> {esc(card.scenario)}<br><i>H0:</i> {esc(card.null_hypothesis)}<br>"
-                f"<i>assumes:</i> {esc(card.assumptions)}<br><i>trainings:</i> {esc(card.trainings)}</td>"
-                f"<td {cell}>{verdict}: {esc(card.caveats)}</td>"
-                "</tr>"
+                f"<tr><td {cell}><b>{esc(card.test)}</b><br><code>{esc(card.function)}</code><br>chapter "
+                f"{card.chapter}</td><td {cell}><i>when:</i> {esc(card.scenario)}<br><i>H0:</i> "
+                f"{esc(card.null_hypothesis)}<br><i>assumes:</i> "
+                f"{esc(card.assumptions)}<br><i>trainings:</i> {esc(card.trainings)}</td><td "
+                f"{cell}>{verdict}: {esc(card.caveats)}</td></tr>"
             )
         tables.append(
-            "<table class='guide-cards' style='table-layout:fixed;width:100%;border-collapse:collapse'>"
-            f"<caption style='caption-side:top;text-align:left;font-weight:bold'>{esc(name)}</caption>"
-            "<colgroup><col style='width:30%'><col style='width:40%'><col style='width:30%'></colgroup>"
-            "<thead><tr><th scope='col'>test</th><th scope='col'>when, H0, assumptions, cost</th>"
+            "<table class='guide-cards' "
+            "style='table-layout:fixed;width:100%;border-collapse:collapse'><caption "
+            f"style='caption-side:top;text-align:left;font-weight:bold'>{esc(name)}</caption><colgroup><col "
+            "style='width:30%'><col style='width:40%'><col style='width:30%'></colgroup><thead><tr><th "
+            "scope='col'>test</th><th scope='col'>when, H0, assumptions, cost</th>"
             "<th scope='col'>use it?</th></tr></thead><tbody>" + "".join(body) + "</tbody></table>"
         )
     return "\n".join(tables)
@@ -1863,6 +2230,7 @@ _DIAGRAM_BRANCHES = {
                 ("metric: ROC AUC", dict(n_models=2, metric="auc")),
                 ("metric: F1 or other", dict(n_models=2, metric="other")),
                 ("examples in groups", dict(n_models=2, structure="groups")),
+                ("groups, metric F1 or AUC", dict(n_models=2, structure="groups", metric="other")),
             ),
         ),
         (
@@ -1881,13 +2249,14 @@ _SHORT_NAMES = {
     "McNemar's mid-p test": "McNemar's mid-p test",
     "Cochran's Q test (or the marginal-homogeneity test) and pairwise McNemar tests with Holm's adjustment":
         "Cochran's Q or marginal homogeneity,\npairwise McNemar + Holm",
-    "Corrected repeated cross-validation t test (10 x 10 CV)": "corrected repeated CV t (10 x 10)",
+    "Corrected repeated cross-validation t test (10 x 10 CV)": "corrected repeated CV t (10 x 10);\n"
+                                                               "unstable learner: corrected t, one 10-fold "
+                                                               "CV",
     "Pairwise corrected repeated cross-validation t tests (10 x 10 CV), with Holm's adjustment":
         "pairwise corrected repeated CV t + Holm",
     "Wilcoxon signed-rank test": "Wilcoxon signed-rank, or sign test",
-    "Friedman test, then pairwise Wilcoxon signed-rank tests with Holm's adjustment "
-    "(Shaffer or Bergmann-Hommel for more power)": "Friedman + pairwise Wilcoxon, Holm\n(or Shaffer); Holm "
-                                                   "vs a control",
+    "Friedman test, then pairwise Wilcoxon signed-rank tests with Holm's adjustment":
+        "Friedman + pairwise Wilcoxon, Holm;\nWilcoxon + Holm vs a control",
     "Equivalence test (TOST) on the per-example scores": "equivalence test (TOST)",
     "Bayesian correlated t-test with a ROPE (TOST to show equivalence)": "Bayesian correlated t (ROPE), or "
                                                                          "TOST",
@@ -1895,6 +2264,8 @@ _SHORT_NAMES = {
     "DeLong's test for two correlated AUCs": "DeLong's test",
     "Paired bootstrap interval and paired permutation test": "paired bootstrap + permutation test",
     "Paired test on the per-group mean scores": "paired t or Wilcoxon on group means",
+    "Cluster bootstrap interval and cluster permutation test": "cluster bootstrap + permutation test\n"
+                                                               "(whole groups)",
     "Forward-chaining evaluation, compared block by block": "forward chaining, block by block",
     "Corrected repeated cross-validation t on the split means over seeds": "seeds averaged per split, "
                                                                            "corrected t",

@@ -1,22 +1,28 @@
 """Chapter 10's guide: recommend_test's decisions, its HTML, the tables, the diagrams and the widget."""
 
+import ast
 import html
 import itertools
-import json
 import math
 import re
 from pathlib import Path
 
 import matplotlib
 import matplotlib.pyplot as plt
+import nbformat
 import numpy as np
 import pytest
+from scipy import stats
 
 import lecture_lib
+import lecture_lib.guide as guide
 from lecture_lib import (
     ADJUST_METHODS,
     GUIDE_FUNCTIONS,
+    bayesian_signed_rank,
+    friedman,
     friedman_type1_error,
+    pairwise_comparisons,
     recommend_test,
     recommendation_html,
     wilcoxon_signed_rank,
@@ -42,8 +48,18 @@ ROOT = Path(__file__).resolve().parent.parent
 SETUPS = list(itertools.product([2, 3, 7], [1, 4, 12], [False, True], ["correctness", "loss"], [True, False],
                                 [False, True], [False, True]))
 
+# Functions the guide recommends that another branch of issue 24 adds (lecture_lib/clustered.py, review S9):
+# until it is merged their existence test is expected to fail; once merged it runs as usual.
+AWAITING_MERGE = {"cluster_bootstrap", "cluster_permutation_test"}
 
-@pytest.mark.parametrize("name", GUIDE_FUNCTIONS)
+
+def _awaiting(name):
+    return pytest.mark.xfail(not hasattr(lecture_lib, name), raises=AttributeError, strict=True,
+                             reason=f"{name} arrives with the cluster-bootstrap branch of issue 24")
+
+
+@pytest.mark.parametrize("name", [pytest.param(n, marks=_awaiting(n)) if n in AWAITING_MERGE else n
+                                  for n in GUIDE_FUNCTIONS])
 def test_recommended_functions_exist(name):
     assert callable(getattr(lecture_lib, name))
 
@@ -60,7 +76,7 @@ def test_every_answer_is_complete(setup):
     assert rec.test.replace("'", "&#x27;") in page and f"chapter {rec.chapter}" in page.lower()
 
 
-# The scenarios of seed 001 and the recommendations of seed 000 (Dietterich 1998, Demšar 2006).
+# The scenarios of source 001 and the recommendations of source 000 (Dietterich 1998, Demšar 2006).
 @pytest.mark.parametrize(
     "kwargs, first_function, chapter",
     [
@@ -74,7 +90,7 @@ def test_every_answer_is_complete(setup):
         (dict(n_models=2, n_datasets=1, can_retrain=True, tuning=True), "nested_cv", 4),
     ],
 )
-def test_scenarios_of_the_seeds(kwargs, first_function, chapter):
+def test_scenarios_of_the_sources(kwargs, first_function, chapter):
     rec = recommend_test(**kwargs)
     assert rec.functions[0] == first_function and rec.chapter == chapter
 
@@ -83,8 +99,57 @@ def test_control_changes_the_post_hoc_test():
     # all pairs: pairwise Wilcoxon with Holm (García and Herrera 2008; Benavoli et al. 2016), not Nemenyi
     all_pairs = recommend_test(5, 16)
     assert all_pairs.functions[:2] == ("friedman", "pairwise_comparisons")
-    assert "Holm" in all_pairs.test and "Shaffer" in all_pairs.test and "García and Herrera" in all_pairs.evidence
-    assert "bonferroni_dunn" in recommend_test(5, 16, control=True).functions
+    assert "Holm" in all_pairs.test and "Shaffer" not in all_pairs.test and "García and Herrera" in all_pairs.evidence
+    assert "test='wilcoxon', adjust='holm'" in all_pairs.call
+    # against a control: Wilcoxon tests with Holm first; the mean-rank Bonferroni-Dunn test is the classic alternative
+    control = recommend_test(5, 16, control=True)
+    assert control.functions == ("friedman", "control_comparisons")
+    assert "control_comparisons(scores, control=0, test='wilcoxon', adjust='holm')" in control.call
+    assert any("bonferroni_dunn(" in c and "classic alternative" in c for c in control.caveats)
+
+
+def test_the_recommended_all_pairs_procedure_comes_first_everywhere():
+    # review L9: Nemenyi only as the classic alternative, with its caveats
+    rec = recommend_test(6, 16)
+    assert "nemenyi" not in rec.functions and "Nemenyi" not in rec.test
+    nemenyi_caveat = next(c for c in rec.caveats if c.startswith("Nemenyi's test"))
+    assert "classic alternative" in nemenyi_caveat and "exchangeable" in nemenyi_caveat
+    functions = [card.function for card in GUIDE_CARDS if card.group == CARD_GROUPS[2]]
+    assert functions.index("pairwise_comparisons") < functions.index("nemenyi")
+    assert functions.index("control_comparisons") < functions.index("bonferroni_dunn")
+    leaf = next(text for _, situation, rec in diagram_leaves("main") if rec.chapter == 6
+                for text in [guide._leaf_text(situation, rec)])
+    assert "pairwise Wilcoxon, Holm" in leaf and "Shaffer" not in leaf and "Nemenyi" not in leaf
+
+
+def test_shaffer_and_bergmann_hommel_only_with_one_parameter_per_algorithm():
+    # review S1: their logical restrictions need transitive pairwise hypotheses; Wilcoxon's are not
+    for setup in SETUPS:
+        rec = recommend_test(*setup)
+        assert "shaffer" not in rec.call.lower() and "bergmann" not in rec.call.lower(), setup
+        for text in (rec.test, rec.why, *rec.caveats):
+            if "Shaffer" in text or "Bergmann" in text:
+                assert "one parameter per algorithm" in text and "test='nemenyi', adjust='shaffer'" in text, text
+    rec = recommend_test(6, 16)
+    assert any("not transitive" in a and "adjust='shaffer'" in a for a in rec.avoid)
+    card = next(c for c in GUIDE_CARDS if c.test.startswith("Shaffer / Bergmann-Hommel on Wilcoxon"))
+    assert not card.recommended
+    # the combination the guide names as valid runs (García and Herrera's mean-rank z-tests with Shaffer)
+    scores = np.random.default_rng(0).random((12, 4))
+    assert pairwise_comparisons(scores, test="nemenyi", adjust="shaffer").pvalues.shape == (4, 4)
+
+
+def test_the_library_refuses_what_the_guide_calls_invalid():
+    # the guide says lecture_lib refuses Shaffer / Bergmann-Hommel with Wilcoxon or sign tests (review S1);
+    # another branch of issue 24 (posthoc.py) adds the refusal
+    scores = np.random.default_rng(0).random((12, 4))
+    try:
+        pairwise_comparisons(scores, test="wilcoxon", adjust="shaffer")
+    except ValueError as err:
+        assert "shaffer" in str(err).lower()
+    else:
+        pytest.xfail("pairwise_comparisons refuses test='wilcoxon' with adjust='shaffer' once the posthoc branch "
+                     "of issue 24 is merged")
 
 
 def test_liberal_tests_are_named_as_tests_to_avoid():
@@ -121,10 +186,17 @@ def test_one_dataset_advice_is_corrected_repeated_cv():
     assert "test='corrected_repeated_cv'" in rec.call and "corrected_repeated_cv_ttest" in rec.functions
     assert "chapter 4" in rec.evidence.lower() and "Bouckaert" in rec.evidence
     assert "corrected_repeated_cv_ttest" in recommend_test(4, 1, can_retrain=True).call
-    # chapter 4 lab's caveat: about twice the nominal level for 1-NN;
-    # the corrected single 10-fold t is the conservative choice
+    # review L7: one rule for stable and unstable learners, with chapter 4's lab numbers (registered below)
+    assert "unstable learner" in rec.why and "test='corrected_kfold'" in rec.why
+    assert "test='corrected_kfold'" in rec.call
     caveats = " ".join(rec.caveats)
-    assert "approximate" in caveats and "twice" in caveats and "test='corrected_kfold'" in caveats
+    assert "approximate" in caveats and "twice" not in caveats
+    for key in ("ch4-1nn-repeated", "ch4-1nn-kfold", "ch4-stable-repeated"):
+        assert guide._q(key) in caveats, key
+    many = recommend_test(4, 1, can_retrain=True)
+    assert "unstable learner" in many.why and "(1, 10)" in many.call
+    card = next(c for c in GUIDE_CARDS if c.test == "Corrected t on one k-fold CV")
+    assert card.recommended and "corrected_kfold" in card.caveats and "unstable" in card.scenario
 
 
 def test_cochran_card_states_exchangeability():
@@ -145,41 +217,94 @@ def test_one_position_on_omnibus_first(setup):
     assert all("after friedman rejects" not in c.assumptions.lower() for c in GUIDE_CARDS)
 
 
-def test_friedman_warning_depends_on_n_and_k():
-    # review A14: k = 3, N = 100 gets no warning that the approximation is rough
-    def caveat(k, n):
-        return recommend_test(k, n).caveats[0]
+def _brute_force_friedman_levels(k, n, alpha=0.05):
+    """Rejection probabilities of Friedman's chi-squared, F and exact p-values under H0, by listing every ranking.
 
-    assert "neither approximation" in caveat(6, 5) and "neither approximation" in caveat(10, 9)
-    assert "neither approximation" not in caveat(6, 16) and "neither approximation" not in caveat(3, 100)
-    assert "same decisions" in caveat(3, 100) and "few values" in caveat(3, 6)
-
-
-@pytest.mark.parametrize(
-    "k, n, chi2_range, f_range",
-    [
-        # the ranges the guide quotes (percent, nominal 5 %), widened by about 3 Monte Carlo
-        # standard errors of 20 000 benchmarks (0.45 points)
-        (6, 5, (1.7, 4.4), (5.1, 7.5)),
-        (10, 9, (1.7, 4.4), (5.1, 7.5)),
-        (4, 12, (4.2, 5.1), (4.9, 5.5)),
-        (6, 30, (4.2, 5.1), (4.9, 5.5)),
-    ],
-)
-def test_friedman_levels_quoted_by_the_guide(k, n, chi2_range, f_range):
-    level = friedman_type1_error(k, n, n_reps=20_000, seed=123)  # another seed than the quoted table's
-    tol = 0.45
-    assert chi2_range[0] - tol <= 100 * level.chi2.estimate <= chi2_range[1] + tol
-    assert f_range[0] - tol <= 100 * level.iman_davenport.estimate <= f_range[1] + tol
+    An oracle independent of friedman_type1_error: all (k!)^N tables of rankings are equally likely under H0;
+    chi2_F is Demšar's (2006) eq. 1, F_F Iman and Davenport's (1980), with scipy's chi2 and F tails (F = inf,
+    when every data set ranks alike, has p = 0); the exact p-value is the share of tables with chi2_F at least
+    as large.
+    """
+    perms = np.array(list(itertools.permutations(range(1, k + 1))), dtype=float)
+    tables = perms[np.array(list(itertools.product(range(len(perms)), repeat=n)))]  # (k!^N, N, k)
+    mean_ranks = tables.mean(axis=1)
+    chi2 = np.round(12 * n / (k * (k + 1)) * ((mean_ranks - (k + 1) / 2) ** 2).sum(axis=1), 9)
+    with np.errstate(divide="ignore"):
+        f = np.where(n * (k - 1) - chi2 > 1e-9, (n - 1) * chi2 / np.maximum(n * (k - 1) - chi2, 1e-300), np.inf)
+    p_chi2 = stats.chi2.sf(chi2, k - 1)
+    p_f = np.where(np.isinf(f), 0.0, stats.f.sf(np.where(np.isinf(f), 0.0, f), k - 1, (k - 1) * (n - 1)))
+    p_exact = (chi2[None, :] >= chi2[:, None] - 1e-9).mean(axis=1)
+    return tuple(float(np.mean(p <= alpha)) for p in (p_chi2, p_f, p_exact))
 
 
-def test_friedman_levels_for_three_algorithms_quoted_by_the_guide():
-    # k = 3: both p-values give the same decisions from N = 4 on; N = 3 makes the F version useless
-    for n in (4, 7, 100):
-        level = friedman_type1_error(3, n, n_reps=20_000, seed=7)
-        assert level.chi2.estimate == level.iman_davenport.estimate
-    small = friedman_type1_error(3, 3, n_reps=20_000, seed=7)
-    assert small.iman_davenport.estimate > 0.17 and small.chi2.estimate < 0.035  # quoted: 19.5 % and 2.8 %
+@pytest.mark.parametrize("k, n", [(3, 2), (3, 3), (3, 4), (4, 2), (2, 3), (2, 6)])
+def test_friedman_levels_quoted_for_small_designs_are_the_exact_ones(k, n):
+    # review L1: the guide quotes, for the reader's own design, how often each of Friedman's p-values rejects
+    # a true H0; here checked against a brute-force enumeration of every ranking
+    chi2, f, exact = _brute_force_friedman_levels(k, n)
+    text = guide._friedman_caveat(k, n)
+    assert "returns the exact permutation p-value" in text
+    assert f"they reject a true H0 in {100 * chi2:.1f} % and {100 * f:.1f} % of benchmarks" in text
+    assert f"the exact p-value: {100 * exact:.1f} %" in text and exact <= 0.05
+
+
+def test_friedman_levels_quoted_in_the_issue():
+    # issue 24's examples: Iman-Davenport rejects a true H0 in 25 % of benchmarks at k = 2, N = 3 (two
+    # algorithms agree on all three data sets with probability 2/8) and in 7/36 = 19.4 % at k = 3, N = 3; the
+    # exact test never above 5 %
+    assert "and 25.0 % of benchmarks" in guide._friedman_caveat(2, 3)
+    assert f"and {100 * 7 / 36:.1f} % of benchmarks" in recommend_test(3, 3).caveats[0]
+
+
+def test_with_two_data_sets_no_outcome_can_be_significant():
+    # review L1: 2 data sets, 2 algorithms: the sign and Wilcoxon tests cannot go below 2 / 2^2 = 0.5
+    two = recommend_test(2, 2)
+    assert "0.5 > 0.05: no outcome can be significant" in two.caveats[0] and "Use at least 6" in two.caveats[0]
+    # 3 algorithms: Friedman's exact p-value cannot go below 1/3! = 0.167 (every data set ranks alike)
+    three = recommend_test(3, 2)
+    assert "3!^(1 - N) = 0.167 > 0.05: no outcome can be significant" in three.caveats[0]
+    assert "That needs at least 3 data sets" in three.caveats[0]
+    best = [[3.0, 2.0, 1.0]] * 2
+    assert friedman(best).pvalue == pytest.approx(1 / 6) and friedman([[3.0, 2.0, 1.0]] * 3).pvalue <= 0.05
+    # 4 algorithms: Friedman can reject (1/4! = 0.042), but no pair can after Holm's adjustment of 6 tests
+    four = recommend_test(4, 2)
+    assert "no outcome can be significant" not in four.caveats[0]
+    assert any("no comparison can be significant" in c and "at least 8 data sets" in c for c in four.caveats)
+
+
+@pytest.mark.parametrize("k, n_needed", [(3, 7), (4, 8)])
+def test_holm_needs_the_number_of_data_sets_the_guide_says(k, n_needed):
+    # the most extreme benchmark (every data set ranks the k algorithms alike, distinct differences): with one
+    # data set fewer than the guide asks for no pair is significant after Holm, with the number asked for one is
+    steps = np.arange(1.0, k + 1.0)
+    for n, expected in ((n_needed - 1, False), (n_needed, True)):
+        scores = steps[None, :] * np.arange(1.0, n + 1.0)[:, None]  # column j beats column i < j everywhere
+        result = pairwise_comparisons(scores, test="wilcoxon", adjust="holm")
+        assert bool(result.significant.any()) == expected, (k, n)
+    assert f"at least {n_needed} data sets" in " ".join(recommend_test(k, n_needed - 1).caveats)
+    assert "no comparison can be significant" not in " ".join(recommend_test(k, n_needed).caveats)
+
+
+def test_friedman_beyond_the_exact_table_quotes_the_simulated_level_of_iman_davenport():
+    rec = recommend_test(10, 12)
+    text = rec.caveats[0]
+    assert "too large to enumerate" in text and "Iman and Davenport's F" in text
+    level = friedman_type1_error(10, 12, n_reps=guide._friedman_levels(10, 12).n_reps, seed=0, how="simulate")
+    low, high = (f"{100 * v:.1f} %" for v in (level.iman_davenport.low, level.iman_davenport.high))
+    assert f"in {100 * level.iman_davenport.estimate:.1f} % (95 % Monte Carlo interval {low} to {high})" in text
+    # Iman-Davenport's F is the default only where it is close to its level (simulated: 4.9-6.1 %)
+    assert 0.04 < level.iman_davenport.estimate < 0.07
+
+
+def test_every_call_of_friedman_says_its_default_p_value_is_exact_where_feasible():
+    for setup in SETUPS:
+        rec = recommend_test(*setup)
+        for line in rec.call.splitlines():
+            if "friedman(" in line:
+                assert "exact p-value where feasible" in line, line
+    card = next(c for c in GUIDE_CARDS if c.function == "friedman")
+    assert "exact wherever the design can be enumerated" in card.caveats
+    assert not any("neither approximation" in c for s in SETUPS for c in recommend_test(*s).caveats)
 
 
 @pytest.mark.parametrize(
@@ -245,6 +370,8 @@ def test_every_answer_of_the_whole_grid_is_complete_and_backed():
         (dict(n_models=2, metric="other"), ("paired_bootstrap", "paired_permutation_test"), 9),
         (dict(n_models=1, can_retrain=True), ("cv_interval",), 9),
         (dict(n_models=2, structure="groups"), ("paired_ttest", "wilcoxon_signed_rank"), 9),
+        (dict(n_models=2, structure="groups", metric="other"), ("cluster_bootstrap", "cluster_permutation_test"), 9),
+        (dict(n_models=2, structure="time", metric="auc"), ("cluster_bootstrap", "cluster_permutation_test"), 9),
         (dict(n_models=2, can_retrain=True, structure="groups"),
          ("compare_algorithms", "corrected_repeated_cv_ttest", "group_kfold"), 4),
         (dict(n_models=2, can_retrain=True, structure="time"), ("forward_chaining",), 9),
@@ -269,7 +396,7 @@ def test_bayesian_route_says_what_to_report():
     one = recommend_test(2, can_retrain=True, question="practical")
     assert "test_train_ratio=1 / (k - 1)" in one.call and "equivalence_test(" in one.call
     # the correlated t inherits chapter 4's caveat through the identity with the corrected t
-    assert any("twice" in c and "1-NN" in c for c in one.caveats)
+    assert any(guide._q("ch4-1nn-repeated") in c and "1-NN" in c for c in one.caveats)
     assert "bayesian_signed_rank" in recommend_test(2, 10, question="practical").call
 
 
@@ -308,48 +435,203 @@ def test_one_model_needs_one_data_set():
     assert recommend_test(1).functions == ("proportion_interval",)
 
 
-# Numbers the guide quotes from a chapter appear in that chapter's notebook (prose or executed output), so
-# they cannot drift apart silently.
-QUOTED = [
-    (9, "14 %", lambda: recommend_test(2, structure="groups").evidence),
-    (9, "99 %", lambda: " ".join(recommend_test(2, can_retrain=True, structure="groups").caveats)),
-    (9, "73 %", lambda: " ".join(recommend_test(2, can_retrain=True, structure="groups").caveats)),
-    (9, "85 %", lambda: recommend_test(2, can_retrain=True, structure="time").evidence),
-    (9, "74 %", lambda: recommend_test(2, can_retrain=True, structure="time").evidence),
-    (9, "86 %", lambda: recommend_test(1, can_retrain=True).evidence),
-    (9, "82 %", lambda: recommend_test(1, can_retrain=True).evidence),
-    (9, "95.6 %", lambda: recommend_test(2, metric="other").evidence),
-    (9, "94.7 %", lambda: recommend_test(2, metric="other").evidence),
-    (9, "2.209", lambda: recommend_test(2, metric="auc").evidence),
-    (9, "0.0272", lambda: recommend_test(2, metric="auc").evidence),
-    (9, "p = 0.44", lambda: recommend_test(2, can_retrain=True, random_training=True).evidence),
-    (9, "0.0061", lambda: " ".join(recommend_test(2, can_retrain=True, random_training=True).caveats)),
-    (9, "52 %", lambda: recommend_test(2, n_metrics=2).evidence),
-    (8, "0.954", lambda: recommend_test(2, can_retrain=True, question="practical").evidence),
-    (8, "0.875", lambda: recommend_test(2, 10, question="practical").evidence),
-    (8, "0.33 to 0.64", lambda: " ".join(recommend_test(2, 10, question="practical").caveats)),
-    (8, "0.67", lambda: recommend_test(2, 10, question="practical").avoid[0]),
-]
-
-
-@pytest.mark.parametrize("chapter, number, text", QUOTED, ids=[f"{c}-{n}" for c, n, _ in QUOTED])
-def test_quoted_numbers_appear_in_their_chapter(chapter, number, text):
-    assert number in text()
-    notebook = next((ROOT / "notebooks").glob(f"{chapter:02d}-*.ipynb"))
-    cells = json.loads(notebook.read_text())["cells"]
-    shown = "".join(
-        "".join(cell["source"])
-        + "".join("".join(out.get("text", "")) + "".join(out.get("data", {}).get("text/plain", ""))
-                  for out in cell.get("outputs", []))
-        for cell in cells
-    )
-    assert number.replace("p = ", "") in shown.replace("$", ""), f"{number} not in {notebook.name}"
-
-
 def test_monte_carlo_error_quoted_for_the_sampled_tests():
-    # the largest standard error of a probability from 50 000 independent draws: sqrt(0.25 / 50 000)
-    assert math.sqrt(0.25 / 50_000) < 0.00225  # quoted as "at most 0.0022"
-    assert any("0.0022" in c for c in recommend_test(2, 10, question="practical").caveats)
+    # the largest standard error of a probability from 50 000 independent draws: sqrt(0.25 / 50 000) = 0.002236,
+    # so "at most 0.0022" (the former text) was slightly too small
+    caveats = recommend_test(2, 10, question="practical").caveats
+    assert any("at most sqrt(0.25 / 50 000) = 0.00224" in c for c in caveats)
+
+
+def test_bayesian_probabilities_are_described_as_what_they_are():
+    # review S2: over data sets, p_left / p_rope / p_right are posterior probabilities that each outcome is the
+    # most probable one (shares of data sets); for the correlated t they are about the mean difference mu
+    for commensurable in (True, False):
+        rec = recommend_test(2, 12, question="practical", commensurable=commensurable)
+        assert "shares of data sets" in rec.why and "most probable one on a new data set" in rec.why
+        assert "not about a mean difference" in rec.why
+        assert ("pairs of data sets" in rec.why) == commensurable
+        at_least = next(c for c in rec.caveats if "at least as good" in c)
+        assert "is not p_rope + p_right" in at_least and "theta_left is not the largest share" in at_least
+        assert "(post.samples[:, 0] < c).mean()" in at_least
+    one = recommend_test(2, can_retrain=True, question="practical")
+    assert "mean difference mu" in one.why and "shares" not in one.why
+    for card in GUIDE_CARDS:
+        if card.function in ("bayesian_signed_rank", "bayesian_sign_test"):
+            assert "most probable" in card.null_hypothesis and "not a mean difference" in card.null_hypothesis
+        if card.function == "bayesian_correlated_ttest":
+            assert "mean difference mu" in card.null_hypothesis
+
+
+def test_the_share_threshold_the_guide_suggests_reads_theta_left():
+    # post.samples[:, 0] is theta_left, the share of data sets on which the second algorithm is practically
+    # better: here the second is better by 5 points on 10 of 12 data sets
+    x = np.array([0.0] * 10 + [0.05, 0.06])
+    y = np.array([0.05] * 10 + [0.0, 0.0])
+    post = bayesian_signed_rank(x, y, rope=0.01, seed=0)
+    assert post.samples.shape[1] == 3
+    assert np.mean(post.samples[:, 0]) == pytest.approx(post.theta_mean[0], abs=0.01)
+    assert post.theta_mean[0] > 0.5 and (post.samples[:, 0] < 0.2).mean() < 0.05
+
+
+def test_the_demsar_example_is_computed_when_the_guide_runs():
+    # chapter 8's numbers on Demšar's 14 data sets, recomputed by the guide (not copied); the Wilcoxon p-value
+    # 0.0078 is Demšar's (2006) example, which chapter 5 reproduces
+    d = lecture_lib.wilcoxon_example("demsar2006_table2").differences
+    rec = recommend_test(2, 12, question="practical")
+    assert f"Wilcoxon's p = {wilcoxon_signed_rank(d).pvalue:.3f}" in rec.avoid[0]
+    strong = bayesian_signed_rank(d, np.zeros_like(d), rope=0.01, prior_strength=5.0, seed=0)
+    assert any(f"to {strong.p_rope:.2f}" in c for c in rec.caveats)
+
+
+def _mean_rank_level_oracle(n, control):
+    """Review S3's counter-example, from scipy alone: A and B share the first and last places at random on each
+    of n data sets, C is second. R_A - R_B = 2 (n - 2 W) / n with W ~ Binomial(n, 1/2) the data sets A wins;
+    Nemenyi rejects when |R_A - R_B| exceeds q_0.05(3, inf) / sqrt(2) sqrt(k (k + 1) / (6 n)) (Demšar 2006,
+    eq. 5), Bonferroni-Dunn with A as the control (Holm's first step) when its two-sided p-value is at most
+    0.05 / 2. A - C is half of A - B, so these are the events "any rejection"."""
+    wins = np.arange(n + 1)
+    gap = np.abs(2.0 * (n - 2 * wins) / n)
+    se = math.sqrt(3 * 4 / (6 * n))
+    if control:
+        reject = 2 * stats.norm.sf(gap / se) <= 0.05 / 2
+    else:
+        reject = gap > stats.studentized_range.ppf(0.95, 3, np.inf) / math.sqrt(2) * se
+    return float(stats.binom.pmf(wins, n, 0.5)[reject].sum())
+
+
+def test_mean_rank_tests_do_not_control_the_error_rate_under_a_partial_null():
+    # review S3: Nemenyi at 7.75 % in 2 000 simulated benchmarks (N = 40); exactly 8.1 %, 9.8 % in the limit
+    for control, procedure in ((False, "nemenyi"), (True, "bonferroni-dunn")):
+        level = guide._mean_rank_partial_null(procedure)
+        assert level == pytest.approx(_mean_rank_level_oracle(40, control), abs=1e-12)
+        assert abs(level - 0.0775) < 3 * math.sqrt(0.0775 * 0.9225 / 2000)  # the review's simulation
+        rec = recommend_test(6, 16, control=control)
+        assert level > 0.05 and any(f"with probability {100 * level:.1f} % at nominal 5 %" in c for c in rec.caveats)
+
+
+def test_fwer_claims_name_their_null():
+    # review S3: "on its own" only for Holm-adjusted pairwise tests (strong control); the mean-rank tests need
+    # exchangeable algorithms
+    texts = [guide.__doc__] + [c for s in SETUPS for c in recommend_test(*s).caveats]
+    texts += [card.assumptions + "; " + card.caveats for card in GUIDE_CARDS]
+    for text in texts:
+        for sentence in re.split(r"(?<=[.;])\s", " ".join(text.split())):
+            if "on its own" in sentence or "on their own" in sentence:
+                assert "Holm" in sentence and "strong sense" in sentence, sentence
+            if re.search(r"Nemenyi|Bonferroni-Dunn|mean-rank", sentence) and "family-wise error" in sentence:
+                assert "exchangeable" in sentence, sentence
+
+
+def test_grouped_test_sets_resample_whole_groups_for_metrics_that_are_not_means():
+    # review S9: no per-group F1 or AUC to average; resample or permute whole groups
+    for metric in ("other", "auc"):
+        rec = recommend_test(2, metric=metric, structure="groups")
+        assert rec.functions == ("cluster_bootstrap", "cluster_permutation_test")
+        assert "cluster_bootstrap(y_true, " in rec.call and "groups" in rec.call and "roc_auc_score" in rec.call
+        assert ("scores_1" in rec.call) == (metric == "auc")
+        assert any("paired_bootstrap" in c for c in rec.caveats)
+        assert any("per-group F1" in a for a in rec.avoid)
+    mean = recommend_test(2, structure="groups")
+    assert mean.functions == ("paired_ttest", "wilcoxon_signed_rank")
+    assert any("cluster_bootstrap" in c and "F1" in c for c in mean.caveats)
+    time = recommend_test(2, metric="other", structure="time")
+    assert time.functions[0] == "cluster_bootstrap" and "week" in time.call
+    three = recommend_test(3, metric="other", structure="groups")
+    assert three.functions[-1] == "adjust_pvalues" and "cluster_permutation_test p-value" in three.call
+    leaf = next(rec for _, situation, rec in diagram_leaves("beyond") if situation == "groups, metric F1 or AUC")
+    assert leaf.functions[0] == "cluster_bootstrap"
+    card = next(c for c in GUIDE_CARDS if c.function == "cluster_bootstrap")
+    assert card.recommended and "F1" in card.scenario
+
+
+# ------------------------------------------------------------------ no hand-copied number can go stale (L17)
+
+NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?")
+
+
+def _chapter_outputs(chapter: int) -> str:
+    """The stored text outputs of notebooks/NN-*.ipynb (nbval keeps them equal to a fresh run)."""
+    path = next((ROOT / "notebooks").glob(f"{chapter:02d}-*.ipynb"))
+    texts = []
+    for cell in nbformat.read(path, as_version=4).cells:
+        for out in cell.get("outputs", []) if cell.cell_type == "code" else ():
+            texts.append(out.get("text", "") + out.get("data", {}).get("text/plain", ""))
+    return "\n".join(texts)
+
+
+def _as_printed(quoted):
+    """The number ``quoted`` locates in its chapter's outputs, formatted as the guide prints it."""
+    outputs = _chapter_outputs(quoted.chapter)
+    assert quoted.after in outputs, f"{quoted.after!r} is not in chapter {quoted.chapter}'s outputs"
+    where = outputs.index(quoted.label, outputs.index(quoted.after)) + len(quoted.label)
+    printed = NUMBER.search(outputs, where).group()
+    decimals = len(quoted.text.removesuffix(" %").partition(".")[2])
+    return f"{float(printed) * quoted.scale:.{decimals}f}" + (" %" if quoted.text.endswith(" %") else "")
+
+
+@pytest.mark.parametrize("key", sorted(guide._QUOTED))
+def test_quoted_numbers_are_what_their_chapter_prints(key):
+    assert _as_printed(guide._QUOTED[key]) == guide._QUOTED[key].text, key
+
+
+def test_every_quoted_number_is_used_and_every_use_is_registered():
+    source = Path(guide.__file__).read_text(encoding="utf-8")
+    used = set(re.findall(r"_q\('([^']+)'\)", source))
+    assert used == set(guide._QUOTED), (set(guide._QUOTED) - used, used - set(guide._QUOTED))
+
+
+def test_the_registry_catches_a_stale_number():
+    # the learner review's L17: the guide said 13.9 % for the 5x2cv F with 1-NN where chapter 4 prints 0.124
+    stale = guide._Quoted("13.9 %", 4, "5x2cv_f", guide._NN, 100)
+    assert _as_printed(stale) == "12.4 %" != stale.text
+
+
+# Numbers the guide's prose may write by hand: conventions and formula constants, and numbers from papers.
+# Anything else must come from the registry (_q), or be computed when the guide runs.
+LITERAL_NUMBERS = {
+    "5 %": "the nominal level", "0.05": "the nominal level", "95 %": "a confidence level",
+    "90 %": "the TOST / interval level", "0.90": "the TOST confidence", "0.95": "a decision threshold",
+    "0.01": "the ROPE / margin of the call sketches (one point of accuracy)",
+    "0.5": "the signed-rank test's default prior strength (Benavoli et al. 2017)",
+    "0.25": "p (1 - p) at p = 1/2, in the Monte Carlo error formula",
+    "45 %": "an illustrative posterior draw (review S2), not a result",
+    "0.877": "the published signed-rank probability of Benavoli et al. (2017), NBC against AODE",
+    "3.8": "section 3.8 of Davison and Hinkley (1997)",
+}
+PROSE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)? %|(?<![\w.(/=])\d+\.\d+(?![\w.])")
+DRAWING = {"plot_decision_diagram", "guide_table_html"}  # colours, sizes and styles, not prose
+ANCHORS = {"_NC", "_NN", "_SMALL", "_POWER", "_FWER_3"}  # text of the chapters' outputs, where _Quoted looks
+
+
+def _prose_literals():
+    """(number, text) for every decimal or per cent in the string literals of guide.py, docstrings excepted."""
+    tree = ast.parse(Path(guide.__file__).read_text(encoding="utf-8"))
+    skipped = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(
+                body[0].value, ast.Constant):
+            skipped.add(id(body[0].value))  # docstrings
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_Quoted":
+            skipped.update(id(arg) for arg in ast.walk(node))  # where the registry finds a number
+        if isinstance(node, ast.FunctionDef) and node.name in DRAWING:
+            skipped.update(id(arg) for arg in ast.walk(node))
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") in ANCHORS for t in node.targets):
+            skipped.update(id(arg) for arg in ast.walk(node.value))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skipped:
+            for match in PROSE_NUMBER.finditer(node.value):
+                found.append((match.group(), node.value))
+    return found
+
+
+def test_the_prose_has_no_hand_copied_number():
+    unexplained = [(number, text[:90]) for number, text in _prose_literals() if number not in LITERAL_NUMBERS]
+    assert not unexplained, unexplained
+    # what the check sees: rates and decimals in prose, not CSS widths or code arguments
+    sample = "1-NN: 12.6 % at nominal 5 %; p = 0.0272; width:30%; rope=0.01; sqrt(0.25 / 50 000)"
+    assert [m.group() for m in PROSE_NUMBER.finditer(sample)] == ["12.6 %", "5 %", "0.0272"]
 
 
 @pytest.mark.parametrize(
@@ -374,6 +656,8 @@ def test_bad_input_of_the_new_options(kwargs, error, match):
 def test_cards_are_grouped_and_name_real_functions():
     assert {card.group for card in GUIDE_CARDS} == set(CARD_GROUPS)
     for card in GUIDE_CARDS:
+        if card.function in AWAITING_MERGE and not hasattr(lecture_lib, card.function):
+            continue  # test_recommended_functions_exist expects it to fail until the merge
         assert callable(getattr(lecture_lib, card.function)), card.function
         assert card.chapter in CHAPTERS
     functions = {card.function for card in GUIDE_CARDS}
@@ -487,17 +771,34 @@ def test_glossary_has_the_terms_of_chapters_8_and_9_in_order():
     assert words == sorted(words, key=lambda t: t.lower().replace("-", " ")), "keep the glossary alphabetical"
 
 
-def test_glossary_follows_the_omnibus_position_and_the_measured_levels():
-    # TEAM decision: the post-hoc procedures are valid whether or not the omnibus test rejected
+def test_glossary_follows_the_omnibus_position():
+    # TEAM decision: the post-hoc procedures do not wait for the omnibus test
     entries = glossary_entries()
     for term in ("Nemenyi test", "Bonferroni-Dunn test", "Critical difference"):
         assert "after friedman" not in entries[term].lower(), term
     for term in ("Nemenyi test", "Bonferroni-Dunn test", "Post-hoc test"):
-        assert "whether or not" in entries[term], term
-    # the levels chapter 6's simulation measured, as the guide quotes them (see _FRIEDMAN_FEW_DATASETS)
-    source = Path(lecture_lib.guide.__file__).read_text(encoding="utf-8")
-    for level in ("1.7-4.4 %", "5.1-7.5 %", "4.4-5.1 %", "4.9-5.3 %"):
-        assert level in entries["Iman-Davenport test"] and level in source, level
+        assert "whether or not" in entries[term] or "first" in entries[term], term
+
+
+@pytest.mark.xfail("strong sense" not in (ROOT / "glossary.md").read_text(encoding="utf-8"), strict=True,
+                   reason="needs the glossary patch of the guide's issue-24 report (it brings 'strong sense')")
+def test_glossary_states_what_the_guide_states():
+    # reviews S1, S2, S3 and L1, as the guide now says them
+    entries = glossary_entries()
+    for term in ("Nemenyi test", "Bonferroni-Dunn test", "Post-hoc test"):
+        for sentence in re.split(r"(?<=[.;])\s", entries[term]):
+            if "on its own" in sentence:
+                assert "strong sense" in sentence, sentence
+        assert "exchangeable" in entries[term], term
+    for term in ("Shaffer's procedure", "Bergmann-Hommel procedure"):
+        assert "one parameter per algorithm" in entries[term] and "Wilcoxon" in entries[term], term
+    bayes = entries["Bayesian sign and signed-rank tests"]
+    assert "most probable" in bayes and "not about a mean difference" in bayes
+    assert "exact permutation p-value" in entries["Friedman test"]
+    iman = entries["Iman-Davenport test"]
+    assert "the p-value the course reads" not in iman and "1.7-4.4 %" not in iman
+    # its number, from the library: two algorithms agreeing on all three data sets (probability 2/8) give F = inf
+    assert f"{100 * friedman_type1_error(2, 3).iman_davenport.estimate:.0f} %" in iman
 
 
 def test_grouped_route_does_not_repeat_an_identical_partition():
