@@ -1,13 +1,26 @@
 """Bayesian comparison of two algorithms, with a region of practical equivalence.
 
-Instead of a p-value, each function returns three posterior probabilities:
+Instead of a p-value, each function returns three posterior probabilities,
+named after the three regions of the difference ``first - second``:
 
-* ``p_left``: the *second* algorithm is practically better (the difference
-  ``first - second`` is below ``-rope``);
-* ``p_rope``: the two are practically equivalent (the difference lies in
-  ``[-rope, rope]``, the region of practical equivalence, ROPE);
-* ``p_right``: the *first* algorithm is practically better (the difference is
-  above ``rope``).
+* ``p_left``: below ``-rope``, the *second* algorithm is practically better;
+* ``p_rope``: inside ``[-rope, rope]``, the region of practical equivalence
+  (ROPE), the two are practically equivalent;
+* ``p_right``: above ``rope``, the *first* algorithm is practically better.
+
+What they are probabilities *of* depends on the test. For
+:func:`bayesian_correlated_ttest` (one data set), they are the posterior
+probabilities that the mean difference on that data set lies in each region.
+For :func:`bayesian_sign_test` and :func:`bayesian_signed_rank` (many data
+sets), the model has no mean difference: its unknowns are the shares
+(theta_left, theta_rope, theta_right) of the population of data sets (of pairs
+of data sets, for the signed-rank test) that fall in each region, and
+``p_right`` is the posterior probability that theta_right is the largest of
+the three, i.e. that "first practically better" is the most probable outcome
+on a new data set like these. These are not shares of data sets, and
+``p_rope + p_right`` is the probability that theta_left is not the largest,
+not that the first algorithm is "at least as good"; ask such questions of the
+``samples`` of the shares (e.g. the share of samples with theta_left < 0.1).
 
 The orientation is the library's everywhere: differences are first minus
 second, so ``p_right`` is good news for the first argument.
@@ -447,9 +460,11 @@ def bayesian_sign_test(x, y, rope=0.0, prior_strength=1.0, n_samples=50_000, see
     Returns
     -------
     result : DirichletPosterior
-        ``p_left`` (y practically better), ``p_rope``, ``p_right`` (x
-        practically better), the ``samples`` of (theta_left, theta_rope,
-        theta_right), their exact ``theta_mean`` and the Monte Carlo error.
+        ``p_left``, ``p_rope``, ``p_right``: the posterior probabilities
+        that "y practically better", "practically equivalent" and "x
+        practically better" is the most probable outcome on a new data set;
+        the ``samples`` of (theta_left, theta_rope, theta_right), their exact
+        ``theta_mean`` and the Monte Carlo error.
 
     Notes
     -----
@@ -549,9 +564,12 @@ def bayesian_signed_rank(x, y, rope=0.0, prior_strength=0.5, n_samples=50_000,
     Returns
     -------
     result : DirichletPosterior
-        ``p_left`` (y practically better), ``p_rope``, ``p_right`` (x
-        practically better), the ``samples`` of (theta_left, theta_rope,
-        theta_right), their exact ``theta_mean`` and the Monte Carlo error.
+        ``p_left``, ``p_rope``, ``p_right``: the posterior probabilities
+        that "y practically better", "practically equivalent" and "x
+        practically better" is the most probable outcome on a new pair of data
+        sets (their average difference);
+        the ``samples`` of (theta_left, theta_rope, theta_right), their exact
+        ``theta_mean`` and the Monte Carlo error.
 
     Notes
     -----
