@@ -842,21 +842,29 @@ def posterior_report(result, names=None, decision: float = 0.95) -> str:
         source = (f"Bayesian {result.method} test on {result.n_datasets} data sets, prior strength "
                   f"{result.prior_strength:g}, {result.n_samples} posterior samples (Monte Carlo "
                   f"standard error up to {result.monte_carlo_se:.4f})")
-        unit = "on a new data set of this kind"
+        new = "a new pair of data sets" if result.method == "signed-rank" else "a new data set"
+        header = f"posterior probability that this outcome is the most probable on {new}"
+        outcomes = (f"'{second} practically better'", "'practically equivalent'",
+                    f"'{first} practically better'")
+        settled = [f"{o} is the most probable outcome on {new} of this kind"
+                   for o, p in zip(outcomes, result.probabilities) if p > decision]
+        unit = f"about the most probable outcome on {new} of this kind"
     else:
         source = (f"Bayesian correlated t-test on {result.n_scores} cross-validation scores; mean difference "
                   f"{result.mean:.4g}, {100 * result.credible_interval.confidence:g} % credible interval "
                   f"[{result.credible_interval.low:.4g}, {result.credible_interval.high:.4g}]")
+        header = "posterior probability"
+        settled = [f"{w} ({first} vs {second}) for the mean difference on this data set"
+                   for w, p in zip(("the second is practically better", "they are practically equivalent",
+                                    "the first is practically better"), result.probabilities) if p > decision]
         unit = "for the mean difference on this data set"
-    settled = [w for w, p in zip(("the second is practically better", "they are practically equivalent",
-                                  "the first is practically better"), result.probabilities) if p > decision]
     if settled:
-        verdict = f"With posterior probability above {decision:g}, {settled[0]} ({first} vs {second}) {unit}."
+        verdict = f"With posterior probability above {decision:g}, {settled[0]}."
     else:
         verdict = (f"No region has posterior probability above {decision:g}: the data do not settle the "
                    f"comparison {unit}.")
-    return (f"<p>{source}.</p><table class='posterior'><thead><tr><th>region</th><th>posterior "
-            f"probability</th></tr></thead><tbody>{rows}</tbody></table><p>{verdict}</p>")
+    return (f"<p>{source}.</p><table class='posterior'><thead><tr><th>region</th><th>{header}</th>"
+            f"</tr></thead><tbody>{rows}</tbody></table><p>{verdict}</p>")
 
 
 # --------------------------------------------------------------------------- published examples
