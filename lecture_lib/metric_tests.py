@@ -563,9 +563,9 @@ def _count_permutation(cells, keys, sizes, observed, name, n_resamples, rng):
     (and building it costs at most ten times as much), else n_resamples random draws."""
     base = observed @ keys
     points = np.prod(np.cumsum(np.abs(keys) * sizes[:, np.newaxis], axis=0) + 1, axis=1)  # after each orbit
-    before = np.concatenate([[1], points[:-1]])
-    work = int(np.sum((sizes + 1) * before + points))  # the shifted copies added, the arrays allocated
-    points = int(points[-1])
+    before = np.concatenate([[1], points])
+    work = int(np.sum((sizes + 1) * before[:-1] + points))  # the shifted copies added, the arrays allocated
+    points = int(before[-1])  # 1 when no unit moves the table (each has as many b as c examples)
     if points <= EXACT_MAX_POINTS and work <= 10 * EXACT_MAX_POINTS:
         low, pmf = _shift_distribution(keys, sizes)
         grid = np.stack(np.meshgrid(*[np.arange(n) for n in pmf.shape], indexing="ij"), axis=-1)

@@ -272,6 +272,19 @@ def test_cluster_permutation_symmetry_and_degenerate_cases():
     assert (boot.difference.low, boot.difference.estimate, boot.difference.high) == (0.0, 0.0, 0.0)
 
 
+@pytest.mark.parametrize("metric", ["accuracy", "f1", "callable"])
+def test_groups_whose_swap_changes_nothing(metric):
+    # Each group has one example only model 1 gets right and one only model 2 gets right, with the same
+    # true class: swapping a group leaves both metrics as they are, so every one of the 2^3 patterns
+    # gives the observed difference (0) and p = 1.
+    y = np.array([1, 1, 0, 0, 1, 1])
+    p1 = np.array([1, 0, 0, 1, 1, 0])
+    p2 = np.array([0, 1, 1, 0, 0, 1])
+    group = np.array(["a", "a", "b", "b", "c", "c"])
+    res = cluster_permutation_test(y, p1, p2, group, f1_plain if metric == "callable" else metric)
+    assert (res.statistic, res.pvalue, res.method, res.n_discordant) == (0.0, 1.0, "exact", 6)
+
+
 # ------------------------------------------------------------------ validity by simulation
 
 
