@@ -81,8 +81,8 @@ def cluster_bootstrap(y_true, y_pred_1, y_pred_2, groups, metric, n_resamples=10
     The test set is a sample of :math:`G` independent groups. A resample
     draws :math:`G` groups with replacement and keeps each one whole, with
     all its examples, their true labels and *both* models' predictions
-    (the first strategy of Davison and Hinkley for hierarchical data); its
-    size varies with the sizes of the groups drawn. On each resample
+    (the resampling of clusters that Davison and Hinkley describe for
+    hierarchical data); its size varies with the sizes of the groups drawn. On each resample
 
     .. math::
 
@@ -112,10 +112,11 @@ def cluster_bootstrap(y_true, y_pred_1, y_pred_2, groups, metric, n_resamples=10
     With every group of size 1 this *is* :func:`~lecture_lib.paired_bootstrap`:
     the same resamples for the same seed, hence the same interval.
 
-    The cluster bootstrap estimates the variance consistently as the number
-    of groups grows, whether the groups differ through a random effect or
-    not (Field and Welsh 2007); ignoring the groups underestimates it when
-    the examples of a group are alike. It needs many groups: with :math:`G`
+    For clustered data, Field and Welsh (2007) show that the cluster
+    bootstrap estimates the variance consistently as the number of groups
+    grows, under both models of clustering they study (a random-effect and
+    a transformation model); a bootstrap of the examples underestimates it
+    when the examples of a group are alike. It needs many groups: with :math:`G`
     groups the bootstrap variance of a mean of group totals is
     :math:`(G - 1)/G` times its unbiased estimate. In a simulation with
     groups of 2 to 8 examples and a strong group effect (1 000 test sets
