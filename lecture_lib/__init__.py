@@ -230,6 +230,7 @@ from .equivalence import EquivalenceResult, equivalence_test
 # isort: split
 # chapter 9: beyond one accuracy on i.i.d. data
 from .auc import DeLongResult, auc_example, delong_test, midranks
+from .clustered import cluster_bootstrap, cluster_permutation_test
 from .cv_intervals import (
     CV_INTERVAL_METHODS,
     CVCoverage,
@@ -540,6 +541,9 @@ __all__ = [
     "PermutationTestResult",
     "paired_bootstrap",
     "paired_permutation_test",
+    # clustered
+    "cluster_bootstrap",
+    "cluster_permutation_test",
     # seeds
     "SeedSplitVariance",
     "design_std_error",

@@ -223,7 +223,7 @@ _QUOTED = {
     # chapter 8: the tutorial's examples (Benavoli et al. 2017)
     "ch8-anneal-right": _Quoted("0.954", 8, "P(AODE better) =", "anneal:"),
     "ch8-anneal-rope": _Quoted("0.046", 8, "P(rope) =", "anneal:"),
-    "ch8-54-signed-rank": _Quoted("0.875", 8, "P(AODE better) =", "NBC vs AODE, ours (tutorial)"),
+    "ch8-54-signed-rank": _Quoted("0.875", 8, "p_left (AODE) =", "NBC vs AODE, ours (tutorial)"),
     # chapter 9
     "ch9-coverage-model-naive": _Quoted("86 %", 9, "accuracy_xy  naive", scale=100),
     "ch9-coverage-model-nested": _Quoted("95 %", 9, "accuracy_xy nested", scale=100),

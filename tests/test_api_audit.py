@@ -41,6 +41,7 @@ F2 = np.full((5, 2), 0.8)
 T64 = np.random.default_rng(1).random((6, 4))  # 6 data sets x 4 algorithms
 S_AUC1 = np.array([0.9, 0.8, 0.3, 0.2, 0.7, 0.4, 0.6, 0.65, 0.1, 0.3])  # scores for Y (chapter 9)
 S_AUC2 = np.array([0.5, 0.6, 0.2, 0.4, 0.9, 0.1, 0.7, 0.3, 0.5, 0.2])
+G = np.array(["p1", "p1", "p2", "p2", "p2", "p3", "p4", "p4", "p5", "p5"])  # groups of Y (patients)
 
 # name -> (args, kwargs) of one valid call
 VALID: dict[str, tuple[tuple, dict]] = {
@@ -136,6 +137,10 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "paired_bootstrap": ((Y, P1, P2), {"metric": "accuracy", "n_resamples": 50, "confidence": 0.9, "seed": 0,
                                        "method": "percentile"}),
     "paired_permutation_test": ((Y, P1, P2), {"metric": "f1", "n_resamples": 50, "seed": 0}),
+    # issue 24: grouped test sets
+    "cluster_bootstrap": ((Y, P1, P2, G), {"metric": "f1", "positive": 1, "n_resamples": 50, "confidence": 0.9,
+                                           "seed": 0, "method": "bca"}),
+    "cluster_permutation_test": ((Y, P1, P2, G), {"metric": "f1", "positive": 1, "n_resamples": 50, "seed": 0}),
     "simulate_cv_coverage": ((), {"n_examples": 40, "n_features": 2, "bayes_accuracy": 0.8, "k": 3, "n_repeats": 1,
                                   "n_datasets": 2, "confidence": 0.9}),
     "seed_split_variance": ((T64,), {}),
