@@ -70,41 +70,36 @@ def _wilson_limits(k: np.ndarray, n: np.ndarray, z: float):
     return centre - half, centre + half
 
 
-def _root_of_increasing(f, lo, hi, target):
-    """Where the increasing function ``f`` reaches ``target`` in [lo, hi], elementwise.
-
-    The Illinois variant of regula falsi (Dowell & Jarratt 1971), which keeps
-    the root bracketed and converges superlinearly; ``f(lo) <= target <= f(hi)``
-    must hold. It stops when every bracket is at most four units in the last
-    place wide (about a dozen iterations for the binomial tails here).
-    """
-    f_lo, f_hi = f(lo) - target, f(hi) - target
-    kept = np.zeros(np.shape(lo), dtype=np.int8)  # the end the last step kept: -1 low, +1 high
-    for _ in range(200):
-        done = (hi - lo <= 4.0 * np.spacing(hi)) | (f_lo == 0.0) | (f_hi == 0.0)
-        if np.all(done):
-            break
-        span = f_hi - f_lo
-        x = np.where(span > 0.0, hi - f_hi * (hi - lo) / np.where(span > 0.0, span, 1.0), 0.5 * (lo + hi))
-        x = np.where(done, lo, np.clip(x, lo, hi))
-        f_x = np.where(done, f_lo, f(x) - target)
-        right = (f_x < 0.0) & ~done  # the root lies right of x: x becomes the low end
-        left = ~right & ~done
-        # Illinois: the end that is kept a second time in a row has its value halved
-        f_lo, f_hi = (np.where(right, f_x, np.where(left & (kept == -1), 0.5 * f_lo, f_lo)),
-                      np.where(left, f_x, np.where(right & (kept == 1), 0.5 * f_hi, f_hi)))
-        lo, hi = np.where(right, x, lo), np.where(left, x, hi)
-        kept = np.where(right, 1, np.where(left, -1, kept)).astype(np.int8)
-    return np.where(f_lo == 0.0, lo, np.where(f_hi == 0.0, hi, 0.5 * (lo + hi)))
-
-
-def _midp_upper_tail(p, k, n):
+def _midp_upper_tail(p: float, k: float, n: float) -> float:
     """P(X > k) + P(X = k) / 2 for X ~ Binomial(n, p), 1 <= k <= n: increasing in p."""
     # P(X >= j) is the regularised incomplete beta function I_p(j, n - j + 1)
-    top = k >= n
-    at_least_k = special.betainc(k, n - k + 1.0, p)
-    above_k = np.where(top, 0.0, special.betainc(np.where(top, 1.0, k + 1.0), np.where(top, 1.0, n - k), p))
-    return 0.5 * (at_least_k + above_k)
+    above_k = 0.0 if k >= n else special.betainc(k + 1.0, n - k, p)
+    return 0.5 * (special.betainc(k, n - k + 1.0, p) + above_k)
+
+
+def _midp_lower_limits(k, n, tail: float, exact):
+    """Mid-p lower limits for 1 <= k <= n (arrays), given the Clopper-Pearson ones (``exact``).
+
+    Each solves P(X > k) + P(X = k)/2 = tail, a root bracketed by the exact
+    limits of k and of k + 1 successes (1 at k = n); Brent's method finds it
+    to a few units in the last place, one distinct (k, n) at a time.
+    """
+    k, n, exact = np.broadcast_arrays(k, n, exact)
+    out = np.empty(k.shape)
+    solved = {}
+    for index in np.ndindex(k.shape):
+        key = (float(k[index]), float(n[index]))
+        if key not in solved:
+            kk, nn = key
+            upper = 1.0 if kk >= nn else float(special.betaincinv(kk + 1.0, nn - kk, tail))
+            low = float(exact[index])
+            if _midp_upper_tail(low, kk, nn) >= tail:  # the exact limit is already the root (to rounding)
+                solved[key] = low
+            else:
+                solved[key] = optimize.brentq(lambda p, kk=kk, nn=nn: _midp_upper_tail(p, kk, nn) - tail,
+                                              low, upper, xtol=1e-300, rtol=4.0 * np.finfo(float).eps)
+        out[index] = solved[key]
+    return out
 
 
 def _lower_limit(k, n, confidence: float, method: str):
@@ -131,12 +126,8 @@ def _lower_limit(k, n, confidence: float, method: str):
         exact = special.betaincinv(k_safe, n - k_safe + 1.0, tail)  # P(X >= k) = tail: Clopper-Pearson
         if method == "clopper-pearson":
             low = exact
-        else:  # midp: P(X > k) + P(X = k) / 2 = tail, between the exact limits of k and of k + 1 successes
-            top = k_safe >= n
-            k_next = np.where(top, 1.0, k_safe + 1.0)  # dummy arguments where k = n
-            next_exact = special.betaincinv(k_next, np.where(top, 1.0, n - k_safe), tail)
-            upper_bracket = np.where(top, 1.0, next_exact)
-            low = _root_of_increasing(lambda p: _midp_upper_tail(p, k_safe, n), exact, upper_bracket, tail)
+        else:  # midp: P(X > k) + P(X = k) / 2 = tail
+            low = _midp_lower_limits(k_safe, n, tail, exact)
         low = np.where(some, low, 0.0)
     return np.minimum(np.maximum(low, 0.0), k / n)
 
