@@ -470,7 +470,7 @@ def _wilcoxon_reason(r: WilcoxonResult, alpha: float) -> str:
             f"{', zeros handled by ' + repr(r.zero_method) if r.n_zero else ''}) and the interval's (which "
             "counts Walsh averages with a half-unit correction and treats the differences as untied) are "
             "different approximations")
-    else:
+    elif r.n_zero or not causes:  # exact, untied and zero-free at the same level: they are exact inverses
         causes.append(
             "the exact test conditions on the observed zero and tied differences"
             f"{' (' + str(r.n_zero) + ' zero, handled by ' + repr(r.zero_method) + ')' if r.n_zero else ''}, "
@@ -608,7 +608,8 @@ def _ordinal(n: int) -> str:
 def _adjustment_text(adjust: str, m: int, alpha: float) -> str:
     if adjust == "none":
         return (f"p-values not adjusted: each of the {m} comparisons is tested at level {alpha:g} on its "
-                "own, so if all were equal about one in 1/alpha comparisons would still come out significant")
+                f"own, so if all the algorithms were equal, up to a share {alpha:g} of the comparisons could "
+                "come out significant by chance")
     if adjust in ("bh", "by"):
         return (f"p-values adjusted by {_ADJUSTMENTS[adjust]} for {m} comparisons, which keeps the false "
                 f"discovery rate (the expected share of false findings among the significant pairs) at "
