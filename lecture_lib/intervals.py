@@ -496,7 +496,7 @@ def paired_accuracy_difference(table, confidence: float = 0.95, method: str = "b
     >>> print(paired_accuracy_difference([[9959, 11], [1, 29]]))
     0.001 [0.000266857, 0.00173274] (95 % bonett-price)
 
-    Seed 000's panel A: model 1 is 0.1 percentage points more accurate, and
+    Source 000's panel A: model 1 is 0.1 percentage points more accurate, and
     the 95 % interval says the true advantage lies between about 0.03 and
     0.17 points: a difference that McNemar's test finds clear (mid-p
     p = 0.0034) but that is tiny in size.

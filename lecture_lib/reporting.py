@@ -616,8 +616,8 @@ def _adjustment_text(adjust: str, m: int, alpha: float) -> str:
                 f"{alpha:g}; an adjusted p-value is the smallest level at which the pair would be declared, "
                 "a bound, not a probability")
     return (f"p-values adjusted by {_ADJUSTMENTS[adjust]} for {m} comparisons at the family-wise level "
-            f"{alpha:g}; an adjusted p-value is a bound on the family-wise error rate at which the pair "
-            "would be declared, not a probability")
+            f"{alpha:g}; an adjusted p-value is the smallest family-wise level at which the procedure "
+            "declares the pair, a bound, not a probability")
 
 
 def _simultaneous_text(m: int, alpha: float, single: bool) -> str:

@@ -69,7 +69,7 @@ def test_table_text_and_boolean_labels():
 
 
 def test_table_seed002_ten_instances():
-    # seed 002: the per-instance Yes/No list gives [[4, 2], [1, 3]]
+    # source 002: the per-instance Yes/No list gives [[4, 2], [1, 3]]
     correct_1 = [1, 0, 0, 0, 1, 1, 1, 0, 1, 1]
     correct_2 = [0, 0, 1, 0, 1, 1, 1, 0, 0, 1]
     np.testing.assert_array_equal(mcnemar_table(np.ones(10), correct_1, correct_2), [[4, 2], [1, 3]])
@@ -115,7 +115,7 @@ def test_statistics_from_their_formulas(b, c):
 
 
 def test_seed000_panels_chi2():
-    # seed 000: subpanel A chi2 = 8.3, p = 0.0039; subpanel B chi2 = 2.5, p = 0.1138
+    # source 000: subpanel A chi2 = 8.3, p = 0.0039; subpanel B chi2 = 2.5, p = 0.1138
     a = mcnemar([[9959, 11], [1, 29]], "chi2")
     assert round(a.statistic, 1) == 8.3 and round(a.pvalue, 4) == 0.0039
     b = mcnemar([[9945, 25], [15, 15]], "chi2")
@@ -123,13 +123,13 @@ def test_seed000_panels_chi2():
 
 
 def test_seed002_exact():
-    # seed 002 prints statistic=1.000, pvalue=1.000 for [[4, 2], [1, 3]] with exact=True
+    # source 002 prints statistic=1.000, pvalue=1.000 for [[4, 2], [1, 3]] with exact=True
     result = mcnemar([[4, 2], [1, 3]], "exact")
     assert f"{result.statistic:.3f}" == "1.000" and f"{result.pvalue:.3f}" == "1.000"
 
 
 def test_seed001_corrected():
-    # seed 001: (|1 - 2232| - 1)^2 / (1 + 2232) ~ 2227
+    # source 001: (|1 - 2232| - 1)^2 / (1 + 2232) ~ 2227
     result = mcnemar([[5942, 1], [2232, 17]], "corrected")
     assert round(result.statistic) == 2227
     assert result.pvalue == 0.0  # about 1e-485: below the smallest double
@@ -207,7 +207,7 @@ def test_docstring_example_probabilities_are_exact_fractions():
     assert exact - midp == pytest.approx(comb(12, 1) / 4096, rel=1e-12)
     # 25 vs 15 (panel B): exact 15.4 %, not the chi-squared 11 %
     assert round(mcnemar([[9945, 25], [15, 15]], "exact").pvalue, 4) == 0.1539
-    # 10 vs 2 (chapter 3, models 1 and 2 of seed 004): 2 (1 + 12 + 66) / 4096 = 3.9 %
+    # 10 vs 2 (chapter 3, models 1 and 2 of source 004): 2 (1 + 12 + 66) / 4096 = 3.9 %
     assert mcnemar(_table(2, 10), "exact").pvalue == pytest.approx(158 / 4096, rel=1e-12)
 
 

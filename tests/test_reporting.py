@@ -277,7 +277,8 @@ def test_pairwise_mcnemar_holm_sentence_names_the_threshold():
     result = pairwise_mcnemar(y, *preds, names=["lr", "svm", "tree"])
     text = report(result, width=None)
     assert "Holm's step-down method for 3 comparisons at the family-wise level 0.05" in text
-    assert "an adjusted p-value is a bound on the family-wise error rate" in text
+    assert "an adjusted p-value is the smallest family-wise level at which the procedure declares the pair, a " \
+           "bound, not a probability" in text
     lr_svm = _items(text)[0]
     assert result.pvalue[0] == max(result.pvalue) and 0.05 / 3 < result.pvalue[0] <= 0.05
     assert "the 3rd smallest of 3, with 0.05/1 = 0.05, while the simultaneous intervals use 0.05/3 = 0.0167" in lr_svm
@@ -537,7 +538,8 @@ def test_posthoc_report_on_source001_benchmark():
     result = pairwise_comparisons(bench.scores, names=bench.algorithms, higher_is_better=False)
     text = report(result, scores=bench.scores, score="error", width=None)
     assert "Holm's step-down method for 15 comparisons at the family-wise level 0.05" in text
-    assert "an adjusted p-value is a bound on the family-wise error rate" in text
+    assert "an adjusted p-value is the smallest family-wise level at which the procedure declares the pair, a " \
+           "bound, not a probability" in text
     assert "each interval is at level 1 - 0.05/15 = 99.67 %, so that all 15 hold together" in text
     i, j = bench.algorithms.index("ranger"), bench.algorithms.index("rpart")
     walsh = wilcoxon_signed_rank(bench.scores[:, j], bench.scores[:, i], confidence=1 - 0.05 / 15)
