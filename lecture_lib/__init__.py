@@ -57,6 +57,7 @@ from .resampling import (
 # chapter 2: McNemar's test on one test set, its simulation, intervals and planning
 from .intervals import (
     DIFFERENCE_METHODS,
+    ODDS_RATIO_METHODS,
     PROPORTION_METHODS,
     IntervalExample,
     interval_examples,
@@ -65,6 +66,7 @@ from .intervals import (
     proportion_interval,
 )
 from .mcnemar import (
+    MCNEMAR_INTERVALS,
     MCNEMAR_METHODS,
     TEXTBOOK_EXACT_BELOW,
     McNemarResult,
@@ -271,7 +273,7 @@ from .guide import (
     recommendation_html,
     smallest_two_sided_pvalue,
 )
-from .reporting import REPORTED_RESULTS, practical_significance, report
+from .reporting import DISAGREEMENT_MARK, REPORTED_RESULTS, practical_significance, report
 
 # isort: split
 # figures of every chapter (the widgets live in lecture_lib.widgets and its siblings)
@@ -368,6 +370,7 @@ __all__ = [
     # chapter 2: McNemar's test on one test set, its simulation, intervals and planning
     # mcnemar
     "MCNEMAR_METHODS",
+    "MCNEMAR_INTERVALS",
     "TEXTBOOK_EXACT_BELOW",
     "McNemarResult",
     "mcnemar_table",
@@ -381,6 +384,7 @@ __all__ = [
     # intervals
     "PROPORTION_METHODS",
     "DIFFERENCE_METHODS",
+    "ODDS_RATIO_METHODS",
     "IntervalExample",
     "proportion_interval",
     "paired_accuracy_difference",
@@ -570,6 +574,7 @@ __all__ = [
     "WHICH_TEST_SITUATIONS",
     # reporting
     "REPORTED_RESULTS",
+    "DISAGREEMENT_MARK",
     "report",
     "practical_significance",
     # figures of every chapter (the widgets live in lecture_lib.widgets and its siblings)

@@ -310,6 +310,7 @@ ROLE_OVERRIDES = {
     ("corrected_ttest_explorer", "test_train_ratio"): "nonnegative",
     ("report", "design"): "text",  # free text, or None for the result's own description
     ("report", "score"): "text",
+    ("report", "width"): "count",  # characters per line (at least 20), or None for no wrapping
 }
 
 # Arguments the role machinery leaves alone, with the reason.
@@ -391,6 +392,7 @@ ACCEPTED = {
     "rankdata-a-inf": "documented: NaN is refused, inf ranks last",
     "tie_term-a-inf": "documented as rankdata: inf is a value like any other",
     "resampled_ttest-test_train_ratio-None": "documented: None, given explicitly, is Dietterich's plain resampled t",
+    "report-width-None": "documented: None writes each paragraph on one line (no wrapping)",
     "studentized_range_sf-q-inf": "documented: the tail at q = +inf is 0",
     "studentized_range_sf-q-too many dimensions": "documented: q of any shape, like scipy's survival functions",
     "practical_significance-interval-wrong result type": "the fuzzer's wrong result is an Interval, which is the "
