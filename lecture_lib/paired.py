@@ -1219,7 +1219,8 @@ def compare_algorithms(
     unstable learner (1-NN) it rejected a true H0 in 12.6 % of the data sets,
     no better than the 5x2cv t and F. ``"corrected_kfold"`` held its level
     in every setting of the lab, at about half the power with the stable
-    learner: the choice when a false alarm is costly.
+    learner: the choice for unstable learners (nearest neighbours, deep
+    unpruned trees), small noisy data, or when a false alarm is costly.
 
     Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
 
