@@ -645,7 +645,7 @@ def written_store(tmp_path):
         ({"seed": 6}, r"written with seed=5, not seed=6"),
         ({"cv": (3, 3)}, r"written with cv=2 x 3 stratified, not cv=3 x 3 stratified"),
         ({"scoring": "error_rate"}, r"written with scoring=accuracy, not scoring=error_rate"),
-        ({"datasets": {"toy": _indexed(31)}}, r"datasets\['toy'\] differs .* \(X or y changed; 30 examples stored, 31"),
+        ({"datasets": {"toy": _indexed(31)}}, r"datasets\['toy'\] differs .* \(X, y or groups changed; 30 examples stored, 31"),
         ({"datasets": {"toy": (_indexed(30)[0] + 1, _indexed(30)[1])}}, r"datasets\['toy'\] differs"),
         ({"estimators": {"tree": DecisionTreeClassifier(max_depth=3, random_state=0)}},
          r"estimators\['tree'\] differs .*max_depth=2.*max_depth=3"),
