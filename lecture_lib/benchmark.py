@@ -942,9 +942,10 @@ class BenchmarkResult:
         Recommended for 2 algorithms on 2 data sets: Wilcoxon signed-rank test (chapter 5, recommend_test).
         >>> print(paragraphs[-1])  # doctest: +NORMALIZE_WHITESPACE
         With 2 data sets no outcome can be significant at the 0.05 level: the smallest two-sided p-value
-        the Wilcoxon signed-rank test can give is 2/2^2 = 0.5. A p-value at this floor says that the
-        design is too small to tell, not that the algorithms are equal. Plan at least 6 data sets (more
-        if some differences may be zero; wilcoxon_n_datasets gives the number for a chosen power).
+        the Wilcoxon signed-rank test can give is 2/2^2 = 0.5. So a result that is not significant
+        here reflects the size of the design, and is no evidence that the algorithms are equal. Plan
+        at least 6 data sets (more if some differences may be zero; wilcoxon_n_datasets gives the
+        number for a chosen power).
 
         Naive Bayes beat the nearest centroid on both data sets, and the
         Wilcoxon p-value is 0.5 (in the paragraph between these two): the
@@ -1250,9 +1251,9 @@ def _floor_note(n_datasets: int, alpha: float, what: str, *, n_pairs: int = 1, a
         if factor > 1:
             text += f", and {_ADJUST_WORDS[adjust]} for {n_pairs} pairs multiplies the smallest by {n_pairs}"
         return text + (
-            ". A p-value at this floor says that the design is too small to tell, not that the algorithms "
-            f"are equal. Plan at least {needed} data sets (more if some differences may be zero; "
-            "wilcoxon_n_datasets gives the number for a chosen power)."
+            ". So a result that is not significant here reflects the size of the design, and is no "
+            f"evidence that the algorithms are equal. Plan at least {needed} data sets (more if some "
+            "differences may be zero; wilcoxon_n_datasets gives the number for a chosen power)."
         )
     if n_zero and factor * smallest_two_sided_pvalue(n_datasets, n_zero) > alpha:
         return (f"{n_zero} of the {n_datasets} differences are zero and carry no sign: with the other "
