@@ -548,9 +548,10 @@ class BenchmarkResult:
         False for ``"error_rate"``; True otherwise.
     cv : str
         The splits: ``"10 x 10 stratified"`` for the built-in ones, the
-        splitter's repr (``"GroupKFold(n_splits=5, random_state=None,
-        shuffle=False)"``; a ``random_state`` of None means one drawn per
-        data set from ``seed``), or ``"callable <name>"``.
+        splitter's repr (``"StratifiedKFold(n_splits=10, random_state=None,
+        shuffle=True)"``; for a splitter that shuffles, ``random_state=None``
+        means one drawn per data set from ``seed``), or ``"callable
+        <name>"``.
     seed : int
         The seed of the splits (the one drawn when ``seed=None``).
     test_train_ratio : ndarray, shape (n_datasets,)
