@@ -5,8 +5,8 @@ comes from the binomial distribution (:func:`proportion_interval`). Two models
 scored on the same test set are paired: the difference of their accuracies is
 (b - c) / n in the McNemar table, and its interval must use the pairing
 (:func:`paired_accuracy_difference`). The odds that a disagreement goes the
-first model's way, b / c, has an exact interval conditional on b + c
-(:func:`mcnemar_odds_ratio`). Published worked examples of all three are
+first model's way, b / c, has an interval conditional on b + c that inverts
+one of McNemar's tests (:func:`mcnemar_odds_ratio`). Published worked examples of all three are
 fixtures with provenance (:func:`interval_examples`).
 
 Taught in chapters 1 (one accuracy) and 2 (two models on one test set).
@@ -31,6 +31,7 @@ from ._validation import check_count_table, check_counts, check_option, check_pr
 __all__ = [
     "PROPORTION_METHODS",
     "DIFFERENCE_METHODS",
+    "ODDS_RATIO_METHODS",
     "IntervalExample",
     "proportion_interval",
     "paired_accuracy_difference",
@@ -39,7 +40,11 @@ __all__ = [
 ]
 
 #: The ``method`` options of :func:`proportion_interval` (default ``"wilson"``).
-PROPORTION_METHODS = ("wilson", "clopper-pearson", "agresti-coull", "wald")
+PROPORTION_METHODS = ("wilson", "clopper-pearson", "agresti-coull", "wald", "midp", "wilson-cc")
+
+#: The ``method`` options of :func:`mcnemar_odds_ratio` (default ``"midp"``): the intervals of
+#: :func:`proportion_interval` that invert one of McNemar's tests, mapped to the odds scale.
+ODDS_RATIO_METHODS = ("midp", "clopper-pearson", "wilson", "wilson-cc")
 
 #: The ``method`` options of :func:`paired_accuracy_difference` (default
 #: ``"bonett-price"``, the first recommendation of Fagerland, Lydersen & Laake 2014).
@@ -65,14 +70,66 @@ def _wilson_limits(k: np.ndarray, n: np.ndarray, z: float):
     return centre - half, centre + half
 
 
-def _clopper_pearson_limits(k: np.ndarray, n: np.ndarray, confidence: float):
-    """Clopper-Pearson (1934) limits: quantiles of beta distributions."""
+def _midp_upper_tail(p: float, k: float, n: float) -> float:
+    """P(X > k) + P(X = k) / 2 for X ~ Binomial(n, p), 1 <= k <= n: increasing in p."""
+    # P(X >= j) is the regularised incomplete beta function I_p(j, n - j + 1)
+    above_k = 0.0 if k >= n else special.betainc(k + 1.0, n - k, p)
+    return 0.5 * (special.betainc(k, n - k + 1.0, p) + above_k)
+
+
+def _midp_lower_limits(k, n, tail: float, exact):
+    """Mid-p lower limits for 1 <= k <= n (arrays), given the Clopper-Pearson ones (``exact``).
+
+    Each solves P(X > k) + P(X = k)/2 = tail, a root bracketed by the exact
+    limits of k and of k + 1 successes (1 at k = n); Brent's method finds it
+    to a few units in the last place, one distinct (k, n) at a time.
+    """
+    k, n, exact = np.broadcast_arrays(k, n, exact)
+    out = np.empty(k.shape)
+    solved = {}
+    for index in np.ndindex(k.shape):
+        key = (float(k[index]), float(n[index]))
+        if key not in solved:
+            kk, nn = key
+            upper = 1.0 if kk >= nn else float(special.betaincinv(kk + 1.0, nn - kk, tail))
+            low = float(exact[index])
+            if _midp_upper_tail(low, kk, nn) >= tail:  # the exact limit is already the root (to rounding)
+                solved[key] = low
+            else:
+                solved[key] = optimize.brentq(lambda p, kk=kk, nn=nn: _midp_upper_tail(p, kk, nn) - tail,
+                                              low, upper, xtol=1e-300, rtol=4.0 * np.finfo(float).eps)
+        out[index] = solved[key]
+    return out
+
+
+def _lower_limit(k, n, confidence: float, method: str):
+    """Lower limit of the two-sided interval of k successes in n trials (float arrays, 0 <= k <= n).
+
+    For ``"wilson"``, ``"wilson-cc"``, ``"clopper-pearson"`` and ``"midp"``; each
+    treats successes and failures alike, so the upper limit is 1 minus the lower
+    limit of n - k successes (which keeps 1 - limit exact near 1, where the odds
+    ratio needs it). The limit is 0 at k = 0 and never above k / n.
+    """
     tail = (1.0 - confidence) / 2.0
-    k_low = np.where(k > 0, k, 1.0)  # dummy arguments where the limit is 0 or 1 anyway
-    k_high = np.where(k < n, k, n - 1.0)
-    low = np.where(k == 0, 0.0, special.betaincinv(k_low, n - k_low + 1.0, tail))
-    high = np.where(k == n, 1.0, special.betaincinv(k_high + 1.0, n - k_high, 1.0 - tail))
-    return low, high
+    if method == "wilson":
+        low = _wilson_limits(k, n, _z(confidence))[0]
+    elif method == "wilson-cc":
+        # Newcombe (1998), method 4: k - 1/2 - n p = z sqrt(n p (1 - p)) below k / n
+        z = _z(confidence)
+        shifted = np.maximum(k - 0.5, 0.0)
+        low = (2.0 * shifted + z * z - z * np.sqrt(z * z + 4.0 * shifted * (1.0 - shifted / n))) / (
+            2.0 * (n + z * z)
+        )
+    else:
+        some = k > 0
+        k_safe = np.where(some, k, 1.0)  # dummy arguments where the limit is 0 anyway
+        exact = special.betaincinv(k_safe, n - k_safe + 1.0, tail)  # P(X >= k) = tail: Clopper-Pearson
+        if method == "clopper-pearson":
+            low = exact
+        else:  # midp: P(X > k) + P(X = k) / 2 = tail
+            low = _midp_lower_limits(k_safe, n, tail, exact)
+        low = np.where(some, low, 0.0)
+    return np.minimum(np.maximum(low, 0.0), k / n)
 
 
 def proportion_interval(successes, n, confidence: float = 0.95, method: str = "wilson") -> Interval:
@@ -88,13 +145,17 @@ def proportion_interval(successes, n, confidence: float = 0.95, method: str = "w
         against ``successes``.
     confidence : float, optional
         Nominal coverage in (0, 1), default 0.95.
-    method : {"wilson", "clopper-pearson", "agresti-coull", "wald"}, optional
+    method : {"wilson", "clopper-pearson", "agresti-coull", "wald", "midp", "wilson-cc"}, optional
         ``"wilson"`` (default): Wilson's score interval.
         ``"clopper-pearson"``: the exact interval from the binomial tails;
         its coverage is never below ``confidence``.
         ``"agresti-coull"``: the Wald form around the Wilson centre.
         ``"wald"``: estimate plus or minus z standard errors, the textbook
         interval that covers too rarely (shown as the wrong way).
+        ``"midp"``: the mid-p interval, Clopper-Pearson's with the observed
+        outcome counted half in each tail.
+        ``"wilson-cc"``: Wilson's interval with a continuity correction.
+        The last four invert the binomial tests of chapter 2 (see Notes).
 
     Returns
     -------
@@ -123,7 +184,37 @@ def proportion_interval(successes, n, confidence: float = 0.95, method: str = "w
 
     where :math:`B_q(a, b)` is the q-quantile of the Beta(a, b) distribution
     and :math:`\\alpha = 1 - \\mathrm{confidence}`. Agresti-Coull and Wald
-    limits are clipped to [0, 1].
+    limits are clipped to [0, 1]. With X ~ Binomial(n, p), the mid-p limits
+    (Lancaster 1961; Berry & Armitage 1995) solve
+
+    .. math::
+
+        P_{p_L}(X > k) + \\tfrac12 P_{p_L}(X = k) = \\frac{\\alpha}{2}, \\qquad
+        P_{p_U}(X < k) + \\tfrac12 P_{p_U}(X = k) = \\frac{\\alpha}{2}
+
+    (found by root finding between the Clopper-Pearson limits of k and
+    k + 1 successes), and Wilson's limits with continuity correction
+    (Newcombe 1998, method 4) solve
+    :math:`|k - np| - \\tfrac12 = z\\sqrt{np(1-p)}` on either side of k / n:
+
+    .. math::
+
+        p_L = \\frac{2a + z^2 - z\\sqrt{z^2 + 4a(1 - a/n)}}{2(n + z^2)},
+            \\quad a = k - \\tfrac12,
+
+    and :math:`p_U = 1 - p_L` computed for n - k successes.
+
+    **Which test each interval inverts.** An interval is the set of values
+    :math:`p_0` that a two-sided test of :math:`H_0: p = p_0` does not reject
+    at level :math:`\\alpha`: Clopper-Pearson's inverts the exact test that
+    doubles the smaller binomial tail, the mid-p interval the mid-p test,
+    Wilson's the score test :math:`(k - np_0)^2 / (np_0(1 - p_0))` referred
+    to chi-squared(1), and Wilson's with continuity correction the score
+    test with :math:`|k - np_0|` shrunk by 1/2 (never below 0). So at
+    :math:`p_0 = 1/2` they are McNemar's exact, mid-p, chi-squared and
+    corrected tests (:func:`lecture_lib.mcnemar`): the interval excludes 1/2
+    exactly when that test has :math:`p \\le \\alpha` (the tests check it on
+    every table with b, c <= 30).
 
     The interval always contains the estimate, and at the ends it is exactly
     [0, x] (no successes) or [x, 1] (all successes): the limit is set to 0 or
@@ -150,6 +241,14 @@ def proportion_interval(successes, n, confidence: float = 0.95, method: str = "w
        Statistician 52(2), 119-126.
     .. [4] Brown, L. D., Cai, T. T., DasGupta, A. (2001). Interval estimation
        for a binomial proportion. Statistical Science 16(2), 101-133.
+    .. [5] Newcombe, R. G. (1998). Two-sided confidence intervals for the
+       single proportion: comparison of seven methods. Statistics in Medicine
+       17(8), 857-872.
+    .. [6] Berry, G., Armitage, P. (1995). Mid-P confidence intervals: a
+       brief review. Journal of the Royal Statistical Society D 44(4),
+       417-423.
+    .. [7] Lancaster, H. O. (1961). Significance tests in discrete
+       distributions. JASA 56(294), 223-234.
 
     Examples
     --------
@@ -170,6 +269,13 @@ def proportion_interval(successes, n, confidence: float = 0.95, method: str = "w
 
     >>> proportion_interval([0, 5, 50], 50).high.round(3)
     array([0.071, 0.214, 1.   ])
+
+    >>> print(proportion_interval(13, 16, method="midp"))
+    0.8125 [0.569937, 0.949978] (95 % midp)
+
+    Ligarden et al.'s 13 successes in 16 trials (Fagerland, Lydersen & Laake
+    2017, chapter 2, print 0.5699 to 0.9500): narrower than the exact
+    interval [0.5435, 0.9595], because the observed outcome counts only half.
     """
     k = check_counts(successes, "successes", 0)
     n_arr = check_counts(n, "n", 1)
@@ -190,10 +296,9 @@ def proportion_interval(successes, n, confidence: float = 0.95, method: str = "w
     nf = n_b.astype(np.float64)
     estimate = kf / nf
     z = _z(confidence)
-    if method == "wilson":
-        low, high = _wilson_limits(kf, nf, z)
-    elif method == "clopper-pearson":
-        low, high = _clopper_pearson_limits(kf, nf, confidence)
+    if method not in ("agresti-coull", "wald"):
+        low = _lower_limit(kf, nf, confidence, method)
+        high = 1.0 - _lower_limit(nf - kf, nf, confidence, method)
     else:
         if method == "agresti-coull":
             n_tilde = nf + z * z
@@ -444,8 +549,8 @@ def _difference_limits(a: int, b: int, c: int, d: int, n: int, z: float, method:
 # --------------------------------------------------------------------------- odds ratio
 
 
-def mcnemar_odds_ratio(table, confidence: float = 0.95) -> Interval:
-    """Conditional odds ratio b / c of a McNemar table, with its exact interval.
+def mcnemar_odds_ratio(table, confidence: float = 0.95, method: str = "midp") -> Interval:
+    """Conditional odds ratio b / c of a McNemar table, with the interval of a McNemar test.
 
     Parameters
     ----------
@@ -454,31 +559,52 @@ def mcnemar_odds_ratio(table, confidence: float = 0.95) -> Interval:
         model 2 wrong, c = model 1 wrong and model 2 right.
     confidence : float, optional
         Nominal coverage in (0, 1), default 0.95.
+    method : {"midp", "clopper-pearson", "wilson", "wilson-cc"}, optional
+        The interval of the share of disagreements won by model 1
+        (:func:`proportion_interval`) that is mapped to the odds scale; each
+        inverts one of McNemar's tests (Notes). ``"midp"`` (default): the
+        mid-p interval, which inverts the default ``mcnemar(method="midp")``.
+        ``"clopper-pearson"``: the exact conditional interval, which inverts
+        ``method="exact"``. ``"wilson"``: inverts ``method="chi2"``.
+        ``"wilson-cc"``: inverts ``method="corrected"``.
 
     Returns
     -------
     interval : Interval
         ``estimate`` = b / c, the odds that a disagreement goes model 1's
-        way, with ``low``, ``high``, ``confidence`` and ``method``
-        ``"clopper-pearson"``.
+        way, with ``low``, ``high``, ``confidence`` and ``method``.
 
     Notes
     -----
     Given the number of disagreements m = b + c, b is binomial with
     probability :math:`\\mu = p_{12}/(p_{12} + p_{21})`, and the odds ratio
-    is :math:`\\theta = \\mu/(1 - \\mu)`. The exact conditional interval maps
-    the Clopper-Pearson interval :math:`(\\mu_L, \\mu_U)` of b out of m
-    through :math:`\\mu \\mapsto \\mu/(1-\\mu)`:
+    is :math:`\\theta = \\mu/(1 - \\mu)`. The interval maps an interval
+    :math:`(\\mu_L, \\mu_U)` of b out of m through
+    :math:`\\mu \\mapsto \\mu/(1-\\mu)`:
 
     .. math::
 
         \\Bigl[\\frac{\\mu_L}{1 - \\mu_L},\\; \\frac{\\mu_U}{1 - \\mu_U}\\Bigr].
 
-    The map is increasing, so the interval contains b / c and inherits the
-    Clopper-Pearson guarantee: conditional on m its coverage is at least
-    ``confidence``. It is the interval McNemar's exact test inverts: it
-    excludes 1 exactly when the exact two-sided test rejects at level
-    1 - confidence. The concordant cells a and d play no part.
+    The map is increasing, so the interval contains b / c and keeps the
+    coverage of the interval for :math:`\\mu` (conditional on m): at least
+    ``confidence`` for Clopper-Pearson's, close to it on average for the
+    other three. Each interval for :math:`\\mu` is the set of values that a
+    two-sided test does not reject, and at :math:`\\mu = 1/2`
+    (:math:`\\theta = 1`) that test is one of McNemar's: the odds interval
+    excludes 1 exactly when ``mcnemar(table, method=...)`` has
+    :math:`p \\le 1 - \\mathrm{confidence}`, with ``"midp"``, ``"exact"``,
+    ``"chi2"`` and ``"corrected"`` for ``"midp"``, ``"clopper-pearson"``,
+    ``"wilson"`` and ``"wilson-cc"`` (the tests check it on every table with
+    b, c <= 30 at three levels). The concordant cells a and d play no part.
+
+    Why mid-p by default: it inverts the course's default test, so the
+    interval and the p-value never tell different stories. Fagerland,
+    Lydersen & Laake (2014) compare intervals for the conditional odds ratio
+    on their worked example (b = 1, c = 7: exact [0.003, 1.112], mid-p
+    [0.006, 0.924], Wilson [0.023, 0.890]); as with the tests, the exact
+    interval is the widest, and it includes 1 where the mid-p and the
+    chi-squared tests reject at the 5 % level.
 
     Degenerate tables give a defined answer:
 
@@ -500,39 +626,52 @@ def mcnemar_odds_ratio(table, confidence: float = 0.95) -> Interval:
     .. [2] Fagerland, M. W., Lydersen, S., Laake, P. (2014). Recommended
        tests and confidence intervals for paired binomial proportions.
        Statistics in Medicine 33(16), 2850-2875.
+    .. [3] Berry, G., Armitage, P. (1995). Mid-P confidence intervals: a
+       brief review. Journal of the Royal Statistical Society D 44(4),
+       417-423.
 
     Examples
     --------
     >>> from lecture_lib import mcnemar_odds_ratio
     >>> print(mcnemar_odds_ratio([[9959, 11], [1, 29]]))
-    11 [1.59878, 473.475] (95 % clopper-pearson)
+    11 [1.87795, 238.925] (95 % midp)
 
-    When the two models of seed 000's panel A disagree, model 1 is right 11
-    times as often as model 2; with only 12 disagreements the interval is
-    very wide, but it excludes 1, as the exact McNemar test does
-    (p = 0.0063).
+    When the two models of source 000's panel A disagree, model 1 is right
+    11 times as often as model 2; with only 12 disagreements the interval is
+    very wide, but it excludes 1, as the mid-p McNemar test does
+    (p = 0.0034).
+
+    >>> print(mcnemar_odds_ratio([[1, 1], [7, 12]], method="clopper-pearson"))
+    0.142857 [0.00316974, 1.11198] (95 % clopper-pearson)
+
+    Fagerland et al.'s worked example: the exact interval includes 1, as
+    the exact test does not reject (p = 0.070).
 
     >>> mcnemar_odds_ratio([[5, 4], [0, 1]]).high
     inf
     """
     table = check_count_table(table, "table")
     confidence = check_probability(confidence, "confidence")
-    return _odds_ratio(int(table[0, 1]), int(table[1, 0]), confidence)
+    check_option(method, "method", ODDS_RATIO_METHODS)
+    return _disagreement_intervals(int(table[0, 1]), int(table[1, 0]), confidence, method)[1]
 
 
-def _odds_ratio(b: int, c: int, confidence: float) -> Interval:
-    """:func:`mcnemar_odds_ratio` on checked counts (also called by ``mcnemar``)."""
+def _disagreement_intervals(b: int, c: int, confidence: float, method: str) -> tuple[Interval, Interval]:
+    """The share b / (b + c) and the odds b / c with the intervals of ``method`` (checked counts).
+
+    Also called by ``mcnemar``, whose tests these intervals invert.
+    """
     if b + c == 0:
-        return Interval(math.nan, 0.0, math.inf, confidence, "clopper-pearson")
-    # Clopper-Pearson limits of the share b / (b + c), mapped to the odds b / c
-    # (the formula of _clopper_pearson_limits, for one pair of counts).
-    tail = (1.0 - confidence) / 2.0
-    share_low = 0.0 if b == 0 else float(special.betaincinv(b, c + 1.0, tail))
-    share_high = 1.0 if c == 0 else float(special.betaincinv(b + 1.0, c, 1.0 - tail))
-    low = share_low / (1.0 - share_low)
-    high = math.inf if share_high == 1.0 else share_high / (1.0 - share_high)
-    estimate = math.inf if c == 0 else b / c
-    return Interval(float(estimate), float(low), float(high), confidence, "clopper-pearson")
+        return (Interval(math.nan, 0.0, 1.0, confidence, method),
+                Interval(math.nan, 0.0, math.inf, confidence, method))
+    # the lower limits of b and of c out of b + c: the share's interval is [low_b, 1 - low_c]
+    low_b, low_c = (float(x) for x in _lower_limit(np.array([b, c], float), float(b + c), confidence, method))
+    share = b / (b + c)
+    share_interval = Interval(share, min(low_b, share), max(1.0 - low_c, share), confidence, method)
+    odds = math.inf if c == 0 else b / c
+    low = low_b / (1.0 - low_b)
+    high = math.inf if low_c == 0.0 else (1.0 - low_c) / low_c
+    return share_interval, Interval(float(odds), min(low, odds), max(high, odds), confidence, method)
 
 
 # --------------------------------------------------------------------------- fixtures

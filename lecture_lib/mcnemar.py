@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import types
 
 import numpy as np
 from scipy import special
@@ -22,10 +23,11 @@ from ._validation import (
     check_probability,
     check_same_length,
 )
-from .intervals import _bonett_price, _odds_ratio
+from .intervals import _bonett_price, _disagreement_intervals
 
 __all__ = [
     "MCNEMAR_METHODS",
+    "MCNEMAR_INTERVALS",
     "TEXTBOOK_EXACT_BELOW",
     "McNemarResult",
     "mcnemar_table",
@@ -37,7 +39,14 @@ __all__ = [
 #: The ``method`` options of :func:`mcnemar` (the default is ``"midp"``).
 MCNEMAR_METHODS = ("chi2", "corrected", "exact", "midp", "textbook")
 
-#: ``method="textbook"`` (the seeds' rule) uses the exact test when b + c is
+#: For each test of :func:`mcnemar`, the interval of :func:`lecture_lib.proportion_interval` that
+#: inverts it (for the share b / (b + c) of the disagreements won by model 1): it excludes 1/2
+#: exactly when the test has p <= 1 - confidence. Read-only.
+MCNEMAR_INTERVALS = types.MappingProxyType(
+    {"midp": "midp", "exact": "clopper-pearson", "chi2": "wilson", "corrected": "wilson-cc"}
+)
+
+#: ``method="textbook"`` (the rule of the course's sources) uses the exact test when b + c is
 #: below this number and Edwards' corrected chi-squared test otherwise.
 TEXTBOOK_EXACT_BELOW = 25
 
@@ -47,8 +56,9 @@ def _check_method(method, name: str = "method") -> str:
     if isinstance(method, str) and method == "auto":
         raise ValueError(
             f"{name} must be one of {MCNEMAR_METHODS}, got 'auto': that option was removed. Use "
-            f"'textbook' for the seeds' rule (exact when b + c < {TEXTBOOK_EXACT_BELOW}, else corrected) "
-            "or 'midp', the default (Fagerland, Lydersen & Laake 2013; chapter 2 shows why)"
+            "'textbook' for the rule of the course's sources (exact when b + c < "
+            f"{TEXTBOOK_EXACT_BELOW}, else corrected) or 'midp', the default (Fagerland, Lydersen & Laake "
+            "2013; chapter 2 shows why)"
         )
     return check_option(method, name, MCNEMAR_METHODS)
 
@@ -181,17 +191,29 @@ class McNemarResult(TestResult):
     reason : str
         Why this method was used (for ``method="textbook"``, which branch of
         the rule applied).
-    accuracy_difference : Interval
-        The effect: accuracy of model 1 minus accuracy of model 2,
-        (b - c) / n with n = a + b + c + d, and its Bonett-Price interval
-        (:func:`lecture_lib.paired_accuracy_difference`). It needs the whole
-        table: with an all-zero table the estimate is ``nan`` and the
-        interval [-1, 1].
+    win_probability : Interval
+        The effect the test is about: the probability that a disagreement
+        goes model 1's way, estimated by b / (b + c), with the interval that
+        inverts the test used (``MCNEMAR_INTERVALS``: mid-p, Clopper-Pearson,
+        Wilson or Wilson with continuity correction). It excludes 1/2 exactly
+        when ``pvalue <= 1 - confidence``. With b + c = 0 the estimate is
+        ``nan`` and the interval [0, 1].
     odds_ratio : Interval
-        b / c, the odds that a disagreement goes model 1's way, with its
-        exact conditional (Clopper-Pearson) interval
-        (:func:`lecture_lib.mcnemar_odds_ratio`); ``inf`` when c = 0,
-        ``nan`` with the interval [0, inf] when b = c = 0.
+        The same effect as odds, b / c, with the same interval mapped by
+        :math:`\\mu \\mapsto \\mu/(1 - \\mu)`
+        (:func:`lecture_lib.mcnemar_odds_ratio` with the test's interval); it
+        excludes 1 exactly when the test rejects. ``inf`` when c = 0, ``nan``
+        with the interval [0, inf] when b = c = 0.
+    accuracy_difference : Interval
+        Accuracy of model 1 minus accuracy of model 2, (b - c) / n with
+        n = a + b + c + d, and its Bonett-Price interval
+        (:func:`lecture_lib.paired_accuracy_difference`). It needs the whole
+        table and is not the inversion of any of the tests, so near the
+        threshold it can include 0 while the test rejects, or the reverse.
+        With an all-zero table the estimate is ``nan`` and the interval
+        [-1, 1].
+    n_examples : int
+        n = a + b + c + d, the number of test examples.
     """
 
     statistic: float
@@ -200,8 +222,10 @@ class McNemarResult(TestResult):
     b: int
     c: int
     reason: str
-    accuracy_difference: Interval
+    win_probability: Interval
     odds_ratio: Interval
+    accuracy_difference: Interval
+    n_examples: int
 
 
 def mcnemar_pvalues(b, c, method: str = "midp"):
@@ -235,7 +259,7 @@ def mcnemar_pvalues(b, c, method: str = "midp"):
     >>> mcnemar_pvalues([11, 25], [1, 15])[1].round(4).tolist()
     [0.0034, 0.1173]
 
-    Seed 000's subpanels A and B: with either variant only A is significant
+    Source 000's subpanels A and B: with either variant only A is significant
     at the 5 % level.
     """
     _check_method(method)
@@ -324,14 +348,16 @@ def mcnemar(table, method: str = "midp", *, confidence: float = 0.95) -> McNemar
         b + c < ``TEXTBOOK_EXACT_BELOW`` (25), else ``"corrected"``; the
         result's ``method`` and ``reason`` say which was used.
     confidence : float, optional
-        Coverage of the two intervals in the result, in (0, 1); default 0.95.
+        Coverage of the intervals in the result, in (0, 1); default 0.95.
 
     Returns
     -------
     result : McNemarResult
         ``statistic``, ``pvalue``, ``method`` (the one used), ``b``, ``c``,
-        ``reason``, and the effect with its interval: ``accuracy_difference``
-        (Bonett-Price) and ``odds_ratio`` (exact conditional).
+        ``reason``, the effect with the interval that inverts the test
+        (``win_probability``, b / (b + c), and ``odds_ratio``, b / c), the
+        difference of the accuracies with its Bonett-Price interval
+        (``accuracy_difference``) and ``n_examples``.
 
     Notes
     -----
@@ -381,14 +407,32 @@ def mcnemar(table, method: str = "midp", *, confidence: float = 0.95) -> McNemar
 
     **The effect beside the p-value.** The p-value says how surprising the
     split of the disagreements would be if the models were equally
-    accurate, not how large the difference is. The result therefore carries
-    the difference of the accuracies, (b - c) / n, with the interval that
-    Fagerland, Lydersen & Laake (2014) recommend (Bonett-Price), and the
-    odds ratio b / c with the exact interval that the exact test inverts
-    (it excludes 1 exactly when ``method="exact"`` rejects at level
-    1 - confidence). The difference interval is not the inversion of any of
-    the tests here, so near the threshold a test and the interval can
-    disagree about "significant"; far from it they agree.
+    accurate, not how large the difference is. Each test is a test of
+    :math:`H_0: \\mu = 1/2` for the probability :math:`\\mu` that a
+    disagreement goes model 1's way, and each has an interval for
+    :math:`\\mu` that inverts it (:data:`MCNEMAR_INTERVALS`): the mid-p
+    interval for ``"midp"``, Clopper-Pearson's for ``"exact"``, Wilson's
+    score interval for ``"chi2"`` (the uncorrected statistic is the score
+    statistic :math:`(b - m/2)^2 / (m/4)` with m = b + c) and Wilson's with
+    continuity correction for ``"corrected"`` (the correction shrinks
+    :math:`|b - m\\mu_0|` by 1/2, never below 0, which at
+    :math:`\\mu_0 = 1/2` is Edwards' ``max(|b - c| - 1, 0)``). The result
+    carries it as ``win_probability``, and as odds b / c in ``odds_ratio``:
+    both exclude the null value (1/2, and 1) exactly when
+    ``pvalue <= 1 - confidence``. The boundary convention: the test rejects
+    at :math:`p \\le \\alpha`, and the interval holds the :math:`\\mu_0` whose
+    test has :math:`p > \\alpha`, so the two could differ only at
+    :math:`p = \\alpha` exactly, when a limit equals 1/2 (the tests check that
+    no table with b, c <= 30 comes within 1e-6 of that at
+    :math:`\\alpha` = 0.01, 0.05 and 0.10).
+
+    The result also carries the difference of the accuracies,
+    (b - c) / n, with the interval that Fagerland, Lydersen & Laake (2014)
+    recommend (Bonett-Price). It uses the whole table, not only the
+    disagreements, and inverts none of these tests, so near the threshold
+    it can include 0 while the test rejects, or the reverse: for
+    [[980, 9], [2, 9]] the mid-p test gives p = 0.039 while the difference
+    interval runs from -0.005 to 1.40 percentage points.
 
     Taught in chapter 2 (``notebooks/02-mcnemar``).
 
@@ -419,12 +463,19 @@ def mcnemar(table, method: str = "midp", *, confidence: float = 0.95) -> McNemar
     p-value; the mid-p value 14/4096 = 0.34 % counts the two splits exactly
     as lopsided as the observed one (11 to 1 and 1 to 11) half.
 
+    >>> print(result.win_probability)
+    0.916667 [0.652531, 0.995832] (95 % midp)
+
+    Model 1 won 11 of the 12 disagreements; the interval that inverts the
+    mid-p test says it wins between 65 % and 99.6 % of them in the long run,
+    and it excludes 1/2, as the test rejects at the 5 % level.
+
     >>> print(result.accuracy_difference)
     0.001 [0.000266857, 0.00173274] (95 % bonett-price)
 
-    Model 1 is 0.1 percentage points more accurate, and the 95 % interval
-    puts the true advantage between about 0.03 and 0.17 points: clear
-    evidence of a difference that is small in size.
+    In accuracy, model 1 is 0.1 percentage points better, and the 95 %
+    Bonett-Price interval puts the true advantage between about 0.03 and
+    0.17 points: a clear difference that is small in size.
 
     >>> mcnemar([[9959, 11], [1, 29]], method="textbook").method
     'exact'
@@ -451,10 +502,11 @@ def mcnemar(table, method: str = "midp", *, confidence: float = 0.95) -> McNemar
         reason = _REASONS[method]
     if n == 0:
         reason += "; no disagreements (b + c = 0), so there is no evidence either way: p = 1"
-    # The table is checked once, here: the p-value and the two intervals come from the
-    # formulas behind mcnemar_pvalues, paired_accuracy_difference and mcnemar_odds_ratio
-    # without their argument checks (a tenth of the time of a call on one table).
+    # The table is checked once, here: the p-value and the intervals come from the formulas
+    # behind mcnemar_pvalues, mcnemar_odds_ratio and paired_accuracy_difference without their
+    # argument checks.
     statistic, pvalue = _one_statistic_and_pvalue(b, c, used)
+    win_probability, odds_ratio = _disagreement_intervals(b, c, confidence, MCNEMAR_INTERVALS[used])
     total = int(table.sum())
     if total == 0:  # no pairs at all: no estimate, every difference possible
         difference = Interval(float("nan"), -1.0, 1.0, confidence, "bonett-price")
@@ -462,5 +514,6 @@ def mcnemar(table, method: str = "midp", *, confidence: float = 0.95) -> McNemar
         difference = _bonett_price(b, c, total, confidence)
     return McNemarResult(
         statistic=float(statistic), pvalue=float(pvalue), method=used, b=b, c=c, reason=reason,
-        accuracy_difference=difference, odds_ratio=_odds_ratio(b, c, confidence),
+        win_probability=win_probability, odds_ratio=odds_ratio, accuracy_difference=difference,
+        n_examples=total,
     )

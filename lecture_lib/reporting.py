@@ -4,7 +4,11 @@ A p-value alone says neither how large a difference is nor how precisely it
 was measured. :func:`report` turns a test result of the course into a
 paragraph that names the test and its variant, gives the statistic, its
 degrees of freedom, the p-value in words, the effect with its interval, the
-sample sizes, the resampling scheme and the seeds.
+sample sizes, the resampling scheme and the seeds. The first interval it
+prints is the one the reported test inverts, so that "significant" and "the
+interval excludes no difference" go together; where an interval printed
+beside the verdict comes from another method, or where no interval inverts
+the test, the same paragraph says so and why.
 :func:`practical_significance` compares an interval with the smallest
 difference that would matter in practice.
 
@@ -16,18 +20,23 @@ from __future__ import annotations
 
 import math
 import numbers
+import textwrap
 
 import numpy as np
+from scipy import special
 
 from ._results import Interval
-from ._validation import _show, check_alpha, check_flag
+from ._validation import _show, check_alpha, check_count, check_flag, check_real_array
 from .cochran import CochranQResult, PairwiseMcNemarResult
-from .friedman_nemenyi import FriedmanResult
-from .mcnemar import McNemarResult
-from .paired import AlgorithmComparison, FoldTTestResult, PairedTTestResult, TTest5x2cvResult
-from .wilcoxon_sign import SignTestResult, WilcoxonResult
+from .friedman_nemenyi import FriedmanResult, critical_difference
+from .intervals import _bonett_price, _disagreement_intervals, proportion_interval
+from .mcnemar import MCNEMAR_INTERVALS, McNemarResult
+from .paired import AlgorithmComparison, FoldTTestResult, PairedTTestResult, TTest5x2cvResult, paired_ttest
+from .posthoc import ControlComparisons, PairwiseComparisons
+from .ranks import rankdata
+from .wilcoxon_sign import SignTestResult, WilcoxonResult, sign_test, wilcoxon_signed_rank
 
-__all__ = ["REPORTED_RESULTS", "report", "practical_significance"]
+__all__ = ["REPORTED_RESULTS", "DISAGREEMENT_MARK", "report", "practical_significance"]
 
 #: The result types :func:`report` knows how to write up.
 REPORTED_RESULTS = (
@@ -40,14 +49,27 @@ REPORTED_RESULTS = (
     WilcoxonResult,
     SignTestResult,
     FriedmanResult,
+    PairwiseComparisons,
+    ControlComparisons,
     AlgorithmComparison,
 )
+
+#: Every sentence of a report that explains why a verdict and an interval printed beside it
+#: disagree about the null value contains these words.
+DISAGREEMENT_MARK = "differ because"
 
 _MCNEMAR_VARIANTS = {
     "midp": "mid-p binomial version",
     "exact": "exact binomial version",
     "chi2": "chi-squared version without continuity correction",
     "corrected": "chi-squared version with Edwards' continuity correction",
+}
+
+_INTERVAL_NAMES = {
+    "midp": "mid-p",
+    "clopper-pearson": "Clopper-Pearson",
+    "wilson": "Wilson score",
+    "wilson-cc": "Wilson score with continuity correction",
 }
 
 _FOLD_TESTS = {
@@ -58,10 +80,30 @@ _FOLD_TESTS = {
 }
 
 _FOLD_WARNINGS = {
-    "resampled": " Caution: this test ignores the overlap of the training sets and rejects a true H0 far "
+    "resampled": "Caution: this test ignores the overlap of the training sets and rejects a true H0 far "
                  "too often (chapter 4); prefer the corrected repeated cross-validation t-test.",
-    "k-fold cv": " Caution: this test ignores the overlap of the training sets and is liberal (chapter 4); "
+    "k-fold cv": "Caution: this test ignores the overlap of the training sets and is liberal (chapter 4); "
                  "prefer the corrected repeated cross-validation t-test.",
+}
+
+_ADJUSTMENTS = {
+    "none": "no adjustment",
+    "bonferroni": "Bonferroni's method",
+    "holm": "Holm's step-down method",
+    "hochberg": "Hochberg's step-up method",
+    "hommel": "Hommel's method",
+    "bh": "the Benjamini-Hochberg method",
+    "by": "the Benjamini-Yekutieli method",
+    "shaffer": "Shaffer's method",
+    "bergmann-hommel": "Bergmann and Hommel's method",
+    "studentized-range": "Nemenyi's studentized-range method",
+}
+
+_POSTHOC_TESTS = {
+    "wilcoxon": "Wilcoxon's signed-rank test",
+    "sign": "the sign test",
+    "ttest": "the paired t-test",
+    "nemenyi": "the difference of average ranks in the Friedman ranking (mean-rank z)",
 }
 
 
@@ -75,20 +117,34 @@ def _p(p: float) -> str:
     return f"p = {p:.1e}" if p < 0.001 else f"p = {p:.3g}"
 
 
-def _number(value: float, points: bool, digits: int = 3) -> str:
+def _number(value: float, points: bool, digits: int = 3, null: float | None = None) -> str:
+    """``value`` to ``digits`` significant digits (two decimals in percentage points).
+
+    With ``null``, more digits where rounding would print a limit on the other side of the null
+    value, or on it: the printed interval excludes the null value exactly when the interval does.
+    """
     if math.isinf(value):
         return "infinity" if value > 0 else "minus infinity"
     if math.isnan(value):
         return "undefined"
-    if points:
-        return f"{100 * value:.2f}"
-    return f"{value:.{digits}g}"
+    for extra in range(13):
+        text = f"{100 * value:.{2 + extra}f}" if points else f"{value:.{digits + extra}g}"
+        shown = float(text) / (100.0 if points else 1.0)
+        if null is None or value == null or (shown != null and (shown > null) == (value > null)):
+            break
+    return text
 
 
-def _effect(interval: Interval, points: bool, label: str | None = None, coverage: float | None = None) -> str:
-    unit = " percentage points" if points else ""
-    text = (f"{_number(interval.estimate, points)}{unit} ({100 * interval.confidence:g} % CI "
-            f"{_number(interval.low, points)} to {_number(interval.high, points)}")
+def _percent(confidence: float) -> str:
+    return f"{100 * confidence:.4g} %"
+
+
+def _effect(interval: Interval, points: bool, label: str | None = None, coverage: float | None = None,
+            unit: str | None = None, null: float | None = None) -> str:
+    """'estimate unit (95 % CI low to high, label)'; ``points``: proportions shown in percentage points."""
+    unit = (" percentage points" if points else "") if unit is None else unit
+    text = (f"{_number(interval.estimate, points)}{unit} ({_percent(interval.confidence)} CI "
+            f"{_number(interval.low, points, null=null)} to {_number(interval.high, points, null=null)}")
     if label:
         text += f", {label}"
     if coverage is not None and not math.isclose(coverage, interval.confidence):
@@ -101,6 +157,42 @@ def _verdict(p: float, alpha: float, what: str, h0: str) -> str:
         return f"Significant at the {alpha:g} level: {what} would be unlikely if {h0}."
     return (f"Not significant at the {alpha:g} level; that is no evidence that H0 holds, and the effect "
             "below shows what the data still allow.")
+
+
+def _excludes(interval: Interval, null: float) -> bool:
+    return not float(interval.low) <= null <= float(interval.high)
+
+
+def _disagreement(significant: bool, interval: Interval, null: float, reason: str,
+                  what: str = "this interval", null_text: str | None = None) -> str:
+    """'' when the verdict and the interval agree about ``null``; else one sentence that says why not."""
+    if _excludes(interval, null) == significant:
+        return ""
+    shown = null_text or f"{null:g}"
+    if significant:
+        return f"The test is significant while {what} includes {shown}: they {DISAGREEMENT_MARK} {reason}."
+    return f"The test is not significant while {what} excludes {shown}: they {DISAGREEMENT_MARK} {reason}."
+
+
+def _at_threshold(p: float, alpha: float) -> str:
+    """The one reason a test and the interval that inverts it can disagree."""
+    return (f"p = {p:.6g} lies at the threshold alpha = {alpha:g} up to rounding, where a limit of the "
+            "interval is the null value itself")
+
+
+def _level(alpha, confidence: float) -> float:
+    """The report's level: alpha, or 1 - confidence of the result's interval when alpha is None."""
+    return round(1.0 - confidence, 12) if alpha is None else alpha
+
+
+def _same_level(alpha: float, confidence: float) -> bool:
+    return abs(alpha - (1.0 - confidence)) < 1e-12
+
+
+def _t_interval(estimate: float, std_error: float, df: int, confidence: float, method: str) -> Interval:
+    """estimate +- t_{df, (1 + confidence)/2} std_error: the interval every t-test here inverts."""
+    half = float(special.stdtrit(df, 0.5 + confidence / 2.0)) * std_error
+    return Interval(estimate, estimate - half, estimate + half, confidence, method)
 
 
 def _names(names, k: int) -> tuple:
@@ -207,7 +299,7 @@ def practical_significance(
     negligible in practice: the whole interval [0.0267, 0.173] percentage points lies within ±0.5
     percentage points, so the data rule out any difference that matters
 
-    Seed 000's panel A: McNemar's test finds the difference clear
+    Source 000's panel A: McNemar's test finds the difference clear
     (p = 0.0034), yet if half a percentage point is the smallest gain worth
     having, the interval shows that model A does not deliver it.
 
@@ -249,75 +341,141 @@ def practical_significance(
 
 
 # --------------------------------------------------------------------------- the paragraphs
+#
+# Each builder returns (blocks, effect): blocks are paragraphs (str) and lists of items (list of
+# str); effect is the interval of a difference that practical_significance may judge, or None.
 
 
-def _mcnemar(r: McNemarResult, names, alpha, design, points, minimum_effect):
+def _mcnemar(r: McNemarResult, names, alpha, design, points):
     one, two = _names(names, 2)
+    confidence = 1.0 - alpha
+    method = MCNEMAR_INTERVALS[r.method]
+    if _same_level(alpha, r.win_probability.confidence):
+        share, odds, difference = r.win_probability, r.odds_ratio, r.accuracy_difference
+    else:  # the verdict's level: the same intervals, recomputed from b, c and n
+        share, odds = _disagreement_intervals(r.b, r.c, confidence, method)
+        difference = (_bonett_price(r.b, r.c, r.n_examples, confidence) if r.n_examples
+                      else Interval(math.nan, -1.0, 1.0, confidence, "bonett-price"))
+    significant = r.pvalue <= alpha
     setting = design or "one test set; each model trained once"
+    approximate = " (chi-squared approximation)" if r.method in ("chi2", "corrected") else ""
     parts = [
-        f"{one} and {two} were scored on the same test examples ({setting}). "
-        f"They disagreed on {r.b + r.c} examples: {one} was right on {r.b} of them and {two} on {r.c}.",
+        f"{one} and {two} were scored on the same {r.n_examples} test examples ({setting}). "
+        f"They disagreed on {r.b + r.c} of them: {one} was right on {r.b} and {two} on {r.c}.",
         f"McNemar's test ({_MCNEMAR_VARIANTS[r.method]}, two-sided): "
         f"{'min(b, c)' if r.method in ('exact', 'midp') else 'chi-squared(1)'} = {r.statistic:.4g}, "
-        f"{_p(r.pvalue)}.",
-        _verdict(
-            r.pvalue,
-            alpha,
-            "a split of the disagreements at least this uneven",
-            "the two models were equally accurate",
-        ),
+        f"{_p(r.pvalue)}{approximate}.",
+        _verdict(r.pvalue, alpha, "a split of the disagreements at least this uneven",
+                 "the two models were equally accurate"),
     ]
-    if not math.isnan(r.accuracy_difference.estimate):  # an all-zero table has no estimate
-        parts.append(f"Accuracy of {one} minus that of {two}: "
-                     f"{_effect(r.accuracy_difference, points, 'Bonett-Price')}; odds that a disagreement "
-                     f"favours {one}: {_effect(r.odds_ratio, False, 'exact conditional')}.")
-    parts.append(
-        "The test compares these two trained models on this test set, not their learning algorithms."
-    )
-    return parts, r.accuracy_difference
+    if r.n_examples == 0:
+        parts[0] = (f"{one} and {two} were scored on no test examples at all ({setting}): there is nothing "
+                    "to compare.")
+    if r.b + r.c == 0:
+        parts.append("With no disagreement there is nothing to estimate about which model wins one.")
+    else:
+        label = f"{_INTERVAL_NAMES[method]}, the interval this test inverts"
+        parts.append(
+            f"Share of the disagreements won by {one}: {r.b} of {r.b + r.c}, "
+            f"{_effect(share, False, label, null=0.5)}; "
+            f"as odds, {_effect(odds, False, null=1.0)}."
+        )
+        parts.append(_disagreement(significant, share, 0.5, _at_threshold(r.pvalue, alpha)))
+    if r.n_examples:
+        parts.append(
+            f"Accuracy of {one} minus that of {two}: "
+            f"{_effect(difference, points, 'Bonett-Price', null=0.0)}; "
+            f"this interval comes from another method, which uses all {r.n_examples} examples and inverts "
+            "no McNemar test."
+        )
+        parts.append(_disagreement(
+            significant, difference, 0.0,
+            "the Bonett-Price interval is an adjusted Wald interval, not the inversion of McNemar's test; "
+            "the interval of the share above is the one that goes with the verdict",
+            "the Bonett-Price interval", "no difference"))
+    parts.append("The test compares these two trained models on this test set, not their learning "
+                 "algorithms.")
+    return [" ".join(p for p in parts if p)], (difference if r.n_examples else None)
 
 
-def _fold(r: FoldTTestResult, names, alpha, design, points, minimum_effect, score):
+def _t_paragraph(intro: str, statistic_text: str, p: float, alpha: float, interval: Interval,
+                 effect_text: str, h0: str) -> list:
+    """The paragraph of a t-test; its interval comes from the variance of the statistic, so it inverts it."""
+    return [
+        f"{intro}: {statistic_text}, {_p(p)} (two-sided).",
+        _verdict(p, alpha, "a mean difference at least this far from 0", h0),
+        effect_text,
+        _disagreement(p <= alpha, interval, 0.0, _at_threshold(p, alpha), null_text="0"),
+    ]
+
+
+def _fold(r: FoldTTestResult, names, alpha, design, points, score):
     one, two = _names(names, 2)
     setting = f" ({design})" if design else ""
-    parts = [
+    interval = r.confidence_interval
+    if not _same_level(alpha, interval.confidence):
+        interval = _t_interval(r.mean_difference, r.std_error, r.df, 1.0 - alpha, interval.method)
+    parts = _t_paragraph(
         f"{one} and {two} were compared on {r.n_scores} paired {score} scores{setting} with "
-        f"{_FOLD_TESTS[r.method]}, variance factor {r.variance_factor:.4g}: "
-        f"t({r.df}) = {r.statistic:.3g}, {_p(r.pvalue)} (two-sided).",
-        _verdict(r.pvalue, alpha, "a mean difference at least this far from 0",
-                 "the two algorithms had the same expected score"),
+        f"{_FOLD_TESTS[r.method]}, variance factor {r.variance_factor:.4g}",
+        f"t({r.df}) = {r.statistic:.3g}", r.pvalue, alpha, interval,
         f"Mean difference in {score} ({one} minus {two}): "
-        f"{_effect(r.confidence_interval, points, 'from the same variance as the test')}.",
-    ]
-    return parts, r.confidence_interval, _FOLD_WARNINGS.get(r.method, "")
+        f"{_effect(interval, points, 'from the variance of the test, the interval it inverts', null=0.0)}.",
+        "the two algorithms had the same expected score")
+    parts.append(_FOLD_WARNINGS.get(r.method, ""))
+    return [" ".join(p for p in parts if p)], interval
 
 
 def _five_by_two(r: TTest5x2cvResult, names, alpha, design, points, score):
     one, two = _names(names, 2)
     setting = f" ({design})" if design else " (5 replications of 2-fold cross-validation)"
-    parts = [
-        f"{one} and {two} were compared with Dietterich's 5x2cv paired t-test{setting}: "
-        f"t(5) = {r.statistic:.3g}, {_p(r.pvalue)} (two-sided).",
-        _verdict(r.pvalue, alpha, "a statistic at least this far from 0",
-                 "the two algorithms had the same expected score"),
+    interval = (r.confidence_interval if _same_level(alpha, r.confidence_interval.confidence)
+                else _t_interval(r.first_difference, math.sqrt(r.mean_variance), 5, 1.0 - alpha, "5x2cv t"))
+    parts = _t_paragraph(
+        f"{one} and {two} were compared with Dietterich's 5x2cv paired t-test{setting}",
+        f"t(5) = {r.statistic:.3g}", r.pvalue, alpha, interval,
         f"Difference in {score} on the first fold ({one} minus {two}), the estimate the test uses: "
-        f"{_effect(r.confidence_interval, points, '5x2cv t')}; mean of all ten differences "
+        f"{_effect(interval, points, '5x2cv t, the interval the test inverts', null=0.0)}; mean of all ten "
+        "differences "
         f"{_number(r.mean_difference, points)}{' percentage points' if points else ''}.",
-    ]
-    return parts, r.confidence_interval
+        "the two algorithms had the same expected score")
+    return [" ".join(p for p in parts if p)], interval
 
 
 def _paired_t(r: PairedTTestResult, names, alpha, design, points, score):
     one, two = _names(names, 2)
     setting = f" ({design})" if design else ""
-    parts = [
-        f"{one} and {two} were compared with a paired t-test on {r.n} matched values{setting}: "
-        f"t({r.df}) = {r.statistic:.3g}, {_p(r.pvalue)} (two-sided).",
-        _verdict(r.pvalue, alpha, "a mean difference at least this far from 0", "the mean difference were 0"),
-        f"Mean difference in {score} ({one} minus {two}): "
-        f"{_effect(r.confidence_interval, points, 'paired t')}.",
-    ]
-    return parts, r.confidence_interval
+    interval = (r.confidence_interval if _same_level(alpha, r.confidence_interval.confidence)
+                else _t_interval(r.mean_difference, r.std_difference / math.sqrt(r.n), r.df, 1.0 - alpha,
+                                 "paired t"))
+    parts = _t_paragraph(
+        f"{one} and {two} were compared with a paired t-test on {r.n} matched values{setting}",
+        f"t({r.df}) = {r.statistic:.3g}", r.pvalue, alpha, interval,
+        f"Mean difference in {score} ({one} minus {two}): {_effect(interval, points, 'paired t', null=0.0)}.",
+        "the mean difference were 0")
+    return [" ".join(p for p in parts if p)], interval
+
+
+def _wilcoxon_reason(r: WilcoxonResult, alpha: float) -> str:
+    """Why the signed-rank verdict and the Walsh-average interval can disagree, for this result."""
+    if abs(r.pvalue - alpha) < 1e-9:
+        return _at_threshold(r.pvalue, alpha)
+    causes = []
+    if not _same_level(alpha, r.confidence_interval.confidence):
+        causes.append(f"the interval is a {_percent(r.confidence_interval.confidence)} interval while the "
+                      f"verdict is at the {alpha:g} level")
+    if r.method == "approx":
+        causes.append(
+            "the test's normal approximation (with the tie-corrected variance"
+            f"{', zeros handled by ' + repr(r.zero_method) if r.n_zero else ''}) and the interval's (which "
+            "counts Walsh averages with a half-unit correction and treats the differences as untied) are "
+            "different approximations")
+    else:
+        causes.append(
+            "the exact test conditions on the observed zero and tied differences"
+            f"{' (' + str(r.n_zero) + ' zero, handled by ' + repr(r.zero_method) + ')' if r.n_zero else ''}, "
+            "while the Walsh-average interval treats the differences as continuous, untied and non-zero")
+    return "; and ".join(causes)
 
 
 def _wilcoxon(r: WilcoxonResult, names, alpha, design, points, score):
@@ -325,6 +483,8 @@ def _wilcoxon(r: WilcoxonResult, names, alpha, design, points, score):
     setting = f" ({design})" if design else ""
     method = "exact null distribution" if r.method == "exact" else "normal approximation"
     sided = "two-sided" if r.alternative == "two-sided" else f"one-sided, alternative {r.alternative!r}"
+    interval = r.confidence_interval
+    label = "Walsh averages, the interval that goes with the signed-rank test"
     parts = [
         f"{one} and {two} were compared over N = {r.n} data sets{setting} with the Wilcoxon signed-rank test "
         f"({method}; zero differences: {r.n_zero}, handled by {r.zero_method!r}; {sided}): "
@@ -332,26 +492,36 @@ def _wilcoxon(r: WilcoxonResult, names, alpha, design, points, score):
         _verdict(r.pvalue, alpha, "sign patterns at least this lopsided",
                  "the differences were distributed symmetrically about 0"),
         f"Typical difference in {score} ({one} minus {two}; Hodges-Lehmann estimate): "
-        f"{_effect(r.confidence_interval, points, 'Walsh averages', r.interval_coverage)}; "
+        f"{_effect(interval, points, label, r.interval_coverage, null=0.0)}; "
         f"matched-pairs rank-biserial correlation {r.rank_biserial:.2f}.",
+        _disagreement(r.pvalue <= alpha, interval, 0.0, _wilcoxon_reason(r, alpha), null_text="0"),
     ]
-    return parts, r.confidence_interval
+    return [" ".join(p for p in parts if p)], interval
 
 
 def _sign(r: SignTestResult, names, alpha, design):
     one, two = _names(names, 2)
     setting = f" ({design})" if design else ""
     total = r.wins + r.losses + r.ties
-    ties = ("ties split evenly, one ignored if odd" if r.ties_method == "split" else "ties dropped")
+    ties = "ties split evenly, one ignored if odd" if r.ties_method == "split" else "ties dropped"
+    if r.n == 0:
+        interval = Interval(math.nan, 0.0, 1.0, 1.0 - alpha, "clopper-pearson")
+    elif _same_level(alpha, r.win_probability.confidence):
+        interval = r.win_probability
+    else:
+        interval = proportion_interval(int(r.statistic), r.n, 1.0 - alpha, "clopper-pearson")
     parts = [
         f"{one} and {two} were compared over {total} data sets{setting} with the sign test ({ties}): "
         f"{one} won {r.wins}, lost {r.losses} and tied {r.ties}; {r.statistic:g} wins of {r.n} counted, "
         f"{_p(r.pvalue)} (two-sided, exact binomial).",
         _verdict(r.pvalue, alpha, "a split at least this uneven",
                  "each algorithm were equally likely to win on a data set"),
-        f"Probability that {one} wins on a data set: {_effect(r.win_probability, False, 'Clopper-Pearson')}.",
+        f"Probability that {one} wins on a data set"
+        f"{' (a tie counting half)' if r.ties_method == 'split' and r.ties else ''}: "
+        f"{_effect(interval, False, 'Clopper-Pearson, the interval this test inverts', null=0.5)}.",
+        _disagreement(r.pvalue <= alpha, interval, 0.5, _at_threshold(r.pvalue, alpha)),
     ]
-    return parts
+    return [" ".join(p for p in parts if p)], None
 
 
 def _friedman(r: FriedmanResult, names, alpha, design):
@@ -360,29 +530,57 @@ def _friedman(r: FriedmanResult, names, alpha, design):
     df1, df2 = r.iman_davenport_df
     ranks = ", ".join(f"{name} {rank:.2f}" for name, rank in zip(labels, r.mean_ranks))
     source = {
-        "exact": "exact permutation distribution",
-        "chi2": "chi-squared approximation",
+        "exact": "the exact permutation distribution",
+        "chi2": "the chi-squared approximation",
         "iman_davenport": f"Iman and Davenport's F({df1}, {df2}) = {r.iman_davenport:.3g}",
     }[r.method]
+    why = r.pvalue_method.split(": ", 1)[-1]
+    others = []
+    if r.method != "exact" and not math.isnan(r.exact_pvalue):
+        others.append(f"the exact p-value is {r.exact_pvalue:.3g}")
+    if r.method != "chi2":
+        others.append(f"the chi-squared approximation gives {_p(r.chi2_pvalue)}")
+    if r.method != "iman_davenport":
+        others.append(f"Iman and Davenport's F gives {_p(r.iman_davenport_pvalue)}"
+                      if not math.isnan(r.iman_davenport_pvalue) else
+                      "Iman and Davenport's F is infinite (every data set ranks the algorithms alike) and "
+                      "has no p-value")
     parts = [
         f"{r.k} algorithms were compared over N = {r.n_datasets} data sets{setting} with the Friedman test"
         f"{' (tie-corrected)' if r.tie_correction else ''}: chi2_F({r.df}) = {r.statistic:.3g}, "
-        f"{_p(r.pvalue)} ({source}).",
+        f"{_p(r.pvalue)}, from {source}; why this p-value: {why}.",
+        f"For comparison, {', and '.join(others)}; the verdict uses the p-value above.",
         _verdict(r.pvalue, alpha, "average ranks at least this unequal",
                  "all the algorithms performed equally well"),
+    ]
+    # Without ties the most extreme outcome (every data set ranking the algorithms alike) has exact
+    # probability (k!)^(1 - N); no exact p-value can be smaller, with ties it is larger still.
+    smallest = math.exp((1 - r.n_datasets) * math.lgamma(r.k + 1))
+    if smallest > alpha:
+        parts.append(
+            f"No outcome of a design with k = {r.k} algorithms and N = {r.n_datasets} data sets can be "
+            f"significant at the {alpha:g} level by the exact test: its smallest attainable p-value is "
+            f"(k!)^(1 - N) = {smallest:.3g}, when every data set ranks the algorithms alike."
+            + (" The approximate p-value above is therefore an artefact of the approximation."
+               if r.method != "exact" and r.pvalue <= alpha else "")
+        )
+    parts += [
         f"Effect: Kendall's W = {r.kendalls_w:.2f} (0: no agreement among the data sets on the order of the "
         f"algorithms, 1: the same ranking on every data set). Average ranks (1 = best): {ranks}.",
-        "Report the post-hoc comparisons (which pairs differ, with adjusted p-values) with it.",
+        "Report the post-hoc comparisons (which pairs differ, with adjusted p-values and intervals) with it.",
     ]
-    return parts
+    return [" ".join(parts)], None
 
 
 def _cochran(r: CochranQResult, names, alpha, design):
     labels = _names(names, r.n_models)
     setting = f" ({design})" if design else ""
-    accuracies = "; ".join(
-        f"{name} {_effect(iv, True, 'Wilson')}" for name, iv in zip(labels, r.accuracy_intervals)
-    )
+    intervals = r.accuracy_intervals
+    if not _same_level(alpha, intervals[0].confidence):
+        intervals = tuple(proportion_interval(round(a * r.n_examples), r.n_examples, 1.0 - alpha)
+                          for a in r.accuracies)
+    accuracies = "; ".join(f"{name} {_effect(iv, True, 'Wilson', unit=' %')}"
+                           for name, iv in zip(labels, intervals))
     parts = [
         f"{r.n_models} models were scored on the same {r.n_examples} test examples{setting}; "
         f"{r.n_informative} examples split them. Cochran's Q test: Q({r.df}) = {r.statistic:.3g}, "
@@ -390,38 +588,310 @@ def _cochran(r: CochranQResult, names, alpha, design):
         _verdict(r.pvalue, alpha, "accuracies at least this unequal",
                  "the models were equally accurate (exchangeable on every example)"),
         f"Accuracies in per cent: {accuracies}.",
-        "Report the pairwise comparisons, with their differences and intervals, with it.",
+        "Each of these intervals is for one model's accuracy on its own, not for a difference between "
+        "models: whether two of them overlap is not a test and can contradict the test above (which uses "
+        "the pairing of the predictions on the same examples), so read neither overlap as \"no difference\" "
+        "nor separation as \"a difference\". Which models differ, and by how much, is for the pairwise "
+        "comparisons (pairwise_mcnemar), with each difference and its interval.",
     ]
-    return parts
+    return [" ".join(parts)], None
 
 
-def _pairwise(r: PairwiseMcNemarResult, names, alpha, design):
+# ------------------------------------------------------------------ several comparisons at once
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _adjustment_text(adjust: str, m: int, alpha: float) -> str:
+    if adjust == "none":
+        return (f"p-values not adjusted: each of the {m} comparisons is tested at level {alpha:g} on its "
+                "own, so if all were equal about one in 1/alpha comparisons would still come out significant")
+    if adjust in ("bh", "by"):
+        return (f"p-values adjusted by {_ADJUSTMENTS[adjust]} for {m} comparisons, which keeps the false "
+                f"discovery rate (the expected share of false findings among the significant pairs) at "
+                f"{alpha:g}; an adjusted p-value is the smallest level at which the pair would be declared, "
+                "a bound, not a probability")
+    return (f"p-values adjusted by {_ADJUSTMENTS[adjust]} for {m} comparisons at the family-wise level "
+            f"{alpha:g}; an adjusted p-value is a bound on the family-wise error rate at which the pair "
+            "would be declared, not a probability")
+
+
+def _simultaneous_text(m: int, alpha: float, single: bool) -> str:
+    if single:
+        return (f"each interval is at level {_percent(1 - alpha)} for its pair alone, the level of the "
+                "unadjusted tests")
+    return (f"each interval is at level 1 - {alpha:g}/{m} = {_percent(1 - alpha / m)}, so that all {m} hold "
+            f"together with confidence at least {_percent(1 - alpha)} (Bonferroni)")
+
+
+def _procedure_reason(adjust: str, rank: int, m: int, alpha: float) -> str:
+    """Why a multiplicity procedure declares a pair whose simultaneous interval holds the null value."""
+    if adjust == "holm":
+        return (f"Holm's step-down method compared this pair's raw p-value, the {_ordinal(rank)} smallest of "
+                f"{m}, with {alpha:g}/{m - rank + 1} = {alpha / (m - rank + 1):.3g}, while the simultaneous "
+                f"intervals use {alpha:g}/{m} = {alpha / m:.3g} for every pair")
+    what = ("controls the false discovery rate, not the family-wise error, and" if adjust in ("bh", "by")
+            else "is")
+    return (f"{_ADJUSTMENTS[adjust]} {what} more lenient than the Bonferroni level {alpha:g}/{m} = "
+            f"{alpha / m:.3g} of the simultaneous intervals")
+
+
+def _pair_verdict(significant: bool, interval: Interval, null: float, null_text: str, own_test: bool,
+                  test_reason: str, procedure_reason: str) -> str:
+    """The disagreement sentence of one pair; ``own_test``: the pair's test at the interval's level."""
+    reasons = []
+    if own_test != significant:
+        reasons.append(procedure_reason)
+    if own_test != _excludes(interval, null):
+        reasons.append(test_reason)
+    return _disagreement(significant, interval, null, "; and ".join(reasons), "its interval", null_text)
+
+
+def _pairwise_mcnemar(r: PairwiseMcNemarResult, names, alpha, design):
     labels = r.names if names is None else _names(names, len(r.names))
     setting = f" ({design})" if design else ""
-    lines = []
-    for idx, (i, j) in enumerate(r.pairs):
-        verdict = "significant" if r.reject[idx] else "not significant"
-        lines.append(
-            f"{labels[i]} vs {labels[j]}: b = {int(r.b[idx])}, c = {int(r.c[idx])}, adjusted "
-            f"{_p(r.pvalue_adjusted[idx])} "
-            f"({verdict}); accuracy difference {_effect(r.differences[idx], True, 'Bonett-Price')}"
-        )
-    parts = [
+    m = r.n_comparisons
+    confidence = 1.0 - alpha / m
+    ranks = np.argsort(np.argsort(r.pvalue, kind="stable"), kind="stable") + 1
+    intro = (
         f"Every pair of the {len(labels)} models was compared on the same test examples{setting} with "
-        "McNemar's "
-        f"test ({_MCNEMAR_VARIANTS.get(r.method, r.method)}), p-values adjusted by "
-        f"{r.adjust.capitalize()}'s method "
-        f"for {r.n_comparisons} comparisons (family-wise level {r.alpha:g}; an adjusted p-value is a bound, "
-        f"not a probability). The intervals are Bonferroni-simultaneous: all {r.n_comparisons} hold together "
-        f"with confidence {100 * (1 - r.alpha):g} %.",
-        "; ".join(lines) + ".",
+        f"McNemar's test ({_MCNEMAR_VARIANTS.get(r.method, r.method)}); "
+        f"{_adjustment_text(r.adjust, m, alpha)}. For each pair, the share of the disagreements won by the "
+        f"first model comes with the interval its McNemar test inverts, and the accuracy difference with "
+        f"its Bonett-Price interval (another method); {_simultaneous_text(m, alpha, False)}."
+    )
+    items = []
+    for idx, (i, j) in enumerate(r.pairs):
+        b, c = int(r.b[idx]), int(r.c[idx])
+        method = MCNEMAR_INTERVALS[r.methods[idx]]
+        significant = bool(r.pvalue_adjusted[idx] <= alpha)
+        own_test = bool(r.pvalue[idx] <= alpha / m)
+        text = f"{labels[i]} vs {labels[j]}: "
+        if b + c == 0:
+            text += "no disagreement, nothing to estimate about who wins one"
+        else:
+            share = _disagreement_intervals(b, c, confidence, method)[0]
+            text += (f"{labels[i]} won {b} of the {b + c} disagreements, "
+                     f"{_effect(share, False, _INTERVAL_NAMES[method], null=0.5)}")
+        text += (f"; raw {_p(r.pvalue[idx])}, adjusted {_p(r.pvalue_adjusted[idx])}: "
+                 f"{'significant' if significant else 'not significant'}; accuracy difference "
+                 f"{_effect(r.differences[idx], True, 'Bonett-Price', null=0.0)}.")
+        procedure = _procedure_reason(r.adjust, int(ranks[idx]), m, alpha)
+        said = ""
+        if b + c:
+            said = _pair_verdict(significant, share, 0.5, "0.5", own_test,
+                                 _at_threshold(float(r.pvalue[idx]), alpha / m), procedure)
+        bonett_price = r.differences[idx]
+        if said and _excludes(bonett_price, 0.0) == _excludes(share, 0.5):
+            side = "excludes" if _excludes(bonett_price, 0.0) else "includes"
+            said += f" The Bonett-Price interval {side} no difference too, for the same reason."
+        else:
+            said += " " + _pair_verdict(significant, bonett_price, 0.0, "no difference", own_test,
+                                        "the Bonett-Price interval is not the inversion of McNemar's test",
+                                        procedure)
+        text += " " + said
+        items.append(" ".join(text.split()))
+    return [intro, items], None
+
+
+def _posthoc_columns(r) -> list:
+    """(first, second, raw p, adjusted p, significant, effect, rank) of each comparison of a post-hoc
+    result, the most significant first."""
+    if isinstance(r, PairwiseComparisons):
+        k = len(r.names)
+        rows = []
+        for i, j in zip(*np.triu_indices(k, 1)):
+            e = float(r.effect[i, j])
+            first, second = (int(i), int(j)) if e >= 0 else (int(j), int(i))
+            rows.append([first, second, float(r.raw_pvalues[i, j]), float(r.pvalues[i, j]),
+                         bool(r.significant[i, j]), abs(e)])
+    else:
+        rows = [[r.control, int(o), float(r.raw_pvalues[n]), float(r.pvalues[n]), bool(r.significant[n]),
+                 float(r.effect[n])] for n, o in enumerate(r.others)]
+    order = sorted(range(len(rows)), key=lambda n: (rows[n][2], rows[n][3]))  # the most significant first
+    for rank, n in enumerate(order, start=1):
+        rows[n].append(rank)
+    return [rows[n] for n in order]
+
+
+def _check_posthoc_scores(r, scores) -> np.ndarray:
+    """The score table of a post-hoc result, checked against the effects the result holds."""
+    arr = check_real_array(scores, "scores", ndim=2, what="the 2-D score table (data sets x algorithms)")
+    k = len(r.names)
+    if arr.shape != (r.n_datasets, k):
+        raise ValueError(f"scores must be the ({r.n_datasets}, {k}) table the comparisons were computed "
+                         f"from, got shape {arr.shape}")
+    if r.test == "nemenyi":  # its effects are gaps of average ranks: compare the ranks
+        ranks = rankdata(-arr if r.higher_is_better else arr, axis=1).mean(axis=0)
+        if not np.allclose(ranks, r.mean_ranks, rtol=0.0, atol=1e-9):
+            found, held = _show(ranks.round(4)), _show(np.round(r.mean_ranks, 4))
+            raise ValueError(f"scores do not match the result: their average ranks are {found}, the result's "
+                             f"{held}; pass the score table the comparisons were computed from")
+        return arr
+    summary = np.mean if r.test == "ttest" else np.median
+    scale = 1e-9 * max(1.0, float(np.max(np.abs(arr))))
+    for first, second, _, _, _, effect, _ in _posthoc_columns(r):
+        d = arr[:, first] - arr[:, second]
+        found = float(summary(d if r.higher_is_better else -d))
+        if abs(found - effect) > scale:
+            raise ValueError(
+                f"scores do not match the result: the {summary.__name__} advantage of {r.names[first]} over "
+                f"{r.names[second]} is {found:.6g} in scores but {effect:.6g} in the result; pass the score "
+                "table the comparisons were computed from")
+    return arr
+
+
+def _posthoc_interval(r, arr, first: int, second: int, confidence: float, alpha: float):
+    """The interval of one comparison that its test inverts (for Wilcoxon: goes with it), and why they
+    could still disagree; (None, "") without the score table."""
+    options = dict(getattr(r, "test_options", None) or {})
+    k = len(r.names)
+    if r.test == "nemenyi":
+        gap = float(r.mean_ranks[second] - r.mean_ranks[first])
+        if r.adjust == "studentized-range":  # Nemenyi's simultaneous intervals: gap +- CD
+            half = critical_difference(k, r.n_datasets, alpha, "nemenyi")
+        else:
+            std_error = math.sqrt(k * (k + 1.0) / (6.0 * r.n_datasets))
+            half = float(special.ndtri(0.5 + confidence / 2.0)) * std_error
+        return Interval(gap, gap - half, gap + half, confidence, "mean-rank z"), ""
+    if arr is None:
+        return None, ""
+    better, worse = (arr[:, first], arr[:, second]) if r.higher_is_better else (arr[:, second], arr[:, first])
+    if r.test == "sign":
+        return sign_test(arr[:, first], arr[:, second], higher_is_better=r.higher_is_better,
+                         confidence=confidence, **options).win_probability, ""
+    if r.test == "ttest":
+        return paired_ttest(better, worse, confidence).confidence_interval, ""
+    res = wilcoxon_signed_rank(better, worse, confidence=confidence, **options)
+    return res.confidence_interval, _wilcoxon_reason(res, round(1.0 - confidence, 12))
+
+
+def _posthoc(r, names, alpha, design, score, scores):
+    labels = r.names if names is None else _names(names, len(r.names))
+    setting = f" ({design})" if design else ""
+    rows = _posthoc_columns(r)
+    m = len(rows)
+    single = r.adjust == "none"
+    together = r.adjust == "studentized-range"
+    confidence = 1.0 - alpha if single or together else 1.0 - alpha / m
+    arr = None
+    if scores is None:
+        scores = getattr(r, "scores", None)
+    if scores is not None:
+        arr = _check_posthoc_scores(r, scores)
+    difference = (f"the {score} of the first minus that of the second" if r.higher_is_better else
+                  f"the {score} of the second minus that of the first (lower is better)")
+    null, null_text, what = {
+        "wilcoxon": (0.0, "0", f"advantage, {difference}, as a Hodges-Lehmann estimate with its "
+                               "Walsh-average interval (0: no difference, positive: the first is better)"),
+        "sign": (0.5, "0.5", "probability of winning a data set, with its Clopper-Pearson interval (0.5: no "
+                             "difference, above: the first is better)"),
+        "ttest": (0.0, "0", f"mean advantage, {difference}, with its paired t interval (0: no difference, "
+                            "positive: the first is better)"),
+        "nemenyi": (0.0, "0", "advantage in average rank, the second's average rank minus the first's (0: no "
+                              "difference, positive: the first is better)"),
+    }[r.test]
+    if isinstance(r, PairwiseComparisons):
+        who = f"Every pair of the {len(labels)} algorithms was compared"
+    else:
+        who = f"{labels[r.control]} (the control) was compared with each of the other {m} algorithms"
+    intro = [
+        f"{who} over N = {r.n_datasets} data sets{setting} with {_POSTHOC_TESTS[r.test]}; "
+        f"{_adjustment_text(r.adjust, m, alpha)}.",
     ]
-    return parts
+    if r.test == "nemenyi":
+        intro.append("The mean-rank z of a pair depends on the other algorithms in the pool, and the "
+                     "family-wise control of mean-rank procedures holds when all the algorithms are "
+                     "exchangeable (chapter 6).")
+    if r.test == "nemenyi" or arr is not None:
+        level = ("they are Nemenyi's simultaneous intervals, the difference of average ranks plus or minus "
+                 f"the critical difference, which hold together with confidence {_percent(1 - alpha)} when "
+                 "all the algorithms are exchangeable" if together else _simultaneous_text(m, alpha, single))
+        intro.append(f"Each comparison, first against second, gives the first's {what}; {level}.")
+    else:
+        intro.append("The result holds no score table, so no interval is printed: pass the table as "
+                     "report(result, scores=...) to add each comparison's interval. The effect given is the "
+                     f"{'mean' if r.test == 'ttest' else 'median'} advantage of the first over the second, "
+                     f"{difference}.")
+    items = []
+    for first, second, raw, adjusted, significant, effect, rank in rows:
+        interval, test_reason = _posthoc_interval(r, arr, first, second, confidence, alpha)
+        text = f"{labels[first]} vs {labels[second]}: "
+        text += _effect(interval, False, null=null) if interval is not None else f"advantage {effect:.3g}"
+        text += (f"; raw {_p(raw)}, adjusted {_p(adjusted)}: "
+                 f"{'significant' if significant else 'not significant'}.")
+        if interval is not None:
+            own_test = adjusted <= alpha if together else raw <= (alpha if single else alpha / m)
+            test_reason = test_reason or _at_threshold(adjusted if together else raw, 1.0 - confidence)
+            text += " " + _pair_verdict(significant, interval, null, null_text, own_test, test_reason,
+                                        _procedure_reason(r.adjust, rank, m, alpha))
+        items.append(text.strip())
+    return [" ".join(intro), items], None
 
 
-def report(result, names=None, *, alpha: float = 0.05, design: str | None = None, seeds=None,
+_GLUED = ((" %", "\x1f%"), ("p = ", "p\x1f=\x1f"), ("p < ", "p\x1f<\x1f"))
+
+
+def _layout(blocks: list, width) -> str:
+    """Paragraphs (str) and item lists (list of str), each wrapped at ``width`` characters (None: not)."""
+    def fill(text, first="", rest=""):
+        if width is None:
+            return first + text
+        # keep "95 %" and "p = 0.03" on one line: glue them with a character textwrap does not split at
+        for loose, glued in _GLUED:
+            text = text.replace(loose, glued)
+        wrapped = textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest,
+                                break_long_words=False, break_on_hyphens=False)
+        return wrapped.replace("\x1f", " ")
+
+    out = []
+    for block in blocks:
+        if isinstance(block, str):
+            out.append(fill(block))
+        else:
+            out.append("\n".join(fill(item, "- ", "  ") for item in block))
+    return "\n\n".join(out)
+
+
+def _check_minimum_effect(minimum_effect):
+    if minimum_effect is None:
+        return None
+    if isinstance(minimum_effect, bool) or not isinstance(minimum_effect, numbers.Real):
+        raise TypeError(f"minimum_effect must be a positive number or None, got {_show(minimum_effect)}")
+    if not (float(minimum_effect) > 0 and math.isfinite(minimum_effect)):
+        raise ValueError(f"minimum_effect must be a positive finite number, got {minimum_effect!r}")
+    return float(minimum_effect)
+
+
+def _result_level(result, alpha):
+    """The report's significance level for ``result`` (see the ``alpha`` parameter of :func:`report`)."""
+    if isinstance(result, (PairwiseMcNemarResult, PairwiseComparisons, ControlComparisons)):
+        if alpha is not None and abs(alpha - result.alpha) > 1e-12:
+            raise ValueError(
+                f"alpha = {alpha:g} differs from the level {result.alpha:g} the {type(result).__name__} was "
+                f"computed at, which its decisions use: recompute it with alpha={alpha:g}, or leave alpha "
+                "out")
+        return result.alpha
+    interval = {
+        McNemarResult: lambda r: r.win_probability,
+        CochranQResult: lambda r: r.accuracy_intervals[0],
+        PairedTTestResult: lambda r: r.confidence_interval,
+        FoldTTestResult: lambda r: r.confidence_interval,
+        TTest5x2cvResult: lambda r: r.confidence_interval,
+        WilcoxonResult: lambda r: r.confidence_interval,
+        SignTestResult: lambda r: r.win_probability,
+    }.get(type(result))
+    if interval is None:  # Friedman: no interval to match
+        return 0.05 if alpha is None else alpha
+    return _level(alpha, interval(result).confidence)
+
+
+def report(result, names=None, *, alpha: float | None = None, design: str | None = None, seeds=None,
            score: str = "accuracy", percentage_points: bool | None = None,
-           minimum_effect: float | None = None) -> str:
+           minimum_effect: float | None = None, width: int | None = 88, scores=None) -> str:
     """The paragraph that reports a comparison: test, statistic, p-value, effect, interval, design, seeds.
 
     Parameters
@@ -432,14 +902,25 @@ def report(result, names=None, *, alpha: float = 0.05, design: str | None = None
         the fold t-tests (:func:`lecture_lib.corrected_repeated_cv_ttest`,
         :func:`lecture_lib.resampled_ttest`, :func:`lecture_lib.kfold_cv_ttest`),
         :func:`lecture_lib.ttest_5x2cv`, :func:`lecture_lib.wilcoxon_signed_rank`,
-        :func:`lecture_lib.sign_test`, :func:`lecture_lib.friedman` or
+        :func:`lecture_lib.sign_test`, :func:`lecture_lib.friedman`,
+        :func:`lecture_lib.pairwise_comparisons`,
+        :func:`lecture_lib.control_comparisons` or
         :func:`lecture_lib.compare_algorithms` (see :data:`REPORTED_RESULTS`).
     names : sequence of str, optional
         The names of the models or algorithms, in the order of the test's
-        arguments (two, or k for Cochran's Q and Friedman); default
-        "model 1", "model 2", ...
+        arguments (two, or k for Cochran's Q, Friedman and the post-hoc
+        results); default "model 1", "model 2", ... (the result's own names
+        for the post-hoc results).
     alpha : float, optional
-        The significance level fixed in advance, in (0, 1); default 0.05.
+        The significance level fixed in advance, in (0, 1). Default (None):
+        1 - the confidence of the result's interval (0.05 with the library's
+        defaults), 0.05 for Friedman, and the level the result was computed
+        at for :func:`pairwise_mcnemar`, :func:`pairwise_comparisons` and
+        :func:`control_comparisons` (another level is refused for these:
+        their decisions are part of the result). For the other results the
+        intervals are printed at level 1 - alpha (recomputed from the result
+        where its own interval has another level; for Wilcoxon the paragraph
+        says so instead).
     design : str, optional
         The data and the resampling scheme in words, e.g. ``"10 x 10-fold
         cross-validation on breast cancer, 569 examples"``. For
@@ -459,11 +940,22 @@ def report(result, names=None, *, alpha: float = 0.05, design: str | None = None
         percentage points); adds the verdict of
         :func:`practical_significance`. Only for results whose effect is a
         difference (McNemar, the t-tests, Wilcoxon).
+    width : int or None, optional
+        Wrap each paragraph at this many characters (at least 20; default
+        88, the width of the course's code cells). None: one line per
+        paragraph.
+    scores : array_like, shape (n_datasets, k), optional
+        For :class:`PairwiseComparisons` and :class:`ControlComparisons`
+        only: the score table they were computed from, which the results do
+        not keep; with it each comparison gets its interval (a table whose
+        effects differ from the result's is refused). The mean-rank tests
+        need no table.
 
     Returns
     -------
     paragraph : str
-        Plain text, one paragraph.
+        Plain text: one paragraph, and for the results that compare several
+        pairs a list with one item per pair, wrapped at ``width``.
 
     Notes
     -----
@@ -473,9 +965,42 @@ def report(result, names=None, *, alpha: float = 0.05, design: str | None = None
     with its verdict at the level fixed in advance (never "accept H0"), the
     effect in the units of the score with its interval and the interval's
     method, the sample sizes (test examples, folds, data sets), the
-    resampling scheme, and the seeds. For a Friedman or Cochran test the
-    effect is Kendall's W or the models' accuracies, and the post-hoc
-    comparisons are reported with it.
+    resampling scheme, and the seeds.
+
+    **The verdict and the intervals agree, or the paragraph says why.** The
+    first interval printed is the one the reported test inverts: the
+    interval holds the values :math:`\\theta_0` that the test would not
+    reject, so it excludes the null value exactly when
+    :math:`p \\le \\alpha`. For McNemar's test that is an interval for the
+    share of the disagreements won by the first model (mid-p,
+    Clopper-Pearson, Wilson or Wilson with continuity correction, following
+    the test's method; :data:`lecture_lib.MCNEMAR_INTERVALS`); for the
+    t-tests the t interval from the test's own variance; for the sign test
+    Clopper-Pearson's interval of the probability of a win. Wherever an
+    interval printed beside the verdict does not invert the test, and
+    disagrees with it, a sentence in the same paragraph (containing
+    :data:`DISAGREEMENT_MARK`) says why:
+
+    * McNemar's Bonett-Price interval for the difference of the accuracies
+      is another method (it uses all n examples);
+    * Wilcoxon's Walsh-average (Hodges-Lehmann) interval treats the
+      differences as continuous, while the exact test conditions on zeros
+      and ties and the normal approximations of the two differ;
+    * after a multiplicity adjustment the intervals are
+      Bonferroni-simultaneous (level 1 - alpha/m), while Holm's step-down,
+      Hochberg's, Hommel's, Shaffer's, Bergmann and Hommel's and the FDR
+      procedures declare more pairs than Bonferroni does; Nemenyi's
+      intervals (average-rank gap plus or minus the critical difference)
+      invert its decisions exactly.
+
+    Cochran's Q has no interval that inverts it; its paragraph gives each
+    model's accuracy with its own interval and says that overlapping or
+    separate intervals are not a test of a difference. Friedman's paragraph
+    says which p-value it read (exact, chi-squared or Iman and Davenport's)
+    and why, gives the others for comparison, and says when no outcome of
+    the design could be significant at alpha (the smallest exact p-value
+    is :math:`(k!)^{1-N}`, 0.5 for k = N = 2). Adjusted p-values are
+    described as bounds, never as probabilities.
 
     Taught in chapter 10 (``notebooks/10-choosing-a-test``).
 
@@ -484,27 +1009,48 @@ def report(result, names=None, *, alpha: float = 0.05, design: str | None = None
     >>> from lecture_lib import mcnemar, report
     >>> result = mcnemar([[9959, 11], [1, 29]])
     >>> print(report(result, names=("model A", "model B"), design="10 000 test images",
-    ...              seeds=0))  # doctest: +NORMALIZE_WHITESPACE
-    model A and model B were scored on the same test examples (10 000 test images). They disagreed on 12
-    examples: model A was right on 11 of them and model B on 1. McNemar's test (mid-p binomial version,
-    two-sided): min(b, c) = 1, p = 0.00342. Significant at the 0.05 level: a split of the disagreements
-    at least this uneven would be unlikely if the two models were equally accurate. Accuracy of model A
-    minus that of model B: 0.10 percentage points (95 % CI 0.03 to 0.17, Bonett-Price); odds that a
-    disagreement favours model A: 11 (95 % CI 1.6 to 473, exact conditional). The test compares these
-    two trained models on this test set, not their learning algorithms. Random seed: 0.
+    ...              seeds=0))
+    model A and model B were scored on the same 10000 test examples (10 000 test images).
+    They disagreed on 12 of them: model A was right on 11 and model B on 1. McNemar's test
+    (mid-p binomial version, two-sided): min(b, c) = 1, p = 0.00342. Significant at the 0.05
+    level: a split of the disagreements at least this uneven would be unlikely if the two
+    models were equally accurate. Share of the disagreements won by model A: 11 of 12, 0.917
+    (95 % CI 0.653 to 0.996, mid-p, the interval this test inverts); as odds, 11 (95 % CI
+    1.88 to 239). Accuracy of model A minus that of model B: 0.10 percentage points (95 % CI
+    0.03 to 0.17, Bonett-Price); this interval comes from another method, which uses all
+    10000 examples and inverts no McNemar test. The test compares these two trained models
+    on this test set, not their learning algorithms. Random seed: 0.
 
-    Seed 000's panel A, written up: the difference is clear, and small.
+    Source 000's panel A, written up: the difference is clear, and small;
+    the mid-p interval excludes 1/2, as the test rejects.
+
+    >>> print(report(mcnemar([[980, 9], [2, 9]]), names=("A", "B"), seeds="not stated"))
+    A and B were scored on the same 1000 test examples (one test set; each model trained
+    once). They disagreed on 11 of them: A was right on 9 and B on 2. McNemar's test (mid-p
+    binomial version, two-sided): min(b, c) = 2, p = 0.0386. Significant at the 0.05 level:
+    a split of the disagreements at least this uneven would be unlikely if the two models
+    were equally accurate. Share of the disagreements won by A: 9 of 11, 0.818 (95 % CI
+    0.517 to 0.968, mid-p, the interval this test inverts); as odds, 4.5 (95 % CI 1.07 to
+    30.6). Accuracy of A minus that of B: 0.70 percentage points (95 % CI -0.01 to 1.40,
+    Bonett-Price); this interval comes from another method, which uses all 1000 examples and
+    inverts no McNemar test. The test is significant while the Bonett-Price interval
+    includes no difference: they differ because the Bonett-Price interval is an adjusted
+    Wald interval, not the inversion of McNemar's test; the interval of the share above is
+    the one that goes with the verdict. The test compares these two trained models on this
+    test set, not their learning algorithms. Random seeds: not stated.
+
+    Review S4's table: the mid-p test is significant (p = 79/2048 = 0.039)
+    and its own interval excludes 1/2, while the Bonett-Price interval of
+    the accuracy difference just includes 0; the paragraph says why, and
+    which interval goes with the verdict.
     """
-    alpha = check_alpha(alpha)
+    alpha = None if alpha is None else check_alpha(alpha)
     design = _check_text(design, "design")
     score = _check_text(score, "score") or "accuracy"
     if percentage_points is not None:
         percentage_points = check_flag(percentage_points, "percentage_points")
-    if minimum_effect is not None:
-        if isinstance(minimum_effect, bool) or not isinstance(minimum_effect, numbers.Real):
-            raise TypeError(f"minimum_effect must be a positive number or None, got {_show(minimum_effect)}")
-        if not (float(minimum_effect) > 0 and math.isfinite(minimum_effect)):
-            raise ValueError(f"minimum_effect must be a positive finite number, got {minimum_effect!r}")
+    minimum_effect = _check_minimum_effect(minimum_effect)
+    width = None if width is None else check_count(width, "width", minimum=20)
     seeds_text = _seeds_text(seeds)
     if isinstance(result, AlgorithmComparison):
         design = design or result.description
@@ -512,43 +1058,49 @@ def report(result, names=None, *, alpha: float = 0.05, design: str | None = None
     if not isinstance(result, REPORTED_RESULTS):
         supported = ", ".join(t.__name__ for t in REPORTED_RESULTS)
         raise TypeError(f"result must be one of {supported}; got {type(result).__name__}")
+    if scores is not None and not isinstance(result, (PairwiseComparisons, ControlComparisons)):
+        raise ValueError("scores is the score table of a PairwiseComparisons or ControlComparisons result, "
+                         f"not used for a {type(result).__name__}; leave it out")
+    alpha = _result_level(result, alpha)
     one_test_set = isinstance(result, (McNemarResult, CochranQResult, PairwiseMcNemarResult))
     points = one_test_set if percentage_points is None else percentage_points
-    effect, warning = None, ""
     if isinstance(result, McNemarResult):
-        parts, effect = _mcnemar(result, names, alpha, design, points, minimum_effect)
+        blocks, effect = _mcnemar(result, names, alpha, design, points)
     elif isinstance(result, FoldTTestResult):
-        parts, effect, warning = _fold(result, names, alpha, design, points, minimum_effect, score)
+        blocks, effect = _fold(result, names, alpha, design, points, score)
     elif isinstance(result, TTest5x2cvResult):
-        parts, effect = _five_by_two(result, names, alpha, design, points, score)
+        blocks, effect = _five_by_two(result, names, alpha, design, points, score)
     elif isinstance(result, PairedTTestResult):
-        parts, effect = _paired_t(result, names, alpha, design, points, score)
+        blocks, effect = _paired_t(result, names, alpha, design, points, score)
     elif isinstance(result, WilcoxonResult):
-        parts, effect = _wilcoxon(result, names, alpha, design, points, score)
+        blocks, effect = _wilcoxon(result, names, alpha, design, points, score)
     elif isinstance(result, SignTestResult):
-        parts = _sign(result, names, alpha, design)
+        blocks, effect = _sign(result, names, alpha, design)
     elif isinstance(result, FriedmanResult):
-        parts = _friedman(result, names, alpha, design)
+        blocks, effect = _friedman(result, names, alpha, design)
     elif isinstance(result, CochranQResult):
-        parts = _cochran(result, names, alpha, design)
+        blocks, effect = _cochran(result, names, alpha, design)
+    elif isinstance(result, PairwiseMcNemarResult):
+        blocks, effect = _pairwise_mcnemar(result, names, alpha, design)
     else:
-        parts = _pairwise(result, names, alpha, design)
+        blocks, effect = _posthoc(result, names, alpha, design, score, scores)
     if minimum_effect is not None:
-        if effect is None:
+        if effect is None and not isinstance(result, McNemarResult):
             raise ValueError(
                 "minimum_effect applies to results whose effect is a difference (McNemar, t-tests, "
-                "Wilcoxon), "
-                f"not to {type(result).__name__}"
+                f"Wilcoxon), not to {type(result).__name__}"
             )
-        if not math.isnan(effect.estimate):
+        if effect is not None and not math.isnan(effect.estimate):
             shown = (
                 f"{100 * minimum_effect:g} percentage point{'' if minimum_effect == 0.01 else 's'}"
                 if points
                 else f"{minimum_effect:g}"
             )
             verdict = practical_significance(effect, minimum_effect, percentage_points=points)
-            parts.append(
-                f"Compared with the smallest difference that matters ({shown}), the result is {verdict}."
-            )
-    text = " ".join(parts) + warning
-    return f"{text} {seeds_text}"
+            blocks[0] += (f" Compared with the smallest difference that matters ({shown}), the result is "
+                          f"{verdict}.")
+    if isinstance(blocks[-1], str):
+        blocks[-1] += " " + seeds_text
+    else:
+        blocks.append(seeds_text)
+    return _layout(blocks, width)

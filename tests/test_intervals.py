@@ -2,7 +2,8 @@
 
 Sources of the numbers: lecture_lib/data/interval_examples.json (each entry
 names its paper and where its values were read); oracles are statsmodels'
-proportion_confint and confint_proportions_2indep and scipy's binomtest.
+proportion_confint and confint_proportions_2indep and scipy's binomtest; the mid-p
+limits are checked against a brute-force root finder on their defining equation.
 """
 
 import math
@@ -16,6 +17,7 @@ from statsmodels.stats.proportion import confint_proportions_2indep, proportion_
 
 from lecture_lib import (
     DIFFERENCE_METHODS,
+    MCNEMAR_METHODS,
     PROPORTION_METHODS,
     Interval,
     interval_examples,
@@ -24,7 +26,8 @@ from lecture_lib import (
     paired_accuracy_difference,
     proportion_interval,
 )
-from lecture_lib.intervals import _difference_limits, _z
+from lecture_lib.intervals import ODDS_RATIO_METHODS, _difference_limits, _z
+from lecture_lib.mcnemar import MCNEMAR_INTERVALS
 
 EXAMPLES = interval_examples()
 STATSMODELS_NAME = {"wilson": "wilson", "clopper-pearson": "beta", "agresti-coull": "agresti_coull", "wald": "normal"}
@@ -69,7 +72,8 @@ def test_proportion_published_examples(example, method, limits):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(1, 5000), st.data(), st.sampled_from(PROPORTION_METHODS), st.sampled_from([0.8, 0.9, 0.95, 0.99]))
+@given(st.integers(1, 5000), st.data(), st.sampled_from(sorted(STATSMODELS_NAME)),
+       st.sampled_from([0.8, 0.9, 0.95, 0.99]))
 def test_proportion_matches_statsmodels(n, data, method, confidence):
     k = data.draw(st.one_of(st.just(0), st.just(n), st.integers(0, n)))
     ours = proportion_interval(k, n, confidence, method)
@@ -83,7 +87,7 @@ def test_proportion_matches_statsmodels(n, data, method, confidence):
 def test_proportion_matches_scipy_binomtest(n, data, confidence):
     k = data.draw(st.one_of(st.just(0), st.just(n), st.integers(0, n)))
     result = stats.binomtest(k, n)
-    for ours_name, scipy_name in (("clopper-pearson", "exact"), ("wilson", "wilson")):
+    for ours_name, scipy_name in (("clopper-pearson", "exact"), ("wilson", "wilson"), ("wilson-cc", "wilsoncc")):
         ref = result.proportion_ci(confidence_level=confidence, method=scipy_name)
         ours = proportion_interval(k, n, confidence, ours_name)
         assert ours.low == pytest.approx(float(ref.low), abs=1e-9)
@@ -135,6 +139,64 @@ def test_clopper_pearson_limits_are_binomial_tail_quantiles():
     result = proportion_interval(k, n, 0.9, "clopper-pearson")
     assert np.allclose(stats.binom.sf(k - 1, n, result.low), 0.05, rtol=1e-8)
     assert np.allclose(stats.binom.cdf(k, n, result.high), 0.05, rtol=1e-8)
+
+
+def _midp_tails_by_summation(p, k, n):
+    """P(X > k) + P(X = k)/2 and P(X < k) + P(X = k)/2 for X ~ Bin(n, p), summed term by term."""
+    pmf = [math.comb(n, j) * p**j * (1 - p) ** (n - j) for j in range(n + 1)]
+    return sum(pmf[k + 1 :]) + pmf[k] / 2, sum(pmf[:k]) + pmf[k] / 2
+
+
+@pytest.mark.parametrize("confidence", [0.9, 0.95, 0.99])
+def test_midp_limits_solve_their_defining_equation(confidence):
+    # Berry & Armitage (1995): each mid-p limit puts (1 - confidence)/2 in the mid-p tail beyond k.
+    # Oracle: the tails summed term by term and solved with brentq, for every k of every n <= 40
+    # (independent of the incomplete beta function and the root finder of the library).
+    tail = (1 - confidence) / 2
+    for n in range(1, 41):
+        result = proportion_interval(np.arange(n + 1), n, confidence, "midp")
+        for k in range(n + 1):
+            def excess(p, side, k=k, n=n):
+                return _midp_tails_by_summation(p, k, n)[side] - tail
+
+            low = 0.0 if k == 0 else optimize.brentq(excess, 1e-15, 1.0, args=(0,), xtol=1e-16, rtol=1e-14)
+            high = 1.0 if k == n else optimize.brentq(excess, 0.0, 1.0 - 1e-15, args=(1,), xtol=1e-16, rtol=1e-14)
+            assert result.low[k] == pytest.approx(low, rel=1e-11, abs=1e-15), (n, k)
+            assert result.high[k] == pytest.approx(high, rel=1e-11, abs=1e-15), (n, k)
+
+
+def test_midp_limits_at_the_ends_have_a_closed_form():
+    # k = n: P(X = n)/2 = p^n / 2 = alpha/2 gives p_L = alpha^(1/n); by symmetry p_U = 1 - alpha^(1/n) at k = 0
+    for n in (1, 2, 7, 50, 1000):
+        for alpha in (0.01, 0.05, 0.2):
+            assert proportion_interval(n, n, 1 - alpha, "midp").low == pytest.approx(alpha ** (1 / n), rel=1e-12)
+            assert proportion_interval(0, n, 1 - alpha, "midp").high == pytest.approx(
+                -math.expm1(math.log(alpha) / n), rel=1e-11)
+
+
+def test_midp_lies_between_the_exact_limits_and_is_narrower():
+    # the mid-p tail is the average of P(X >= k) and P(X >= k + 1): its lower limit lies between the
+    # Clopper-Pearson lower limits of k and k + 1 successes (Berry & Armitage 1995)
+    for n in (5, 16, 100, 2000):
+        k = np.arange(1, n)
+        midp = proportion_interval(k, n, 0.95, "midp")
+        exact = proportion_interval(k, n, 0.95, "clopper-pearson")
+        exact_next = proportion_interval(k + 1, n, 0.95, "clopper-pearson")
+        assert np.all(exact.low <= midp.low) and np.all(midp.low <= exact_next.low)
+        assert np.all(midp.high <= exact.high)
+
+
+@pytest.mark.parametrize("confidence", [0.8, 0.95, 0.99])
+def test_wilson_cc_limits_invert_the_corrected_score_test(confidence):
+    # definition (Newcombe 1998, method 4): max(|k - n p| - 1/2, 0) = z sqrt(n p (1 - p)) at each limit
+    z = stats.norm.ppf(0.5 + confidence / 2)
+    rng = np.random.default_rng(13)
+    n = rng.integers(2, 3000, 300)
+    k = rng.integers(1, n)  # 1 <= k < n: both limits strictly inside (0, 1)
+    result = proportion_interval(k, n, confidence, "wilson-cc")
+    for p in (result.low, result.high):
+        assert np.allclose(np.abs(k - n * p) - 0.5, z * np.sqrt(n * p * (1 - p)), rtol=1e-9, atol=1e-9)
+    assert np.all(result.low < k / n) and np.all(k / n < result.high)
 
 
 def test_proportion_vectorised_equals_scalar_calls_and_broadcasts():
@@ -448,8 +510,8 @@ def test_difference_bad_input():
 
 @pytest.mark.parametrize("example, method, limits", list(_printed_cases("odds_ratio")))
 def test_odds_ratio_published_examples(example, method, limits):
-    # Fagerland et al. (2014, Bentur) and (2017, Ezra): transformed Clopper-Pearson interval
-    result = mcnemar_odds_ratio(example.inputs["table"], example.inputs["confidence"])
+    # Fagerland et al. (2014, Bentur: exact, mid-p and Wilson), (2017, Ezra: exact; Cavo: Wilson)
+    result = mcnemar_odds_ratio(example.inputs["table"], example.inputs["confidence"], method)
     _assert_to_printed(result.low, limits[0], example.decimals)
     _assert_to_printed(result.high, limits[1], example.decimals)
     (_, b), (c, _) = example.inputs["table"]
@@ -457,27 +519,42 @@ def test_odds_ratio_published_examples(example, method, limits):
     assert result.method == method
 
 
-def test_odds_ratio_interval_excludes_one_exactly_when_the_exact_test_rejects():
-    # duality: the interval inverts McNemar's exact conditional test (checked on every b, c <= 40)
+def test_odds_ratio_default_is_midp():
+    # the interval of the course's default test, mcnemar(method="midp")
+    table = [[3, 9], [2, 5]]
+    assert mcnemar_odds_ratio(table) == mcnemar_odds_ratio(table, 0.95, "midp")
+    assert ODDS_RATIO_METHODS == tuple(MCNEMAR_INTERVALS[m] for m in ("midp", "exact", "chi2", "corrected"))
+
+
+@pytest.mark.parametrize("test", [m for m in MCNEMAR_METHODS if m != "textbook"])
+def test_odds_ratio_interval_excludes_one_exactly_when_its_test_rejects(test):
+    # duality: each interval inverts one McNemar test (every b, c <= 20 at three levels here; the
+    # results of mcnemar() are checked on every b, c <= 30 in tests/test_mcnemar.py)
+    method = MCNEMAR_INTERVALS[test]
     for confidence in (0.9, 0.95, 0.99):
-        for b in range(41):
-            for c in range(41):
+        for b in range(21):
+            for c in range(21):
+                if b + c == 0:
+                    continue
                 table = [[3, b], [c, 5]]
-                result = mcnemar_odds_ratio(table, confidence)
-                rejects = mcnemar(table, method="exact").pvalue <= 1 - confidence
+                result = mcnemar_odds_ratio(table, confidence, method)
+                rejects = mcnemar(table, method=test).pvalue <= 1 - confidence
                 assert (not result.low <= 1.0 <= result.high) == rejects, (b, c, confidence)
 
 
+SCIPY_NAME = {"clopper-pearson": "exact", "wilson": "wilson", "wilson-cc": "wilsoncc"}
+
+
 @settings(max_examples=100, deadline=None)
-@given(st.integers(1, 500), st.integers(1, 500))
-def test_odds_ratio_is_the_mapped_binomial_interval_and_reciprocal_under_swap(b, c):
+@given(st.integers(1, 500), st.integers(1, 500), st.sampled_from(sorted(SCIPY_NAME)))
+def test_odds_ratio_is_the_mapped_binomial_interval_and_reciprocal_under_swap(b, c, method):
     # compared on the scale of mu = b / (b + c): mu / (1 - mu) magnifies any difference near mu = 1
     # (at b = 94, c = 1 scipy's upper mu is 2.7e-13 above the closed form 0.975^(1/95); ours is not)
-    share = stats.binomtest(b, b + c).proportion_ci(method="exact")
-    result = mcnemar_odds_ratio([[0, b], [c, 0]])
+    share = stats.binomtest(b, b + c).proportion_ci(method=SCIPY_NAME[method])
+    result = mcnemar_odds_ratio([[0, b], [c, 0]], 0.95, method)
     assert result.low / (1 + result.low) == pytest.approx(share.low, abs=1e-11)
     assert result.high / (1 + result.high) == pytest.approx(share.high, abs=1e-11)
-    swapped = mcnemar_odds_ratio([[0, c], [b, 0]])
+    swapped = mcnemar_odds_ratio([[0, c], [b, 0]], 0.95, method)
     assert swapped.estimate == pytest.approx(1 / result.estimate)
     assert swapped.low == pytest.approx(1 / result.high, rel=1e-9)
     assert swapped.high == pytest.approx(1 / result.low, rel=1e-9)
@@ -488,17 +565,21 @@ def test_odds_ratio_upper_limit_with_one_loss_has_a_closed_form():
     for b in (1, 5, 94, 500):
         log_mu = math.log(0.975) / (b + 1)
         odds = math.exp(log_mu) / -math.expm1(log_mu)  # 1 - mu without cancellation
-        assert mcnemar_odds_ratio([[0, b], [1, 0]]).high == pytest.approx(odds, rel=1e-11)
+        assert mcnemar_odds_ratio([[0, b], [1, 0]], method="clopper-pearson").high == pytest.approx(odds, rel=1e-11)
 
 
-def test_odds_ratio_degenerate_tables():
-    won_all = mcnemar_odds_ratio([[5, 4], [0, 1]])
+@pytest.mark.parametrize("method, share_low", [
+    ("clopper-pearson", 0.025 ** (1 / 4)),  # mu_L = (alpha/2)^(1/b) (Clopper-Pearson at k = n)
+    ("midp", 0.05 ** (1 / 4)),  # mu_L = alpha^(1/b): P(X = b)/2 = mu^b / 2 = alpha/2
+])
+def test_odds_ratio_degenerate_tables(method, share_low):
+    won_all = mcnemar_odds_ratio([[5, 4], [0, 1]], method=method)
     assert won_all.estimate == math.inf and won_all.high == math.inf
-    assert won_all.low == pytest.approx(0.025 ** (1 / 4) / (1 - 0.025 ** (1 / 4)))  # mu_L = (alpha/2)^(1/b)
-    lost_all = mcnemar_odds_ratio([[5, 0], [4, 1]])
+    assert won_all.low == pytest.approx(share_low / (1 - share_low))
+    lost_all = mcnemar_odds_ratio([[5, 0], [4, 1]], method=method)
     assert lost_all.estimate == 0.0 and lost_all.low == 0.0
     assert lost_all.high == pytest.approx(1 / won_all.low)
-    nothing = mcnemar_odds_ratio([[5, 0], [0, 1]])
+    nothing = mcnemar_odds_ratio([[5, 0], [0, 1]], method=method)
     assert math.isnan(nothing.estimate) and (nothing.low, nothing.high) == (0.0, math.inf)
 
 
@@ -509,3 +590,5 @@ def test_odds_ratio_bad_input():
         mcnemar_odds_ratio("table")
     with pytest.raises(ValueError, match="confidence"):
         mcnemar_odds_ratio([[1, 2], [3, 4]], confidence=0.0)
+    with pytest.raises(ValueError, match="method must be one of .*'exact'"):
+        mcnemar_odds_ratio([[1, 2], [3, 4]], method="exact")  # a test's name, not an interval's

@@ -17,11 +17,14 @@ from lecture_lib import (
     MCNEMAR_METHODS,
     TEXTBOOK_EXACT_BELOW,
     mcnemar,
+    mcnemar_odds_ratio,
     mcnemar_pvalues,
     mcnemar_table,
     mcnemar_tables,
     predictions_from_table,
+    proportion_interval,
 )
+from lecture_lib.mcnemar import MCNEMAR_INTERVALS
 
 counts = st.integers(min_value=0, max_value=400)
 
@@ -158,7 +161,7 @@ def test_no_disagreements(method):
 
 
 def test_textbook_rule_says_what_and_why():
-    # the seeds' rule: exact when b + c < 25, else Edwards-corrected (TEXTBOOK_EXACT_BELOW = 25)
+    # the rule of the sources: exact when b + c < 25, else Edwards-corrected (TEXTBOOK_EXACT_BELOW = 25)
     assert TEXTBOOK_EXACT_BELOW == 25
     small = mcnemar(_table(11, 1), "textbook")
     assert small.method == "exact" and "12 < 25" in small.reason and small.reason.startswith("textbook rule")
@@ -376,3 +379,92 @@ def test_one_table_path_agrees_with_the_vectorised_formulas(method):
         assert one_p == pytest.approx(p, rel=1e-12, abs=1e-300), (bi, ci)
         result = mcnemar([[0, bi], [ci, 0]], method=method)
         assert (result.statistic, result.pvalue) == (one_stat, one_p)
+
+
+# ---------------------------------------------------------------- the interval that inverts each test
+
+
+def _excludes(interval, null):
+    return not interval.low <= null <= interval.high
+
+
+@pytest.mark.parametrize("method", MCNEMAR_METHODS)
+def test_the_interval_of_the_result_inverts_its_test_on_every_small_table(method):
+    # Issue 24: for every table with b, c <= 30 and alpha in {0.01, 0.05, 0.10}, the share interval
+    # excludes 1/2, and the odds interval excludes 1, exactly when p <= alpha. The boundary convention
+    # (reject at p <= alpha; the interval holds the mu_0 whose test has p > alpha) could matter only
+    # at p = alpha exactly: no table here comes within 1e-6 of it.
+    closest = 1.0
+    for alpha in (0.01, 0.05, 0.10):
+        for b in range(31):
+            for c in range(31):
+                result = mcnemar(_table(b, c), method, confidence=1 - alpha)
+                rejects = result.pvalue <= alpha
+                assert _excludes(result.win_probability, 0.5) == rejects, (b, c, alpha)
+                assert _excludes(result.odds_ratio, 1.0) == rejects, (b, c, alpha)
+                assert result.win_probability.method == result.odds_ratio.method == MCNEMAR_INTERVALS[result.method]
+                closest = min(closest, abs(result.pvalue - alpha))
+    assert closest > 1e-6
+
+
+@pytest.mark.parametrize("method", ["exact", "chi2", "corrected", "midp"])
+def test_the_result_carries_the_interval_of_proportion_interval(method):
+    # the same interval as proportion_interval(b, b + c, ...) and mcnemar_odds_ratio(..., method=...)
+    rng = np.random.default_rng(24)
+    for b, c in rng.integers(0, 300, size=(40, 2)).tolist() + [[0, 9], [9, 0], [1, 1]]:
+        result = mcnemar(_table(b, c), method, confidence=0.9)
+        share = proportion_interval(b, b + c, 0.9, MCNEMAR_INTERVALS[method])
+        assert (result.win_probability.low, result.win_probability.high) == pytest.approx(
+            (share.low, share.high), abs=1e-15)
+        assert result.win_probability.estimate == b / (b + c)
+        assert result.odds_ratio == mcnemar_odds_ratio(_table(b, c), 0.9, MCNEMAR_INTERVALS[method])
+
+
+def test_published_binomial_tests_and_intervals_of_13_against_3():
+    # Fagerland, Lydersen & Laake (2017), chapter 2, Ligarden et al.'s 13 of 16, as printed by the
+    # companion package contingencytables (tests/testthat/test-ch2.R): the tests of pi = 1/2 are McNemar's
+    # conditional tests of b = 13, c = 3, and the intervals are those that invert them.
+    printed = {  # method: (P, 95 % interval) as printed
+        "exact": (0.02127, (0.5435, 0.9595)),
+        "midp": (0.01273, (0.5699, 0.9500)),
+        "chi2": (0.01242, (0.5699, 0.9341)),  # score test, Z = 2.500; Wilson score interval
+        "corrected": (0.02445, (0.5369, 0.9503)),  # with continuity correction, Z = 2.250
+    }
+    for method, (p, (low, high)) in printed.items():
+        result = mcnemar(_table(13, 3), method)
+        assert round(result.pvalue, 5) == p
+        assert (round(result.win_probability.low, 4), round(result.win_probability.high, 4)) == (low, high)
+        assert result.pvalue < 0.05 and result.win_probability.low > 0.5
+
+
+def test_published_cavo_example_and_its_odds_intervals():
+    # Cavo et al. (2012) in Fagerland, Lydersen & Laake (2017), chapter 8, as printed by contingencytables
+    # (tests/testthat/test-ch8.R): b = 6, c = 16. Asymptotic P = 0.033006, mid-P P = 0.034690, exact
+    # conditional P = 0.052479; transformed Wilson interval of the odds ratio 0.1514 to 0.9287.
+    table = [[59, 6], [16, 80]]
+    assert round(mcnemar(table, "chi2").pvalue, 6) == 0.033006
+    assert round(mcnemar(table, "midp").pvalue, 6) == 0.034690
+    assert round(mcnemar(table, "exact").pvalue, 6) == 0.052479
+    wilson = mcnemar(table, "chi2").odds_ratio
+    assert (round(wilson.low, 4), round(wilson.high, 4)) == (0.1514, 0.9287)
+    assert mcnemar(table, "midp").odds_ratio.high < 1 < mcnemar(table, "exact").odds_ratio.high
+
+
+def test_review_s4_table_now_has_an_interval_that_agrees_with_its_test():
+    # Review S4: [[980, 9], [2, 9]] gave mid-p p = 0.0386 beside an exact-conditional odds interval
+    # 0.931 to 42.8 (Clopper-Pearson, the exact test's interval) and a Bonett-Price interval from
+    # -0.01 to 1.40 points. The mid-p value: 2 P(X < 2) + P(X = 2) for X ~ Bin(11, 1/2)
+    # = (2 (1 + 11) + 55) / 2048 = 79 / 2048.
+    result = mcnemar([[980, 9], [2, 9]])
+    assert result.pvalue == pytest.approx(79 / 2048, rel=1e-12)
+    assert result.odds_ratio.low > 1 and result.win_probability.low > 0.5  # the mid-p intervals
+    exact = mcnemar([[980, 9], [2, 9]], "exact")
+    assert round(exact.odds_ratio.low, 3) == 0.931 and round(exact.odds_ratio.high, 1) == 42.8  # as S4 printed
+    assert result.accuracy_difference.low < 0 < result.accuracy_difference.high  # Bonett-Price: another method
+
+
+def test_no_disagreement_has_no_win_probability():
+    result = mcnemar([[50, 0], [0, 7]])
+    assert math.isnan(result.win_probability.estimate)
+    assert (result.win_probability.low, result.win_probability.high) == (0.0, 1.0)
+    assert result.n_examples == 57 and mcnemar([[0, 0], [0, 0]]).n_examples == 0
