@@ -27,6 +27,7 @@ import numbers
 import os
 import re
 import sys
+import textwrap
 import time
 from collections.abc import Mapping
 
@@ -48,7 +49,7 @@ from .guide import recommend_test, smallest_two_sided_pvalue
 from .multitest import ADJUST_METHODS, adjust_pvalues
 from .paired import corrected_repeated_cv_ttest, resampled_ttest
 from .posthoc import pairwise_comparisons
-from .reporting import REPORTED_RESULTS, report
+from .reporting import report
 from .resampling import _take, repeated_kfold
 from .wilcoxon_sign import sign_test, wilcoxon_signed_rank
 
@@ -875,7 +876,7 @@ class BenchmarkResult:
         return recommend_test(**fixed, **design)
 
     def report(self, *, alpha: float = 0.05, test: str | None = None, adjust: str = "holm", seeds=None,
-               minimum_effect: float | None = None) -> str:
+               minimum_effect: float | None = None, width: int | None = 88) -> str:
         """Run the recommended analysis and write it up: :func:`lecture_lib.report`.
 
         Parameters
@@ -900,6 +901,9 @@ class BenchmarkResult:
         minimum_effect : float, optional
             The smallest difference that matters (two algorithms only), as in
             :func:`lecture_lib.report`.
+        width : int or None, default 88
+            Wrap each paragraph at this many characters, as
+            :func:`lecture_lib.report` does; None: one line per paragraph.
 
         Returns
         -------
@@ -940,13 +944,14 @@ class BenchmarkResult:
         ...                        cv=(2, 3), seed=0, progress=False)
         >>> paragraphs = result.report().split("\\n\\n")
         >>> print(paragraphs[0])
-        Recommended for 2 algorithms on 2 data sets: Wilcoxon signed-rank test (chapter 5, recommend_test).
-        >>> print(paragraphs[-1])  # doctest: +NORMALIZE_WHITESPACE
-        With 2 data sets no outcome can be significant at the 0.05 level: the smallest two-sided p-value
-        the Wilcoxon signed-rank test can give is 2/2^2 = 0.5. So a result that is not significant
-        here reflects the size of the design, and is no evidence that the algorithms are equal. Plan
-        at least 6 data sets (more if some differences may be zero; wilcoxon_n_datasets gives the
-        number for a chosen power).
+        Recommended for 2 algorithms on 2 data sets: Wilcoxon signed-rank test (chapter 5,
+        recommend_test).
+        >>> print(paragraphs[-1])
+        With 2 data sets no outcome can be significant at the 0.05 level: the smallest two-sided
+        p-value the Wilcoxon signed-rank test can give is 2/2^2 = 0.5. So a result that is not
+        significant here reflects the size of the design, and is no evidence that the algorithms
+        are equal. Plan at least 6 data sets (more if some differences may be zero;
+        wilcoxon_n_datasets gives the number for a chosen power).
 
         Naive Bayes beat the nearest centroid on both data sets, and the
         Wilcoxon p-value is 0.5 (in the paragraph between these two): the
@@ -955,6 +960,8 @@ class BenchmarkResult:
         the corrected t on the folds instead.
         """
         alpha = check_alpha(alpha)
+        if width is not None:
+            width = check_count(width, "width", minimum=20)
         k, n = len(self.algorithms), len(self.datasets)
         if k < 2:
             raise ValueError(f"report compares algorithms, but this result has one ({self.algorithms[0]!r})")
@@ -968,7 +975,7 @@ class BenchmarkResult:
         elif not isinstance(seeds, str):
             raise TypeError(f"seeds must be an int, a string or None, got {_show(seeds)}")
         rec = self.recommend()
-        written = {"alpha": alpha, "seeds": seeds, "score": self.scoring.replace("_", " ")}
+        written = {"alpha": alpha, "seeds": seeds, "score": self.scoring.replace("_", " "), "width": width}
         if n == 1:
             test = check_option("corrected_repeated_cv" if test is None else test, "test", BENCHMARK_TTESTS)
             if k == 2:
@@ -988,7 +995,7 @@ class BenchmarkResult:
                        "cross-validation, chapter 4's choice for unstable learners.")
         elif test == "sign":
             header += " Run here with test='sign': only the sign of each difference counts."
-        return "\n\n".join([header, *parts])
+        return "\n\n".join([_wrap(header, width), *parts])
 
     def per_dataset(self, test, algorithm_1: str, algorithm_2: str, **options) -> dict:
         """Run a two-sample test on the fold scores of each data set.
@@ -1057,42 +1064,49 @@ class BenchmarkResult:
         result = self.corrected_ttest(a, b, test, confidence=1 - written["alpha"])[self.datasets[0]]
         paragraph = report(result, names=(a, b), design=self._design(test), minimum_effect=minimum_effect,
                            **written)
-        return [paragraph, _stability_note(result), _ONE_DATASET]
+        width = written["width"]
+        return [paragraph, _wrap(_stability_note(result), width), _wrap(_ONE_DATASET, width)]
 
     def _report_pairs_one_dataset(self, test, adjust, written) -> list:
         """k > 2 algorithms on one data set: every pair's corrected t, adjusted for multiplicity."""
         adjust = check_option(adjust, "adjust", ADJUST_METHODS)
-        alpha, names = written["alpha"], self.algorithms
+        alpha, names, width = written["alpha"], self.algorithms, written["width"]
         pairs = list(itertools.combinations(range(len(names)), 2))
         m = len(pairs)
         confidence = 1 - alpha / m  # Bonferroni: the m intervals hold together with 1 - alpha
         dataset = self.datasets[0]
         results = [self.corrected_ttest(names[i], names[j], test, confidence=confidence)[dataset]
                    for i, j in pairs]
-        adjusted = adjust_pvalues([r.pvalue for r in results], method=adjust)
-        lines = []
-        for (i, j), r, p_adjusted in zip(pairs, results, adjusted):
-            ci = r.confidence_interval
-            significant = p_adjusted <= alpha
-            line = (f"{names[i]} minus {names[j]}: {ci.estimate:.3g} ({100 * confidence:.4g} % CI "
-                    f"{ci.low:.3g} to {ci.high:.3g}), t({r.df}) = {r.statistic:.3g}, {_p_words(r.pvalue)}, "
-                    f"adjusted {_p_words(p_adjusted)} ({'' if significant else 'not '}significant)")
+        raw = np.array([r.pvalue for r in results])
+        adjusted = adjust_pvalues(raw, method=adjust)
+        order = np.argsort(raw, kind="stable")
+        items = []
+        for index in order:
+            (i, j), r, p_adjusted = pairs[index], results[index], adjusted[index]
+            ci, significant = r.confidence_interval, p_adjusted <= alpha
+            item = (f"- {names[i]} minus {names[j]}: mean difference {ci.estimate:.3g} "
+                    f"({_percent(confidence)} CI {ci.low:.3g} to {ci.high:.3g}); t({r.df}) = "
+                    f"{r.statistic:.3g}, raw {_p_words(r.pvalue)}, adjusted {_p_words(p_adjusted)}: "
+                    f"{'' if significant else 'not '}significant.")
             if significant and ci.low <= 0 <= ci.high:
-                line += (f", which {_ADJUST_WORDS[adjust]} allows although the Bonferroni interval, which "
-                         "does not step down, still contains 0")
-            lines.append(line)
-        rate = "false discovery rate" if adjust in ("bh", "by") else "family-wise error rate"
+                item += (f" {_ADJUST_WORDS[adjust][0].upper()}{_ADJUST_WORDS[adjust][1:]} declares this pair "
+                         "although its interval contains 0: the procedure tests the pairs step by step, at "
+                         f"levels above the Bonferroni level {alpha:g}/{m} = {alpha / m:.3g} of the "
+                         "simultaneous intervals.")
+            items.append(_wrap(item, width, indent="  "))
+        rate = "false discovery rate" if adjust in ("bh", "by") else "family-wise level"
         what = "the corrected t on one k-fold cross-validation" if test == "corrected_kfold" else \
             _FOLD_TEST_WORDS.get(results[0].method, results[0].method)
-        paragraph = (
+        intro = (
             f"{len(names)} algorithms were compared on one data set ({self._design(test)}), each of the {m} "
-            f"pairs with {what} on {results[0].n_scores} paired {written['score']} scores; the p-values were "
-            f"adjusted by {_ADJUST_WORDS[adjust]} ({rate} at {alpha:g}; an adjusted p-value is a bound, not "
-            f"the probability of an outcome). Each interval has confidence {100 * confidence:.4g} % "
-            f"(Bonferroni), so that all {m} hold together with at least {100 * (1 - alpha):g} % confidence. "
-            + "; ".join(lines) + f". Random seeds: {written['seeds']}."
+            f"pairs with {what} on {results[0].n_scores} paired {written['score']} scores; p-values adjusted "
+            f"by {_ADJUST_WORDS[adjust]} for {m} comparisons at the {rate} {alpha:g}; an adjusted p-value "
+            f"is a bound, not a probability. Each interval is at level 1 - {alpha:g}/{m} = "
+            f"{_percent(confidence)}, so that all {m} hold together with confidence at least "
+            f"{_percent(1 - alpha)} (Bonferroni)."
         )
-        return [paragraph, _stability_note(results[0]), _ONE_DATASET]
+        return [_wrap(intro, width), "\n".join(items), _wrap(f"Random seeds: {written['seeds']}.", width),
+                _wrap(_stability_note(results[0]), width), _wrap(_ONE_DATASET, width)]
 
     def _report_two_across(self, test, written, minimum_effect) -> list:
         a, b = self.algorithms
@@ -1102,23 +1116,17 @@ class BenchmarkResult:
                            **written)
         n_zero = result.n_zero if test == "wilcoxon" else result.ties
         note = _floor_note(len(self.datasets), written["alpha"], _ACROSS_TESTS[test], n_zero=n_zero)
-        return [paragraph] + ([note] if note else [])
+        return [paragraph] + ([_wrap(note, written["width"])] if note else [])
 
     def _report_many_across(self, test, adjust, written) -> list:
-        alpha, k, n = written["alpha"], len(self.algorithms), len(self.datasets)
+        alpha, k = written["alpha"], len(self.algorithms)
         omnibus = self.friedman()
         pairs = self.pairwise(test=test, adjust=adjust, alpha=alpha)
         parts = [report(omnibus, names=self.algorithms, design=self._design(), **written),
-                 _pairwise_paragraph(pairs, self._design(), written)]
-        if omnibus.method == "exact" and math.factorial(k) ** (1 - n) > alpha:
-            parts.append(
-                f"With {k} algorithms on {n} data sets no outcome of Friedman's exact test can be "
-                f"significant at the {alpha:g} level: its smallest possible p-value is (k!)^(1 - N) = "
-                f"{math.factorial(k) ** (1 - n):.3g}, when every data set ranks the algorithms in the same "
-                "order (ties only raise it)."
-            )
-        note = _floor_note(n, alpha, _ACROSS_TESTS[test], n_pairs=k * (k - 1) // 2, adjust=adjust)
-        return parts + ([note] if note else [])
+                 report(pairs, design=self._design(), scores=self.mean_scores, **written)]
+        note = _floor_note(len(self.datasets), alpha, _ACROSS_TESTS[test], n_pairs=k * (k - 1) // 2,
+                           adjust=adjust)
+        return parts + ([_wrap(note, written["width"])] if note else [])
 
     # ----------------------------------------------------------------- helpers
 
@@ -1183,6 +1191,15 @@ def _corrected_t(one, two, ratio: float, confidence: float):
     if k >= 2 and math.isclose(ratio, 1 / (k - 1), rel_tol=1e-9):  # every k-fold partition has this ratio
         return corrected_repeated_cv_ttest(one, two, confidence=confidence)
     return resampled_ttest(one.ravel(), two.ravel(), test_train_ratio=ratio, confidence=confidence)
+
+
+def _wrap(text: str, width, indent: str = "") -> str:
+    """A paragraph wrapped as report() wraps its own (width None: one line)."""
+    return text if width is None else textwrap.fill(text, width, subsequent_indent=indent)
+
+
+def _percent(fraction: float) -> str:
+    return f"{100 * fraction:.4g} %"
 
 
 def _p_words(p: float) -> str:
@@ -1262,18 +1279,6 @@ def _floor_note(n_datasets: int, alpha: float, what: str, *, n_pairs: int = 1, a
                 f"{smallest_two_sided_pvalue(n_datasets, n_zero):.3g}, above {alpha:g}, so no outcome with "
                 "these ties could have been significant.")
     return ""
-
-
-def _pairwise_paragraph(pairs, design: str, written: dict) -> str:
-    """The post-hoc comparisons in words: report() where it writes them up, else the table."""
-    if isinstance(pairs, REPORTED_RESULTS):
-        return report(pairs, names=pairs.names, design=design, **written)
-    # until report() knows PairwiseComparisons (branch h24-report): the table and how to read it
-    rate = "false discovery rate" if pairs.error_rate == "FDR" else "family-wise error rate"
-    return (f"Every pair compared over the data sets ({design}) with {pairs.test!r}, p-values adjusted by "
-            f"{_ADJUST_WORDS[pairs.adjust]} ({rate} at {pairs.alpha:g}; * marks the pairs significant at "
-            "that level; an adjusted p-value is a bound, not the probability of an outcome; a pair not "
-            "marked is no evidence that the two are equal):\n" + str(pairs))
 
 
 _RECORD_FIELDS = ("dataset", "algorithm", "repetition", "fold", "score", "fit_time", "score_time", "error")

@@ -1113,13 +1113,29 @@ def test_recommend_fills_in_the_design(eight, small):
         eight.recommend(n_datasets=3)
 
 
+_NUMBER = r"(\d+(?:\.\d+)?(?:e[+-]\d+)?)"
+
+
+def _flat(text):
+    """The text with its line breaks (report() wraps at 88 characters) as single spaces."""
+    return " ".join(text.split())
+
+
 def _verdicts(text):
     """(p, alpha, significant) of every verdict of report(): the last p-value printed before it."""
+    text = _flat(text)
     found = []
     for match in re.finditer(r"(Significant|Not significant) at the ([0-9.]+) level", text):
-        p = re.findall(r"\bp = (\d+(?:\.\d+)?(?:e[+-]\d+)?)", text[:match.start()])[-1]
+        # the p-value the verdict reads: not those "for comparison" ("the chi-squared approximation gives p = ")
+        p = re.findall(r"(?<!gives )\bp = " + _NUMBER, text[:match.start()])[-1]
         found.append((float(p), float(match.group(2)), match.group(1) == "Significant"))
     return found
+
+
+def _pair_verdicts(text):
+    """(adjusted p, significant) of every pair of a report() list: "adjusted p = 0.0234: significant"."""
+    return [(float(p), not_ == "")
+            for p, not_ in re.findall(r"adjusted p = " + _NUMBER + r": (not )?significant", _flat(text))]
 
 
 def _agree(text):
@@ -1136,16 +1152,17 @@ def test_report_with_two_data_sets_cannot_be_significant():
                            {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True)},
                            cv=(2, 3), seed=0, progress=False)
     assert np.all(result.mean_scores[:, 0] > result.mean_scores[:, 1])
-    text = result.report()
+    text = result.report(width=None)
+    assert max(len(line) for line in result.report().splitlines()) <= 88  # wrapped as report() wraps
     # both signs positive: P(R+ >= 3) = 1/4 over the 4 sign patterns, two-sided 0.5
     assert _agree(text) == [(0.5, 0.05, False)]
     assert result.recommend().test in text.split("\n\n")[0] and "signed-rank" in result.recommend().test
     assert "With 2 data sets no outcome can be significant at the 0.05 level" in text
     assert "2/2^2 = 0.5" in text and "Plan at least 6 data sets" in text
     # at alpha = 0.5 an outcome can be significant, and this one is: no floor note then
-    loose = result.report(alpha=0.5)
+    loose = result.report(alpha=0.5, width=None)
     assert _agree(loose) == [(0.5, 0.5, True)] and "no outcome can be significant" not in loose
-    sign = result.report(test="sign")
+    sign = result.report(test="sign", width=None)
     assert "sign test" in sign and "2/2^2 = 0.5" in sign and _agree(sign) == [(0.5, 0.05, False)]
 
 
@@ -1181,7 +1198,7 @@ def _friedman_exact_by_enumeration(scores):
 
 
 def test_report_for_many_algorithms_over_data_sets(eight):
-    text = eight.report()
+    text = eight.report(width=None)
     paragraphs = text.split("\n\n")
     assert eight.recommend().test in paragraphs[0] and eight.recommend().functions[:2] == ("friedman",
                                                                                             "pairwise_comparisons")
@@ -1190,22 +1207,21 @@ def test_report_for_many_algorithms_over_data_sets(eight):
     assert f"p = {omnibus.pvalue:.1e}" in paragraphs[1] or f"p = {omnibus.pvalue:.3g}" in paragraphs[1]
     _agree(paragraphs[1])
     holm = eight.pairwise()
-    pairs_text = paragraphs[2]
-    assert "Holm" in pairs_text and "adjusted p-value is a bound" in pairs_text
-    if isinstance(holm, lecture_lib.REPORTED_RESULTS):  # once report() writes PairwiseComparisons up
-        _agree(pairs_text)
-    else:
-        assert pairs_text.count("  *") == int(np.triu(holm.significant).sum()) == 2
+    assert "Holm" in paragraphs[2] and "adjusted p-value is a bound" in paragraphs[2]
+    pairs = sorted(_pair_verdicts(text))  # report()'s list, one item per pair, with its interval
+    expected = sorted((float(f"{q:.3g}"), q <= 0.05) for q in holm.pvalues[np.triu_indices(3, 1)])
+    assert pairs == expected and sum(significant for _, significant in pairs) == 2
+    assert "98.33 % CI" in paragraphs[3]  # the intervals: report() got the table
     assert "no outcome can be significant" not in text  # 8 data sets: 3 * 2/2^8 = 0.023 < 0.05
     # three data sets: Friedman's floor (3!)^-2 = 0.028 allows significance; Holm's Wilcoxon floor does not
     small = eight.select(datasets=["synthetic 0", "synthetic 1", "synthetic 2"])
-    small_text = small.report()
+    small_text = small.report(width=None)
     assert small.friedman().pvalue == pytest.approx(_friedman_exact_by_enumeration(small.mean_scores), rel=1e-9)
     assert "With 3 data sets no outcome can be significant" in small_text and "Plan at least 7" in small_text
-    assert "Friedman's exact test can be significant" not in small_text
+    assert "(k!)^(1 - N)" not in small_text  # report()'s note on Friedman's floor: not here
     # two data sets: not even Friedman's exact test can reach 5 %: (3!)^(1 - 2) = 1/6
-    two = eight.select(datasets=["synthetic 0", "synthetic 1"]).report()
-    assert "no outcome of Friedman's exact test can be significant at the 0.05 level" in two and "0.167" in two
+    two = eight.select(datasets=["synthetic 0", "synthetic 1"]).report(width=None)
+    assert "(k!)^(1 - N) = 0.167" in two and "With 2 data sets no outcome can be significant" in two
     with pytest.raises(ValueError, match=r"minimum_effect applies to two algorithms"):
         eight.report(minimum_effect=0.01)
 
@@ -1213,12 +1229,12 @@ def test_report_for_many_algorithms_over_data_sets(eight):
 def test_report_on_one_data_set(small):
     estimators, datasets, result = small
     one = result.select(datasets=["iris"], algorithms=["nb", "centroid"])
-    text = one.report()
+    text = one.report(width=None)
     t, p = _corrected_t_by_hand(one.scores[0, 0], one.scores[0, 1], k=5)
     assert f"t(14) = {t:.3g}" in text and _agree(text) == [(float(f"{p:.3g}"), 0.05, p <= 0.05)]
     assert "Random seeds: 7 (the splits)." in text
     assert "use report(test='corrected_kfold')" in text and "One data set" in text
-    kfold = one.report(test="corrected_kfold", alpha=0.1, seeds="7 (splits), 0 (the tree)")
+    kfold = one.report(test="corrected_kfold", alpha=0.1, seeds="7 (splits), 0 (the tree)", width=None)
     t, p = _corrected_t_by_hand(one.scores[0, 0, 0], one.scores[0, 1, 0], k=5)
     assert f"t(4) = {t:.3g}" in kfold and _agree(kfold) == [(float(f"{p:.3g}"), 0.1, p <= 0.1)]
     assert "the 5 folds of the first repetition" in kfold and "This test is conservative" in kfold
@@ -1235,6 +1251,8 @@ def test_report_on_one_data_set(small):
         one.report(seeds=[1, 2])
     with pytest.raises(ValueError, match=r"alpha"):
         one.report(alpha=1.5)
+    with pytest.raises(ValueError, match=r"width must be >= 20"):
+        one.report(width=5)
     with pytest.raises(ValueError, match=r"report compares algorithms, but this result has one"):
         result.select(algorithms=["nb"]).report()
 
@@ -1244,15 +1262,15 @@ def test_report_of_many_algorithms_on_one_data_set(small):
 
     _, _, result = small
     one = result.select(datasets=["toy"])
-    text = one.report()
+    text = one.report(width=None)
     names, pairs = one.algorithms, list(itertools.combinations(range(3), 2))
     raw = [_corrected_t_by_hand(one.scores[0, i], one.scores[0, j], k=5)[1] for i, j in pairs]
     adjusted = multipletests(raw, method="holm")[1]
     assert one.recommend().test in text.split("\n\n")[0] and "adjust_pvalues" in one.recommend().functions
-    assert "Each interval has confidence 98.33 % (Bonferroni)" in text
+    assert "Each interval is at level 1 - 0.05/3 = 98.33 %" in text
     for (i, j), p, q in zip(pairs, raw, adjusted):
-        line = re.search(rf"{names[i]} minus {names[j]}: [^;]*", text).group(0)
-        shown = re.search(r", p = ([0-9.e+-]+), adjusted p = ([0-9.e+-]+) \((not )?significant\)", line)
+        line = re.search(rf"- {names[i]} minus {names[j]}: .*", text).group(0)
+        shown = re.search(r"raw p = ([0-9.e+-]+), adjusted p = ([0-9.e+-]+): (not )?significant", line)
         assert float(shown.group(1)) == pytest.approx(p, rel=5e-3)
         assert float(shown.group(2)) == pytest.approx(q, rel=5e-3)
         assert (shown.group(3) is None) == (q <= 0.05)
@@ -1308,8 +1326,8 @@ def test_the_readme_section_runs_and_its_verdicts_agree_with_the_p_values(tmp_pa
     # the conclusion: the recommended test, its report, the floor of 3 data sets shown in the README
     recommended = result.recommend().test
     assert result.recommend().functions[:2] == ("friedman", "pairwise_comparisons")
-    assert recommended in printed
-    assert " ".join(expected[0].split()) in " ".join(printed.split())
+    assert recommended in _flat(printed)
+    assert expected[0] in printed  # the README shows it as report() prints it
     # Friedman's p-value (exact, by enumeration of the 6^3 arrangements) and its verdict
     p_friedman = _friedman_exact_by_enumeration(result.mean_scores)
     assert result.friedman().pvalue == pytest.approx(p_friedman, rel=1e-9)
@@ -1330,4 +1348,5 @@ def test_the_readme_section_runs_and_its_verdicts_agree_with_the_p_values(tmp_pa
         (float(f"{p_stable:.3g}"), p_stable <= 0.05),
         (float(f"{p_unstable:.3g}"), p_unstable <= 0.05),
     ]
-    assert "Run here with test='corrected_kfold'" in printed and "This test is conservative" in printed
+    assert "Run here with test='corrected_kfold'" in _flat(printed) and "This test is conservative" in _flat(printed)
+    assert all(not significant for _, significant in _pair_verdicts(printed)) and len(_pair_verdicts(printed)) == 3
