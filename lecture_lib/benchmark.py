@@ -977,7 +977,8 @@ class BenchmarkResult:
         elif not isinstance(seeds, str):
             raise TypeError(f"seeds must be an int, a string or None, got {_show(seeds)}")
         rec = self.recommend()
-        written = {"alpha": alpha, "seeds": seeds, "score": self.scoring.replace("_", " "), "width": width}
+        score = "score" if self.scoring.startswith("callable") else self.scoring.replace("_", " ")
+        written = {"alpha": alpha, "seeds": seeds, "score": score, "width": width}
         if n == 1:
             test = check_option("corrected_repeated_cv" if test is None else test, "test", BENCHMARK_TTESTS)
             if k == 2:
@@ -1054,8 +1055,8 @@ class BenchmarkResult:
     def _design(self, test: str | None = None) -> str:
         """The resampling scheme in words, for one data set or for the mean table."""
         if len(self.datasets) > 1:
-            return (f"the mean {self.scoring.replace('_', ' ')} over {self._scheme()} on each data set: "
-                    f"{', '.join(self.datasets)}")
+            score = "score" if self.scoring.startswith("callable") else self.scoring.replace("_", " ")
+            return f"the mean {score} over {self._scheme()} on each data set: {', '.join(self.datasets)}"
         if test == "corrected_kfold":
             return (f"the {self.n_folds} folds of the first repetition of {self._scheme()} on "
                     f"{self.datasets[0]}")

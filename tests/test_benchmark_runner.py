@@ -1098,9 +1098,14 @@ def test_pairwise_follows_the_orientation_of_the_scoring():
     data = {f"s{i}": make_classification(n_samples=60, random_state=i) for i in range(3)}
     models = {"nb": GaussianNB(), "majority": DummyClassifier()}
     acc = run_benchmark(models, data, cv=(1, 3), seed=0, progress=False).pairwise()
-    err = run_benchmark(models, data, cv=(1, 3), seed=0, scoring="error_rate", progress=False).pairwise()
+    errors = run_benchmark(models, data, cv=(1, 3), seed=0, scoring="error_rate", progress=False)
+    err = errors.pairwise()
     assert acc.effect[0, 1] > 0 and err.effect[0, 1] > 0  # positive: the row (nb) is the better one
     np.testing.assert_allclose(err.mean_ranks, acc.mean_ranks)
+    # the report names the score and gives the difference as measured: nb's error minus the majority's
+    text = errors.report(width=None)
+    assert "Typical difference in error rate (nb minus majority" in text
+    assert errors.across_datasets(wilcoxon_signed_rank, "nb", "majority").hodges_lehmann < 0
 
 
 def test_recommend_fills_in_the_design(eight, small):
