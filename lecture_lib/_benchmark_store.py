@@ -10,9 +10,9 @@ once and a crash of the whole machine after the next checkpoint, at a cost of
 tens of microseconds per cell instead of a disk flush.
 
 The file records the set-up (seed, cv, scoring), a fingerprint of every data
-set (its X and y, and its splits) and of every estimator, so a run that would
-mix cells from different set-ups is refused with an error naming the
-argument that differs.
+set (its X, y and groups, and its splits) and of every estimator, so a run
+that would mix cells from different set-ups is refused with an error naming
+the argument that differs.
 """
 
 from __future__ import annotations
@@ -154,13 +154,14 @@ class BenchmarkStore:
             if (old_n, old_data) != (n, data_hash):
                 raise ValueError(
                     f"datasets[{name!r}] differs from the data set of that name in store {self.path!r} "
-                    f"(X or y changed; {old_n} examples stored, {n} given): rename the data set or pass a "
-                    "new store"
+                    f"(X, y or groups changed; {old_n} examples stored, {n} given): rename the data set or "
+                    "pass a new store"
                 )
             if old_splits != splits_hash:
                 raise ValueError(
                     f"cv gives other splits for datasets[{name!r}] than those in store {self.path!r} "
-                    "(a different cv callable, or a lecture_lib version that splits differently): "
+                    "(a different cv callable or splitter class, or a lecture_lib or scikit-learn version "
+                    "that splits differently): "
                     "resume with the same cv, or pass a new store"
                 )
         for name, fingerprint in algorithms:

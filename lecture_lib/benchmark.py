@@ -5,25 +5,29 @@ table of scores: algorithms x data sets (x repetitions x folds).
 :func:`run_benchmark` builds that table the way those tests assume: the same
 splits for every algorithm on a data set (so the comparison is paired), 10 x
 10 repeated stratified cross-validation by default (Bouckaert and Frank
-2004), any tuning inside the training folds (pass a ``Pipeline`` or a
-``GridSearchCV``), every cell kept in a resumable store, cells run through
-joblib so that a laptop's cores or a dask cluster do the work. Its result
-hands the fold scores and the per-data-set means straight to the course's
-tests.
+2004) or any scikit-learn splitter, any tuning inside the training folds
+(pass a ``Pipeline`` or a ``GridSearchCV``), every cell kept in a resumable
+store, cells run through joblib so that a laptop's cores or a dask cluster
+do the work. Its result hands the fold scores and the per-data-set means
+straight to the course's tests, and ``result.report()`` runs the test the
+course recommends and writes up the conclusion.
 
 Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``).
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import difflib
 import hashlib
+import itertools
 import math
 import numbers
 import os
 import re
 import sys
+import textwrap
 import time
 from collections.abc import Mapping
 
@@ -31,10 +35,26 @@ import numpy as np
 
 from . import metrics
 from ._benchmark_store import BenchmarkStore, read_store, stored_seed
-from ._validation import _show, check_count, check_features, check_flag, check_labels
+from ._validation import (
+    _show,
+    check_alpha,
+    check_count,
+    check_features,
+    check_flag,
+    check_labels,
+    check_option,
+)
+from .friedman_nemenyi import friedman, nemenyi
+from .guide import recommend_test, smallest_two_sided_pvalue
+from .multitest import ADJUST_METHODS, adjust_pvalues
+from .paired import corrected_repeated_cv_ttest, resampled_ttest
+from .posthoc import pairwise_comparisons
+from .reporting import report
 from .resampling import _take, repeated_kfold
+from .wilcoxon_sign import sign_test, wilcoxon_signed_rank
 
 __all__ = [
+    "BENCHMARK_TTESTS",
     "DEFAULT_CV",
     "BenchmarkResult",
     "benchmark_splits",
@@ -46,8 +66,18 @@ __all__ = [
 #: 10-fold cross-validation (Bouckaert and Frank 2004).
 DEFAULT_CV = (10, 10)
 
+#: The ``test`` options of :meth:`BenchmarkResult.corrected_ttest` (chapter 4): all r x k folds, or
+#: the k folds of the first repetition (the conservative test for unstable learners).
+BENCHMARK_TTESTS = ("corrected_repeated_cv", "corrected_kfold")
+
+# The tests of BenchmarkResult.report across data sets, in words.
+_ACROSS_TESTS = {"wilcoxon": "the Wilcoxon signed-rank test", "sign": "the sign test"}
+
 # Named scorings that lecture_lib computes itself, and whether higher is better.
 _OWN_SCORINGS = {"accuracy": True, "error_rate": False}
+
+# A memory address in a repr changes from run to run: left out of what the store compares.
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 
 
 # --------------------------------------------------------------------------- arguments
@@ -93,27 +123,61 @@ def _check_scoring(scoring) -> _Scorer:
     )
 
 
+def _is_splitter(cv) -> bool:
+    """A scikit-learn style splitter: ``split`` and ``get_n_splits`` (KFold, GroupKFold, ...)."""
+    return callable(getattr(cv, "split", None)) and callable(getattr(cv, "get_n_splits", None))
+
+
+def _is_shuffle_split(cv) -> bool:
+    """scikit-learn's shuffle-split family: independent random holdouts, not the folds of a partition."""
+    return any(cls.__name__ == "BaseShuffleSplit" for cls in type(cv).__mro__)
+
+
+def _check_splitter(cv):
+    state = getattr(cv, "random_state", None)
+    if state is not None and (isinstance(state, (bool, np.bool_)) or not isinstance(state, numbers.Integral)):
+        raise TypeError(
+            f"cv.random_state must be an int or None, got {_show(state)}: a random generator gives other "
+            "splits on every call, so a resumed run or a model added later would not see the same splits "
+            "(None: run_benchmark derives one per data set from seed and the data set's name)"
+        )
+    n_repeats = getattr(cv, "n_repeats", None)
+    if n_repeats is not None:
+        check_count(n_repeats, "cv.n_repeats", minimum=1)
+    return cv
+
+
 def _check_cv(cv):
-    """(n_repeats, n_folds) for the built-in splits, or the callable itself."""
+    """(n_repeats, n_folds) for the built-in splits, a splitter, or the callable itself."""
+    if isinstance(cv, type):
+        raise TypeError(f"cv must be a splitter instance, got the class {cv.__name__}; write "
+                        f"{cv.__name__}(...)")
+    if _is_splitter(cv):
+        return _check_splitter(cv)
     if callable(cv):
         return cv
     if isinstance(cv, (bool, np.bool_)):
-        raise TypeError(f"cv must be (n_repeats, n_folds), a number of folds or a callable; got {cv!r}")
+        raise TypeError(f"cv must be (n_repeats, n_folds), a number of folds, a splitter or a callable; "
+                        f"got {cv!r}")
     if isinstance(cv, numbers.Real):
         return (1, check_count(cv, "cv", minimum=2))
     if isinstance(cv, (tuple, list)) and len(cv) == 2:
         return (check_count(cv[0], "cv[0] (the number of repetitions)", minimum=1),
                 check_count(cv[1], "cv[1] (the number of folds)", minimum=2))
     raise TypeError(
-        "cv must be (n_repeats, n_folds) such as (10, 10), a number of folds, or a callable "
-        f"cv(X, y, rng) returning the splits; got {_show(cv)}"
+        "cv must be (n_repeats, n_folds) such as (10, 10), a number of folds, a scikit-learn splitter "
+        f"(an object with split and get_n_splits) or a callable cv(X, y, rng) returning the splits; got "
+        f"{_show(cv)}"
     )
 
 
 def _describe_cv(cv) -> str:
-    if callable(cv):
-        return f"callable {getattr(cv, '__qualname__', type(cv).__name__)}"
-    return f"{cv[0]} x {cv[1]} stratified"
+    """The cv in words, as the result and the store record it (a store refuses another one)."""
+    if isinstance(cv, tuple):
+        return f"{cv[0]} x {cv[1]} stratified"
+    if _is_splitter(cv):
+        return _ADDRESS.sub("", " ".join(repr(cv).split()))  # one line, no memory address
+    return f"callable {getattr(cv, '__qualname__', type(cv).__name__)}"
 
 
 def _check_seed(seed):
@@ -173,7 +237,7 @@ def _check_estimators(estimators, scorer: _Scorer) -> dict:
 
 
 def _load_dataset(name, value):
-    """(X, y as a label array) of one entry of ``datasets``."""
+    """(X, y as a label array, groups as a label array or None) of one entry of ``datasets``."""
     where = f"datasets[{name!r}]"
     if callable(value):
         try:
@@ -183,20 +247,27 @@ def _load_dataset(name, value):
                              f"{err}") from err
     if hasattr(value, "data") and hasattr(value, "target"):  # a scikit-learn Bunch
         value = (value.data, value.target)
-    if not isinstance(value, (tuple, list)) or len(value) != 2:
-        raise TypeError(f"{where} must be a pair (X, y) or a callable that returns one, got {_show(value)}")
-    X, y = value
+    if not isinstance(value, (tuple, list)) or len(value) not in (2, 3):
+        raise TypeError(f"{where} must be a pair (X, y), a triple (X, y, groups) or a callable that returns "
+                        f"one, got {_show(value)}")
+    X, y, *rest = value
+    groups = rest[0] if rest else None
     if y is None:
         raise TypeError(f"{where}: y must be an array of class labels, got None")
     try:
         y = check_labels(y, "y")
         X = check_features(X, y.size)
+        if groups is not None:
+            groups = check_labels(groups, "groups")
+            if groups.size != y.size:
+                raise ValueError(f"inputs must have the same length: groups has {groups.size}, y has "
+                                 f"{y.size}")
     except (TypeError, ValueError) as err:
         raise type(err)(f"{where}: {err}") from None
     if getattr(X, "ndim", 2) < 2:
         raise ValueError(f"{where}: X must have one row per example (2-D), got an array of shape "
                          f"{np.shape(X)}")
-    return X, y
+    return X, y, groups
 
 
 def _dataset_words(name: str) -> list[int]:
@@ -218,52 +289,105 @@ def _check_index(idx, n: int, where: str) -> np.ndarray:
     return arr.astype(np.int64, copy=False)
 
 
-def _make_splits(X, y, name: str, cv, seed: int) -> list:
-    """The repetitions (lists of (train, test) pairs) of one data set."""
-    n = y.size
-    rng = _dataset_rng(seed, name)
+def _splitter_repetitions(X, y, groups, name: str, cv, seed: int) -> list:
+    """A splitter's splits of one data set, grouped into repetitions (see run_benchmark's Notes)."""
     where = f"datasets[{name!r}]"
-    if not callable(cv):
-        n_repeats, k = cv
-        if k > n:
-            raise ValueError(f"{where}: cv asks for {k} folds but the data set has only {n} examples")
-        try:
-            flat = list(repeated_kfold(n, k=k, n_repeats=n_repeats, seed=rng, y=y))
-        except ValueError as err:
-            raise ValueError(f"{where}: {err}; use fewer folds (cv) or drop the data set") from None
-        return [flat[r * k:(r + 1) * k] for r in range(n_repeats)]
-    reps = cv(X, y, rng)
+    splitter = copy.deepcopy(cv)  # the caller's object is never changed
+    if getattr(splitter, "random_state", 0) is None and getattr(splitter, "shuffle", True) is not False:
+        # unseeded and random: seeded from (seed, name), like the built-in splits, so that a resumed
+        # run and a model added later get the very same splits
+        splitter.random_state = int(_dataset_rng(seed, name).integers(2**32))
+    try:
+        flat = list(splitter.split(X, y, groups))
+    except Exception as err:  # e.g. a group splitter without groups, more folds than examples
+        raise ValueError(f"{where}: cv.split failed with {type(err).__name__}: {err}") from err
+    if _is_shuffle_split(splitter):
+        return [[pair] for pair in flat]  # each random holdout is a repetition of one fold
+    n_repeats = getattr(splitter, "n_repeats", None)
+    if n_repeats is None or not flat:
+        return [flat]
+    if len(flat) % n_repeats:
+        raise ValueError(f"{where}: cv gave {len(flat)} splits, not a whole number of its n_repeats="
+                         f"{n_repeats} repetitions")
+    k = len(flat) // n_repeats
+    return [flat[r * k:(r + 1) * k] for r in range(n_repeats)]
+
+
+def _checked_repetitions(reps, n: int, label: str) -> list:
+    """The repetitions as lists of (train, test) int64 arrays, or an error naming the bad pair."""
     if isinstance(reps, (str, bytes)) or not hasattr(reps, "__iter__"):
-        raise TypeError(f"cv({where}) must return a list of repetitions, each a list of (train_idx, "
+        raise TypeError(f"{label} must return a list of repetitions, each a list of (train_idx, "
                         f"test_idx) pairs; got {_show(reps)}")
     out = []
     for r, rep in enumerate(reps):
         if isinstance(rep, (str, bytes)) or not hasattr(rep, "__iter__"):
-            raise TypeError(f"cv({where})[{r}] must be a list of (train_idx, test_idx) pairs, got "
-                            f"{_show(rep)}")
+            raise TypeError(f"{label}[{r}] must be a list of (train_idx, test_idx) pairs, got {_show(rep)}")
         folds = []
         for f, pair in enumerate(rep):
             try:
                 train, test = pair
             except (TypeError, ValueError):
-                raise TypeError(f"cv({where})[{r}][{f}] must be a (train_idx, test_idx) pair, got "
+                raise TypeError(f"{label}[{r}][{f}] must be a (train_idx, test_idx) pair, got "
                                 f"{_show(pair)}") from None
-            train = _check_index(train, n, f"cv({where})[{r}][{f}] train_idx")
-            test = _check_index(test, n, f"cv({where})[{r}][{f}] test_idx")
+            train = _check_index(train, n, f"{label}[{r}][{f}] train_idx")
+            test = _check_index(test, n, f"{label}[{r}][{f}] test_idx")
             shared = np.intersect1d(train, test).size
             if shared:
-                raise ValueError(f"cv({where})[{r}][{f}]: {shared} example(s) are in both the training and "
-                                 "the test set")
+                raise ValueError(f"{label}[{r}][{f}]: {shared} example(s) are in both the training and the "
+                                 "test set")
             folds.append((train, test))
         if not folds:
-            raise ValueError(f"cv({where})[{r}] holds no (train_idx, test_idx) pair")
+            raise ValueError(f"{label}[{r}] holds no (train_idx, test_idx) pair")
         out.append(folds)
     if not out:
-        raise ValueError(f"cv({where}) returned no repetition")
+        raise ValueError(f"{label} returned no repetition")
     if len({len(rep) for rep in out}) != 1:
-        raise ValueError(f"cv({where}): every repetition must have the same number of folds, got "
+        raise ValueError(f"{label}: every repetition must have the same number of folds, got "
                          f"{[len(rep) for rep in out]}")
     return out
+
+
+def _check_groups_apart(reps, groups, where: str) -> None:
+    """With groups, no group may be on both sides of a split (else its examples leak into the test)."""
+    for r, rep in enumerate(reps):
+        for f, (train, test) in enumerate(rep):
+            shared = np.intersect1d(groups[train], groups[test])
+            if shared.size:
+                raise ValueError(
+                    f"{where}: group(s) {_show(shared.tolist())} are in both the training and the test set "
+                    f"of repetition {r}, fold {f}: cv does not split by group; use a group splitter such as "
+                    "scikit-learn's GroupKFold, StratifiedGroupKFold or GroupShuffleSplit"
+                )
+
+
+def _make_splits(X, y, groups, name: str, cv, seed: int) -> list:
+    """The repetitions (lists of (train, test) pairs) of one data set."""
+    n = y.size
+    where = f"datasets[{name!r}]"
+    if isinstance(cv, tuple):
+        if groups is not None:
+            raise ValueError(f"{where} has groups, but cv={cv} splits the examples, not the groups: pass "
+                             "a group splitter as cv, such as scikit-learn's GroupKFold or "
+                             "StratifiedGroupKFold")
+        n_repeats, k = cv
+        if k > n:
+            raise ValueError(f"{where}: cv asks for {k} folds but the data set has only {n} examples")
+        try:
+            flat = list(repeated_kfold(n, k=k, n_repeats=n_repeats, seed=_dataset_rng(seed, name), y=y))
+        except ValueError as err:
+            raise ValueError(f"{where}: {err}; use fewer folds (cv) or drop the data set") from None
+        return [flat[r * k:(r + 1) * k] for r in range(n_repeats)]
+    if _is_splitter(cv):
+        reps, label = _splitter_repetitions(X, y, groups, name, cv, seed), f"cv.split({where})"
+    elif groups is not None:
+        raise ValueError(f"{where} has groups, but a callable cv(X, y, rng) does not receive them: split by "
+                         "group inside the callable (and pass (X, y)), or pass a group splitter as cv")
+    else:
+        reps, label = cv(X, y, _dataset_rng(seed, name)), f"cv({where})"
+    reps = _checked_repetitions(reps, n, label)
+    if groups is not None:
+        _check_groups_apart(reps, groups, where)
+    return reps
 
 
 def _splits_hash(reps) -> str:
@@ -276,10 +400,10 @@ def _splits_hash(reps) -> str:
     return digest.hexdigest()
 
 
-def _data_hash(X, y) -> str:
+def _data_hash(X, y, groups) -> str:
     import joblib
 
-    return joblib.hash((X, y))
+    return joblib.hash((X, y) if groups is None else (X, y, groups))
 
 
 def _fingerprint(estimator) -> str:
@@ -291,7 +415,7 @@ def _fingerprint(estimator) -> str:
             text = estimator.__repr__(N_CHAR_MAX=10**9)
     except TypeError:  # not a scikit-learn BaseEstimator
         text = repr(estimator)
-    return re.sub(r" at 0x[0-9a-fA-F]+", "", text)  # memory addresses change from run to run
+    return _ADDRESS.sub("", text)
 
 
 # --------------------------------------------------------------------------- one cell
@@ -402,20 +526,6 @@ class _Progress:
 # --------------------------------------------------------------------------- the result
 
 
-def _paired_function():
-    """The course's corrected repeated-CV t-test: ``corrected_repeated_cv_ttest`` once paired.py has it.
-
-    Until then the same statistic through ``resampled_ttest`` with n_test/n_train = 1/(k - 1):
-    the variance factor 1/(r k) + 1/(k - 1) and r k - 1 degrees of freedom either way.
-    """
-    import lecture_lib
-
-    test = getattr(lecture_lib, "corrected_repeated_cv_ttest", None)
-    if test is not None:
-        return lambda s1, s2, k: test(s1, s2, n_folds=k)
-    return lambda s1, s2, k: lecture_lib.resampled_ttest(s1.ravel(), s2.ravel(), test_train_ratio=1 / (k - 1))
-
-
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
 class BenchmarkResult:
     """The scores of a benchmark and the ways to test them (result of :func:`run_benchmark`).
@@ -438,7 +548,11 @@ class BenchmarkResult:
     higher_is_better : bool
         False for ``"error_rate"``; True otherwise.
     cv : str
-        The splits, e.g. ``"10 x 10 stratified"``.
+        The splits: ``"10 x 10 stratified"`` for the built-in ones, the
+        splitter's repr (``"StratifiedKFold(n_splits=10, random_state=None,
+        shuffle=True)"``; for a splitter that shuffles, ``random_state=None``
+        means one drawn per data set from ``seed``), or ``"callable
+        <name>"``.
     seed : int
         The seed of the splits (the one drawn when ``seed=None``).
     test_train_ratio : ndarray, shape (n_datasets,)
@@ -446,11 +560,17 @@ class BenchmarkResult:
 
     Notes
     -----
+    From the table to a conclusion: :meth:`recommend` names the test the
+    course recommends for this many algorithms and data sets, and
+    :meth:`report` runs it and writes it up (the corrected t on one data
+    set, Wilcoxon's test for two algorithms over data sets, Friedman's test
+    and :meth:`pairwise` for more). :meth:`corrected_ttest`,
+    :meth:`friedman`, :meth:`pairwise`, :meth:`nemenyi`,
+    :meth:`per_dataset` and :meth:`across_datasets` run single tests.
+
     The tests need every cell they use: a failed or missing cell raises a
     ValueError that names it; :meth:`select` leaves data sets or
-    algorithms out. The methods ``friedman`` and ``nemenyi`` call the
-    functions of the package root, so they always use the library's
-    current versions.
+    algorithms out.
 
     Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``).
     """
@@ -542,43 +662,343 @@ class BenchmarkResult:
 
     # ----------------------------------------------------------------- tests
 
-    def corrected_ttest(self, algorithm_1: str, algorithm_2: str) -> dict:
-        """The corrected repeated cross-validation t-test on every data set.
+    def corrected_ttest(self, algorithm_1: str, algorithm_2: str, test: str = "corrected_repeated_cv", *,
+                        confidence: float = 0.95) -> dict:
+        """The corrected cross-validation t-test of chapter 4, on every data set.
 
-        Returns a dict data set -> result (``statistic``, ``pvalue``,
-        ``mean_difference`` of algorithm_1 minus algorithm_2, ...). With the
-        built-in r x k splits this is Bouckaert and Frank's test, variance
-        factor :math:`1/(rk) + 1/(k-1)`; with a callable ``cv``, Nadeau and
-        Bengio's corrected resampled t with the splits' own n_test/n_train.
-        With a single repetition (``cv=k``) the correction is very
-        conservative; use repetitions (the default is 10 x 10).
+        Parameters
+        ----------
+        algorithm_1, algorithm_2 : str
+            The two algorithms; the effect is algorithm_1 minus algorithm_2.
+        test : {"corrected_repeated_cv", "corrected_kfold"}, default "corrected_repeated_cv"
+            ``"corrected_repeated_cv"``: all r x k fold scores of a data
+            set, variance factor :math:`1/(rk) + n_2/n_1` (Bouckaert and
+            Frank's test for 10 x 10 cross-validation, the default of
+            chapter 4). ``"corrected_kfold"``: only the k scores of the
+            *first repetition*, factor :math:`1/k + n_2/n_1`: the corrected t
+            on one k-fold cross-validation, as
+            ``compare_algorithms(test="corrected_kfold")`` runs it, the
+            conservative choice for unstable learners (see the Notes).
+        confidence : float, default 0.95
+            Coverage of each interval for the mean difference, in (0, 1).
+
+        Returns
+        -------
+        results : dict of str to FoldTTestResult
+            Data set name -> ``statistic``, ``pvalue``, ``df``,
+            ``mean_difference``, ``confidence_interval``, ...
+
+        Raises
+        ------
+        ValueError
+            An unknown algorithm or test; ``"corrected_kfold"`` on splits
+            with one fold per repetition (repeated holdout); a failed or
+            missing cell.
+
+        Notes
+        -----
+        With :math:`d` the r x k differences algorithm_1 - algorithm_2 on
+        a data set (r = 1 for ``"corrected_kfold"``), :math:`\\bar d` their
+        mean and :math:`s^2` their variance,
+
+        .. math::
+
+            t = \\frac{\\bar d}{\\sqrt{\\left(\\frac{1}{rk} + \\frac{n_2}{n_1}\\right) s^2}}
+            \\quad \\text{on } rk - 1 \\text{ degrees of freedom}
+
+        (Nadeau and Bengio 2003), with :math:`n_2/n_1` the data set's
+        :attr:`test_train_ratio`. When that ratio is :math:`1/(k-1)`, as
+        for every k-fold partition (built-in splits, ``KFold``,
+        ``GroupKFold``, repeated or not), this is
+        :func:`lecture_lib.corrected_repeated_cv_ttest`; otherwise (repeated
+        holdout, a callable ``cv``) :func:`lecture_lib.resampled_ttest` with
+        the ratio.
+
+        Which test: in chapter 4's lab, on data sets where both algorithms
+        were equally good, the corrected 10 x 10 t rejected H0 at nominal
+        5 % in 4.0 % of the data sets with a stable learner (nearest
+        centroid) but in 12.6 % with an unstable one (1-NN), whose model
+        changes a lot with its training set, and in 7.4 % on small, noisy
+        data; the corrected t on one 10-fold cross-validation stayed at or
+        below 5 % in every setting (1-NN 3.8 %, small noisy data 1.8 %,
+        nearest centroid 0.7 %, where it has about half the power). The
+        rule: nearest neighbours, deep unpruned trees and other learners
+        whose model changes a lot with a few training examples, or a small,
+        noisy data set: ``test="corrected_kfold"``.
+
+        Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
+        References
+        ----------
+        .. [1] Nadeau, C., Bengio, Y. (2003). Inference for the generalization
+           error. Machine Learning 52(3), 239-281.
+        .. [2] Bouckaert, R. R., Frank, E. (2004). Evaluating the replicability
+           of significance tests for comparing learning algorithms. PAKDD 2004,
+           LNCS 3056, 3-12.
         """
+        test = check_option(test, "test", BENCHMARK_TTESTS)
         i, j = self._pair(algorithm_1, algorithm_2)
         self._complete("corrected_ttest", datasets=None, algorithms=(i, j))
-        out = {}
-        if not self.cv.startswith("callable"):
-            test = _paired_function()
-            for d, name in enumerate(self.datasets):
-                out[name] = test(self.scores[d, i], self.scores[d, j], self.n_folds)
-        else:
-            from . import resampled_ttest
-
-            for d, name in enumerate(self.datasets):
-                out[name] = resampled_ttest(self.scores[d, i].ravel(), self.scores[d, j].ravel(),
-                                            test_train_ratio=float(self.test_train_ratio[d]))
-        return out
+        if test == "corrected_kfold" and self.n_folds < 2:
+            raise ValueError(
+                f"test='corrected_kfold' needs a repetition of k >= 2 folds, but cv ({self.cv}) gives "
+                f"{self.n_repeats} repetitions of one holdout split: use test='corrected_repeated_cv' "
+                "(the corrected resampled t on all the holdout scores)"
+            )
+        used = self.n_repeats if test == "corrected_repeated_cv" else 1
+        return {
+            name: _corrected_t(self.scores[d, i, :used], self.scores[d, j, :used],
+                               float(self.test_train_ratio[d]), confidence)
+            for d, name in enumerate(self.datasets)
+        }
 
     def friedman(self, **options):
         """:func:`lecture_lib.friedman` on :attr:`mean_scores` (``higher_is_better`` from the scoring)."""
-        import lecture_lib
-
-        return self.across_datasets(lecture_lib.friedman, **options)
+        return self.across_datasets(friedman, **options)
 
     def nemenyi(self, **options):
-        """:func:`lecture_lib.nemenyi` on :attr:`mean_scores` (``higher_is_better`` from the scoring)."""
-        import lecture_lib
+        """:func:`lecture_lib.nemenyi` on :attr:`mean_scores` (``higher_is_better`` from the scoring).
 
-        return self.across_datasets(lecture_lib.nemenyi, **options)
+        Nemenyi's mean-rank test is the classic post-hoc test; the course
+        recommends :meth:`pairwise` (Wilcoxon with Holm) for all pairs,
+        whose p-value for a pair does not depend on the other algorithms.
+        """
+        return self.across_datasets(nemenyi, **options)
+
+    def pairwise(self, test: str = "wilcoxon", adjust: str = "holm", **options):
+        """All pairs of algorithms over the data sets: :func:`lecture_lib.pairwise_comparisons`.
+
+        Parameters
+        ----------
+        test : {"wilcoxon", "sign", "nemenyi", "ttest"}, default "wilcoxon"
+            The test of each pair, on :attr:`mean_scores`.
+        adjust : str, default "holm"
+            The multiplicity adjustment (the options of
+            :func:`lecture_lib.pairwise_comparisons`).
+        **options
+            ``alpha``, ``test_options`` and the rest of
+            :func:`lecture_lib.pairwise_comparisons`; ``names`` and
+            ``higher_is_better`` default to the benchmark's.
+
+        Returns
+        -------
+        result : PairwiseComparisons
+            Raw and adjusted p-values, decisions, effects and groups.
+
+        Notes
+        -----
+        The defaults are the procedure chapter 6 recommends for all pairs:
+        Wilcoxon's signed-rank test on each pair's scores, Holm's step-down
+        adjustment. A pair's p-value depends only on the two algorithms'
+        scores, unlike Nemenyi's mean-rank test (:meth:`nemenyi`). With N
+        data sets no Wilcoxon p-value is below :math:`2/2^N`, so with Holm
+        over m pairs nothing can be significant at level alpha unless
+        :math:`2m/2^N \\le \\alpha` (N >= 7 for three algorithms at 5 %).
+
+        Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``).
+
+        Examples
+        --------
+        >>> from sklearn.datasets import make_classification
+        >>> from sklearn.dummy import DummyClassifier
+        >>> from sklearn.naive_bayes import GaussianNB
+        >>> from sklearn.tree import DecisionTreeClassifier
+        >>> from lecture_lib import run_benchmark
+        >>> data = {f"synthetic {i}": make_classification(n_samples=100, random_state=i) for i in range(8)}
+        >>> models = {"naive Bayes": GaussianNB(), "majority": DummyClassifier(),
+        ...           "tree": DecisionTreeClassifier(max_depth=3, random_state=0)}
+        >>> result = run_benchmark(models, data, cv=(1, 5), seed=0, progress=False)
+        >>> holm = result.pairwise()
+        >>> for row in holm.pairs():
+        ...     print(row["pair"], round(row["raw_pvalue"], 5), round(row["pvalue"], 4), row["significant"])
+        ('naive Bayes', 'majority') 0.00781 0.0234 True
+        ('tree', 'majority') 0.00781 0.0234 True
+        ('tree', 'naive Bayes') 0.875 0.875 False
+
+        Both learners beat the majority vote on all 8 data sets: the
+        smallest Wilcoxon p-value possible with 8 data sets, 2/2^8, which
+        Holm's adjustment for 3 pairs turns into 0.0234, significant at the
+        5 % family-wise level. The tree and naive Bayes cannot be told
+        apart: no evidence of a difference, which is not evidence that they
+        are equally accurate.
+        """
+        if len(self.datasets) < 2:
+            raise ValueError(
+                f"pairwise compares the algorithms over data sets and needs at least 2, but this result has "
+                f"one ({self.datasets[0]!r}): on one data set compare pairs with corrected_ttest and "
+                "adjust_pvalues, or call report()"
+            )
+        self._complete("pairwise", datasets=None, algorithms=None)
+        options = {"higher_is_better": self.higher_is_better, "names": self.algorithms, **options}
+        return pairwise_comparisons(self.mean_scores, test=test, adjust=adjust, **options)
+
+    def recommend(self, **design):
+        """The test the course recommends for this benchmark: :func:`lecture_lib.recommend_test`.
+
+        Parameters
+        ----------
+        **design
+            The other questions of :func:`lecture_lib.recommend_test`
+            (``commensurable``, ``control``, ``question``, ``tuning``, ...).
+            ``n_models`` (the number of algorithms), ``n_datasets`` and
+            ``can_retrain=True`` (the runner retrains every algorithm on every
+            split) come from the result.
+
+        Returns
+        -------
+        recommendation : Recommendation
+            The test, the functions to call, why, and the caveats.
+
+        Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+
+        Examples
+        --------
+        >>> from sklearn.datasets import load_wine
+        >>> from sklearn.naive_bayes import GaussianNB
+        >>> from sklearn.neighbors import KNeighborsClassifier
+        >>> from lecture_lib import run_benchmark
+        >>> result = run_benchmark({"naive Bayes": GaussianNB(), "1-NN": KNeighborsClassifier(1)},
+        ...                        {"wine": load_wine(return_X_y=True)}, cv=(2, 5), seed=0, progress=False)
+        >>> result.recommend().test
+        'Corrected repeated cross-validation t test (10 x 10 CV)'
+        >>> result.recommend(question="practical").functions[0]
+        'bayesian_correlated_ttest'
+
+        Two algorithms on one data set: the corrected repeated
+        cross-validation t of chapter 4 (for an unstable learner such as
+        1-NN, ``result.corrected_ttest(..., test="corrected_kfold")``); asked
+        whether one is *practically* better, the guide points to chapter 8's
+        Bayesian correlated t-test instead.
+        """
+        fixed = {"n_models": len(self.algorithms), "n_datasets": len(self.datasets), "can_retrain": True}
+        clash = sorted(set(design) & set(fixed))
+        if clash:
+            raise TypeError(f"recommend takes {', '.join(f'{k}={v!r}' for k, v in fixed.items())} from the "
+                            f"result; do not pass {', '.join(clash)}")
+        return recommend_test(**fixed, **design)
+
+    def report(self, *, alpha: float = 0.05, test: str | None = None, adjust: str = "holm", seeds=None,
+               minimum_effect: float | None = None, width: int | None = 88) -> str:
+        """Run the recommended analysis and write it up: :func:`lecture_lib.report`.
+
+        Parameters
+        ----------
+        alpha : float, default 0.05
+            The significance level fixed in advance; the intervals have
+            confidence 1 - alpha (Bonferroni-simultaneous for several pairs
+            on one data set).
+        test : str, optional
+            One data set: ``"corrected_repeated_cv"`` (default) or
+            ``"corrected_kfold"`` (:meth:`corrected_ttest`; the second for
+            unstable learners such as nearest neighbours). Several data sets:
+            ``"wilcoxon"`` (default) or ``"sign"`` (when differences are not
+            commensurable across data sets).
+        adjust : str, default "holm"
+            The multiplicity adjustment for more than two algorithms (one
+            data set: a method of :func:`lecture_lib.adjust_pvalues`;
+            several: of :meth:`pairwise`).
+        seeds : int, sequence of int or str, optional
+            As in :func:`lecture_lib.report`; default: the seed of the
+            splits (state the estimators' own ``random_state`` too).
+        minimum_effect : float, optional
+            The smallest difference that matters (two algorithms only), as in
+            :func:`lecture_lib.report`.
+        width : int or None, default 88
+            Wrap each paragraph at this many characters, as
+            :func:`lecture_lib.report` does; None: one line per paragraph.
+
+        Returns
+        -------
+        text : str
+            Paragraphs separated by blank lines: the recommended test, the
+            report of each test run, and what the design allows (with few
+            data sets, whether any outcome could be significant).
+
+        Notes
+        -----
+        What runs (:meth:`recommend` names it):
+
+        * 2 algorithms, 1 data set: :meth:`corrected_ttest`;
+        * k > 2 algorithms, 1 data set: :meth:`corrected_ttest` on every
+          pair, p-values adjusted by ``adjust``;
+        * 2 algorithms, N > 1 data sets: the Wilcoxon signed-rank test (or
+          the sign test) on :attr:`mean_scores`;
+        * k > 2 algorithms, N > 1 data sets: :meth:`friedman` and
+          :meth:`pairwise`.
+
+        With N data sets no two-sided Wilcoxon or sign-test p-value is below
+        :math:`2/2^N` (0.5 for N = 2, 0.25 for N = 3), and an adjustment
+        such as Holm's multiplies the smallest by the number of pairs m; when
+        that floor exceeds alpha the text says that no outcome could have
+        been significant, and how many data sets would be needed. Likewise
+        for Friedman's exact p-value, whose floor is :math:`(k!)^{1-N}`.
+
+        Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+
+        Examples
+        --------
+        >>> from sklearn.datasets import load_iris, load_wine
+        >>> from sklearn.naive_bayes import GaussianNB
+        >>> from sklearn.neighbors import NearestCentroid
+        >>> from lecture_lib import run_benchmark
+        >>> result = run_benchmark({"naive Bayes": GaussianNB(), "nearest centroid": NearestCentroid()},
+        ...                        {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True)},
+        ...                        cv=(2, 3), seed=0, progress=False)
+        >>> paragraphs = result.report().split("\\n\\n")
+        >>> print(paragraphs[0])
+        Recommended for 2 algorithms on 2 data sets: Wilcoxon signed-rank test (chapter 5,
+        recommend_test).
+        >>> print(paragraphs[-1])
+        With 2 data sets no outcome can be significant at the 0.05 level: the smallest two-sided
+        p-value the Wilcoxon signed-rank test can give is 2/2^2 = 0.5. So a result that is not
+        significant here reflects the size of the design, and is no evidence that the algorithms
+        are equal. Plan at least 6 data sets (more if some differences may be zero;
+        wilcoxon_n_datasets gives the number for a chosen power).
+
+        Naive Bayes beat the nearest centroid on both data sets, and the
+        Wilcoxon p-value is 0.5 (in the paragraph between these two): the
+        most extreme result two data sets can give is no evidence at all.
+        On one data set, ``result.select(datasets=["wine"]).report()`` runs
+        the corrected t on the folds instead.
+        """
+        alpha = check_alpha(alpha)
+        if width is not None:
+            width = check_count(width, "width", minimum=20)
+        k, n = len(self.algorithms), len(self.datasets)
+        if k < 2:
+            raise ValueError(f"report compares algorithms, but this result has one ({self.algorithms[0]!r})")
+        if minimum_effect is not None and k > 2:
+            raise ValueError("minimum_effect applies to two algorithms: report on a pair with "
+                             "result.select(algorithms=[a, b]).report(minimum_effect=...)")
+        if seeds is None:
+            seeds = f"{self.seed} (the splits)"
+        elif isinstance(seeds, numbers.Integral) and not isinstance(seeds, (bool, np.bool_)):
+            seeds = str(int(seeds))
+        elif not isinstance(seeds, str):
+            raise TypeError(f"seeds must be an int, a string or None, got {_show(seeds)}")
+        rec = self.recommend()
+        score = "score" if self.scoring.startswith("callable") else self.scoring.replace("_", " ")
+        written = {"alpha": alpha, "seeds": seeds, "score": score, "width": width}
+        if n == 1:
+            test = check_option("corrected_repeated_cv" if test is None else test, "test", BENCHMARK_TTESTS)
+            if k == 2:
+                parts = self._report_one_pair(test, written, minimum_effect)
+            else:
+                parts = self._report_pairs_one_dataset(test, adjust, written)
+        else:
+            test = check_option("wilcoxon" if test is None else test, "test", _ACROSS_TESTS)
+            if k == 2:
+                parts = self._report_two_across(test, written, minimum_effect)
+            else:
+                parts = self._report_many_across(test, adjust, written)
+        header = (f"Recommended for {k} algorithms on {n} data set{'s' if n > 1 else ''}: {rec.test} "
+                  f"(chapter {rec.chapter}, recommend_test).")
+        if test == "corrected_kfold":
+            header += (" Run here with test='corrected_kfold': the corrected t on one k-fold "
+                       "cross-validation, chapter 4's choice for unstable learners.")
+        elif test == "sign":
+            header += " Run here with test='sign': only the sign of each difference counts."
+        return "\n\n".join([_wrap(header, width), *parts])
 
     def per_dataset(self, test, algorithm_1: str, algorithm_2: str, **options) -> dict:
         """Run a two-sample test on the fold scores of each data set.
@@ -624,6 +1044,92 @@ class BenchmarkResult:
         self._complete(name, datasets=None, algorithms=(i, j))
         means = self.mean_scores
         return test(means[:, i], means[:, j], **options)
+
+    # ----------------------------------------------------------------- the written reports
+
+    def _scheme(self) -> str:
+        if re.fullmatch(r"\d+ x \d+ stratified", self.cv):
+            return f"{self.cv} cross-validation"
+        return f"{self.cv}, {self.n_repeats} x {self.n_folds} splits"
+
+    def _design(self, test: str | None = None) -> str:
+        """The resampling scheme in words, for one data set or for the mean table."""
+        if len(self.datasets) > 1:
+            score = "score" if self.scoring.startswith("callable") else self.scoring.replace("_", " ")
+            return f"the mean {score} over {self._scheme()} on each data set: {', '.join(self.datasets)}"
+        if test == "corrected_kfold":
+            return (f"the {self.n_folds} folds of the first repetition of {self._scheme()} on "
+                    f"{self.datasets[0]}")
+        return f"{self._scheme()} on {self.datasets[0]}"
+
+    def _report_one_pair(self, test, written, minimum_effect) -> list:
+        a, b = self.algorithms
+        result = self.corrected_ttest(a, b, test, confidence=1 - written["alpha"])[self.datasets[0]]
+        paragraph = report(result, names=(a, b), design=self._design(test), minimum_effect=minimum_effect,
+                           **written)
+        width = written["width"]
+        return [paragraph, _wrap(_stability_note(result), width), _wrap(_ONE_DATASET, width)]
+
+    def _report_pairs_one_dataset(self, test, adjust, written) -> list:
+        """k > 2 algorithms on one data set: every pair's corrected t, adjusted for multiplicity."""
+        adjust = check_option(adjust, "adjust", ADJUST_METHODS)
+        alpha, names, width = written["alpha"], self.algorithms, written["width"]
+        pairs = list(itertools.combinations(range(len(names)), 2))
+        m = len(pairs)
+        confidence = 1 - alpha / m  # Bonferroni: the m intervals hold together with 1 - alpha
+        dataset = self.datasets[0]
+        results = [self.corrected_ttest(names[i], names[j], test, confidence=confidence)[dataset]
+                   for i, j in pairs]
+        raw = np.array([r.pvalue for r in results])
+        adjusted = adjust_pvalues(raw, method=adjust)
+        order = np.argsort(raw, kind="stable")
+        items = []
+        for index in order:
+            (i, j), r, p_adjusted = pairs[index], results[index], adjusted[index]
+            ci, significant = r.confidence_interval, p_adjusted <= alpha
+            item = (f"- {names[i]} minus {names[j]}: mean difference {ci.estimate:.3g} "
+                    f"({_percent(confidence)} CI {ci.low:.3g} to {ci.high:.3g}); t({r.df}) = "
+                    f"{r.statistic:.3g}, raw {_p_words(r.pvalue)}, adjusted {_p_words(p_adjusted)}: "
+                    f"{'' if significant else 'not '}significant.")
+            if significant and ci.low <= 0 <= ci.high:
+                item += (f" {_ADJUST_WORDS[adjust][0].upper()}{_ADJUST_WORDS[adjust][1:]} declares this pair "
+                         "although its interval contains 0: the procedure tests the pairs step by step, at "
+                         f"levels above the Bonferroni level {alpha:g}/{m} = {alpha / m:.3g} of the "
+                         "simultaneous intervals.")
+            items.append(_wrap(item, width, indent="  "))
+        rate = "false discovery rate" if adjust in ("bh", "by") else "family-wise level"
+        what = "the corrected t on one k-fold cross-validation" if test == "corrected_kfold" else \
+            _FOLD_TEST_WORDS.get(results[0].method, results[0].method)
+        intro = (
+            f"{len(names)} algorithms were compared on one data set ({self._design(test)}), each of the {m} "
+            f"pairs with {what} on {results[0].n_scores} paired {written['score']} scores; p-values adjusted "
+            f"by {_ADJUST_WORDS[adjust]} for {m} comparisons at the {rate} {alpha:g}; an adjusted p-value "
+            f"is a bound, not a probability. Each interval is at level 1 - {alpha:g}/{m} = "
+            f"{_percent(confidence)}, so that all {m} hold together with confidence at least "
+            f"{_percent(1 - alpha)} (Bonferroni)."
+        )
+        return [_wrap(intro, width), "\n".join(items), _wrap(f"Random seeds: {written['seeds']}.", width),
+                _wrap(_stability_note(results[0]), width), _wrap(_ONE_DATASET, width)]
+
+    def _report_two_across(self, test, written, minimum_effect) -> list:
+        a, b = self.algorithms
+        function = wilcoxon_signed_rank if test == "wilcoxon" else sign_test
+        result = self.across_datasets(function, a, b, confidence=1 - written["alpha"])
+        paragraph = report(result, names=(a, b), design=self._design(), minimum_effect=minimum_effect,
+                           **written)
+        n_zero = result.n_zero if test == "wilcoxon" else result.ties
+        note = _floor_note(len(self.datasets), written["alpha"], _ACROSS_TESTS[test], n_zero=n_zero)
+        return [paragraph] + ([_wrap(note, written["width"])] if note else [])
+
+    def _report_many_across(self, test, adjust, written) -> list:
+        alpha, k = written["alpha"], len(self.algorithms)
+        omnibus = self.friedman()
+        pairs = self.pairwise(test=test, adjust=adjust, alpha=alpha)
+        parts = [report(omnibus, names=self.algorithms, design=self._design(), **written),
+                 report(pairs, design=self._design(), scores=self.mean_scores, **written)]
+        note = _floor_note(len(self.datasets), alpha, _ACROSS_TESTS[test], n_pairs=k * (k - 1) // 2,
+                           adjust=adjust)
+        return parts + ([_wrap(note, written["width"])] if note else [])
 
     # ----------------------------------------------------------------- helpers
 
@@ -682,6 +1188,105 @@ class BenchmarkResult:
         printer.text(str(self))
 
 
+def _corrected_t(one, two, ratio: float, confidence: float):
+    """Nadeau and Bengio's corrected t on (r, k) fold scores; Bouckaert and Frank's form for k-fold splits."""
+    k = one.shape[1]
+    if k >= 2 and math.isclose(ratio, 1 / (k - 1), rel_tol=1e-9):  # every k-fold partition has this ratio
+        return corrected_repeated_cv_ttest(one, two, confidence=confidence)
+    return resampled_ttest(one.ravel(), two.ravel(), test_train_ratio=ratio, confidence=confidence)
+
+
+def _wrap(text: str, width, indent: str = "") -> str:
+    """A paragraph wrapped as report() wraps its own (width None: one line)."""
+    return text if width is None else textwrap.fill(text, width, subsequent_indent=indent)
+
+
+def _percent(fraction: float) -> str:
+    return f"{100 * fraction:.4g} %"
+
+
+def _p_words(p: float) -> str:
+    if p == 0.0:
+        return "p < 1e-300"
+    return f"p = {p:.1e}" if p < 0.001 else f"p = {p:.3g}"
+
+
+_FOLD_TEST_WORDS = {
+    "corrected repeated cv": "the corrected repeated cross-validation t-test (Bouckaert and Frank 2004)",
+    "corrected resampled": "the corrected resampled t-test (Nadeau and Bengio 2003)",
+}
+
+_ADJUST_WORDS = {
+    "none": "no adjustment",
+    "bonferroni": "Bonferroni's method",
+    "holm": "Holm's step-down method",
+    "hochberg": "Hochberg's step-up method",
+    "hommel": "Hommel's method",
+    "bh": "the Benjamini-Hochberg method",
+    "by": "the Benjamini-Yekutieli method",
+    "shaffer": "Shaffer's method",
+    "bergmann-hommel": "Bergmann and Hommel's method",
+    "studentized-range": "Nemenyi's studentized range",
+}
+
+# Adjustments whose smallest adjusted p-value is at least m times the smallest raw one (m pairs): the
+# first step of each tests the smallest p-value against alpha / m (all m hypotheses may be true).
+_TIMES_M = ("bonferroni", "holm", "shaffer", "bergmann-hommel")
+
+_ONE_DATASET = (
+    "One data set: the test compares the learning algorithms trained on this data set (training sets of "
+    "this size), not on other data sets; a claim about the algorithms in general needs several data sets "
+    "(chapter 5)."
+)
+
+
+def _stability_note(result) -> str:
+    """What chapter 4's Type I error lab found for the corrected t that ran (r = 1: one k-fold CV)."""
+    k = result.n_scores  # one repetition: r = 1, J = k, factor 1/k + 1/(k - 1)
+    if result.method == "corrected repeated cv" and math.isclose(result.variance_factor, 1 / k + 1 / (k - 1)):
+        return ("This test is conservative: in chapter 4's lab, with two equally good algorithms, it "
+                "rejected H0 in 3.8 % of the data sets with the unstable 1-NN, 1.8 % on small, noisy data "
+                "and 0.7 % with a stable learner (nearest centroid), where it has about half the power of "
+                "the corrected 10 x 10 t.")
+    if result.method == "corrected resampled":
+        return ("Its 5 % level is approximate: in chapter 4's lab, with two equally good algorithms, the "
+                "corrected resampled t rejected H0 in 4.5 % of the data sets with a stable learner (nearest "
+                "centroid) and 7.6 % with the unstable 1-NN.")
+    return ("Its 5 % level is approximate and depends on the learners: in chapter 4's lab, with two equally "
+            "good algorithms, this test rejected H0 in 4.0 % of the data sets with a stable learner (nearest "
+            "centroid), but in 12.6 % with an unstable one (1-NN) and 7.4 % on small, noisy data. For an "
+            "unstable learner (one whose model changes a lot when a few training examples change: nearest "
+            "neighbours, deep unpruned trees) or a small, noisy data set, use "
+            "report(test='corrected_kfold'), which stayed at or below 5 % in every setting of the lab "
+            "(1-NN: 3.8 %).")
+
+
+def _floor_note(n_datasets: int, alpha: float, what: str, *, n_pairs: int = 1, adjust: str | None = None,
+                n_zero: int = 0) -> str:
+    """What N data sets allow a sign-based test: "" when some outcome could be significant at alpha."""
+    factor = n_pairs if adjust in _TIMES_M else 1
+    floor = smallest_two_sided_pvalue(n_datasets)
+    if factor * floor > alpha:
+        needed = n_datasets
+        while factor * smallest_two_sided_pvalue(needed) > alpha:
+            needed += 1
+        text = (f"With {n_datasets} data sets no outcome can be significant at the {alpha:g} level: the "
+                f"smallest two-sided p-value {what} can give is 2/2^{n_datasets} = {floor:.3g}")
+        if factor > 1:
+            text += f", and {_ADJUST_WORDS[adjust]} for {n_pairs} pairs multiplies the smallest by {n_pairs}"
+        return text + (
+            ". So a result that is not significant here reflects the size of the design, and is no "
+            f"evidence that the algorithms are equal. Plan at least {needed} data sets (more if some "
+            "differences may be zero; wilcoxon_n_datasets gives the number for a chosen power)."
+        )
+    if n_zero and factor * smallest_two_sided_pvalue(n_datasets, n_zero) > alpha:
+        return (f"{n_zero} of the {n_datasets} differences are zero and carry no sign: with the other "
+                f"{n_datasets - n_zero}, the smallest two-sided p-value {what} could give is "
+                f"{smallest_two_sided_pvalue(n_datasets, n_zero):.3g}, above {alpha:g}, so no outcome with "
+                "these ties could have been significant.")
+    return ""
+
+
 _RECORD_FIELDS = ("dataset", "algorithm", "repetition", "fold", "score", "fit_time", "score_time", "error")
 
 
@@ -737,34 +1342,41 @@ def _build_result(cells: dict, datasets, algorithms, n_repeats, n_folds, *, scor
 # --------------------------------------------------------------------------- public functions
 
 
-def benchmark_splits(X, y, dataset, cv=DEFAULT_CV, seed=None) -> list:
+def benchmark_splits(X, y, dataset, cv=DEFAULT_CV, seed=None, *, groups=None) -> list:
     """The splits :func:`run_benchmark` uses for one data set.
 
     Parameters
     ----------
     X : array_like, shape (n, n_features)
-        Features (used only by a callable ``cv``).
+        Features (used only by a splitter or a callable ``cv``).
     y : array_like, shape (n,)
-        Class labels (the folds are stratified by them).
+        Class labels (the built-in folds are stratified by them).
     dataset : str
         The data set's name: with ``seed`` it determines the splits, so each
         data set has its own and adding or removing another changes nothing.
-    cv : (int, int), int or callable, default (10, 10)
+    cv : (int, int), int, splitter or callable, default (10, 10)
         As in :func:`run_benchmark`.
     seed : int or None
         As in :func:`run_benchmark` (None: fresh, unreproducible splits).
+    groups : array_like, shape (n,), optional
+        The group of each example, for a group splitter (the third element
+        of a data set ``(X, y, groups)`` in :func:`run_benchmark`).
 
     Returns
     -------
     splits : list of lists of (train_idx, test_idx)
-        ``splits[r][f]`` is fold f of repetition r, as sorted int64 arrays.
+        ``splits[r][f]`` is fold f of repetition r, as int64 arrays.
 
     Notes
     -----
     The generator of data set "name" is ``numpy.random.default_rng([seed,
     *words])``, where ``words`` are the eight 32-bit words of the SHA-256
     hash of the name; :func:`lecture_lib.repeated_kfold` (stratified by y)
-    draws the repetitions from it.
+    draws the built-in repetitions from it, a callable ``cv`` gets it, and a
+    splitter whose ``random_state`` is None gets ``random_state`` = its
+    first draw below :math:`2^{32}` (on a copy: the splitter passed in is not
+    changed). How a splitter's splits become repetitions: see
+    :func:`run_benchmark`.
 
     Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``).
 
@@ -781,6 +1393,15 @@ def benchmark_splits(X, y, dataset, cv=DEFAULT_CV, seed=None) -> list:
 
     Two repetitions of stratified 2-fold cross-validation: every test fold
     keeps the 6 : 4 class proportions.
+
+    >>> from sklearn.model_selection import GroupKFold
+    >>> groups = np.repeat([0, 1, 2, 3, 4], 2)  # five patients, two scans each
+    >>> splits = benchmark_splits(np.zeros((10, 1)), y, "toy", cv=GroupKFold(5), seed=0, groups=groups)
+    >>> len(splits), len(splits[0]), sorted(set(groups[splits[0][0][1]].tolist()))
+    (1, 5, [4])
+
+    A group splitter gives one repetition of five folds, each testing on
+    the scans of one patient, never seen in training.
     """
     if not isinstance(dataset, str) or not dataset:
         raise TypeError(f"dataset must be the data set's name (a non-empty string), got {_show(dataset)}")
@@ -788,8 +1409,8 @@ def benchmark_splits(X, y, dataset, cv=DEFAULT_CV, seed=None) -> list:
     seed = _check_seed(seed)
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)
-    X, y = _load_dataset(dataset, (X, y))
-    return _make_splits(X, y, dataset, cv, seed)
+    X, y, groups = _load_dataset(dataset, (X, y) if groups is None else (X, y, groups))
+    return _make_splits(X, y, groups, dataset, cv, seed)
 
 
 def run_benchmark(estimators, datasets, cv=DEFAULT_CV, scoring="accuracy", n_jobs=None, seed=None, store=None,
@@ -804,12 +1425,19 @@ def run_benchmark(estimators, datasets, cv=DEFAULT_CV, scoring="accuracy", n_job
         ``GridSearchCV`` is fine: the preprocessing and the tuning then
         happen inside the training folds, as they must. Fix the estimators'
         ``random_state`` for a reproducible table.
-    datasets : dict of str to (X, y) or callable
+    datasets : dict of str to (X, y), (X, y, groups) or callable
         Name -> the data (features and class labels), or a function of no
-        argument that returns them (called once, by this process).
-    cv : (int, int), int or callable, default (10, 10)
+        argument that returns them (called once, by this process). A third
+        element ``groups`` (one label per example: the patient, the user,
+        the source of near-duplicates) goes to a group splitter's ``split``;
+        then every split is checked to keep each group on one side.
+    cv : (int, int), int, splitter or callable, default (10, 10)
         ``(n_repeats, n_folds)``: repeated stratified k-fold
-        cross-validation; an int k: one stratified k-fold. A callable
+        cross-validation; an int k: one stratified k-fold. A scikit-learn
+        splitter (any object with ``split`` and ``get_n_splits``:
+        ``RepeatedStratifiedKFold(n_splits=10, n_repeats=10)``,
+        ``GroupKFold(5)``, ``ShuffleSplit(30, test_size=0.25)``, ...): its
+        splits, grouped into repetitions as the Notes say. A callable
         ``cv(X, y, rng)`` returns the splits of a data set as a list of
         repetitions, each a list of ``(train_idx, test_idx)`` pairs, drawing
         its randomness from ``rng`` (a ``numpy.random.Generator`` seeded per
@@ -857,7 +1485,28 @@ def run_benchmark(estimators, datasets, cv=DEFAULT_CV, scoring="accuracy", n_job
     A cell is one (data set, algorithm, repetition, fold): a clone of the
     estimator fitted on the training indices and scored on the test fold.
     Every algorithm sees the same splits of a data set, so the scores are
-    paired, as the tests of chapters 4 to 6 require. The default, 10 x 10
+    paired, as the tests of chapters 4 to 6 require: the splits are drawn
+    once per data set, before any model is fitted.
+
+    A splitter is used on a copy. If its ``random_state`` is None and it
+    shuffles (not ``shuffle=False``), the copy gets a ``random_state``
+    drawn from ``seed`` and the data set's name, so the splits are
+    reproducible like the built-in ones (a RandomState instance is refused:
+    it would give other splits on a resumed run). Its splits become the
+    repetitions (r) and folds (k) of ``scores`` this way:
+
+    * ``RepeatedKFold``, ``RepeatedStratifiedKFold`` (anything with
+      ``n_repeats``): r = ``n_repeats`` repetitions of k = ``n_splits``
+      folds, consecutive splits forming one repetition;
+    * the shuffle-split family (``ShuffleSplit``,
+      ``StratifiedShuffleSplit``, ``GroupShuffleSplit``): repeated holdout,
+      r = ``n_splits`` repetitions of one fold each (k = 1);
+    * any other splitter (``KFold``, ``StratifiedKFold``, ``GroupKFold``,
+      ``StratifiedGroupKFold``, ``LeaveOneGroupOut``, ...): one repetition
+      of its k splits.
+
+    ``test_train_ratio`` is the mean test-set size over the mean
+    training-set size of the actual splits, per data set. The default, 10 x 10
     stratified cross-validation tested with the corrected repeated-CV t
     (variance factor :math:`1/(rk) + n_2/n_1` with :math:`n_2/n_1 =
     1/(k - 1)`), is the replicable choice of Bouckaert and Frank (2004); the
@@ -931,7 +1580,7 @@ def run_benchmark(estimators, datasets, cv=DEFAULT_CV, scoring="accuracy", n_job
         seed = stored_seed(store) if store is not None else None
         if seed is None:
             seed = int(np.random.SeedSequence().entropy)
-    splits = {name: _make_splits(X, y, name, cv, seed) for name, (X, y) in data.items()}
+    splits = {name: _make_splits(X, y, groups, name, cv, seed) for name, (X, y, groups) in data.items()}
     shapes = {(len(reps), len(reps[0])) for reps in splits.values()}
     if len(shapes) != 1:
         raise ValueError(f"cv must give every data set the same number of repetitions and folds, got "
@@ -953,8 +1602,8 @@ def run_benchmark(estimators, datasets, cv=DEFAULT_CV, scoring="accuracy", n_job
     try:
         if db is not None:
             db.register(
-                [(name, int(y.size), _data_hash(X, y), _splits_hash(splits[name]), float(ratio))
-                 for (name, (X, y)), ratio in zip(data.items(), ratios)],
+                [(name, int(y.size), _data_hash(X, y, groups), _splits_hash(splits[name]), float(ratio))
+                 for (name, (X, y, groups)), ratio in zip(data.items(), ratios)],
                 [(name, _fingerprint(est)) for name, est in estimators.items()],
             )
             cells = {key: (*value, "") for key, value in db.finished(names_d, names_a).items()}
@@ -1003,7 +1652,7 @@ def _execute(todo, estimators, data, splits, scorer, n_jobs, cells, db, bar) -> 
     def tasks():
         for key in todo:
             d, a, r, f = key
-            X, y = data[d]
+            X, y, _ = data[d]
             train, test = splits[d][r][f]
             yield joblib.delayed(_run_cell)(key, estimators[a], X, y, train, test, scorer)
 

@@ -1,30 +1,50 @@
-"""The benchmark runner (issue 21): same splits for every algorithm, resumable store, scale-out.
+"""The benchmark runner (issues 21 and 24): same splits for every algorithm, resumable store, scale-out,
+scikit-learn splitters, and the way from the score table to a conclusion (recommend, report, pairwise).
 
-Oracles: scikit-learn's ``cross_val_score`` on the splits the runner reports (the scores), the
-formula of the corrected repeated-CV t (Nadeau & Bengio 2003, variance factor 1/J + n2/n1, with
-n2/n1 = 1/(k - 1) for r x k cross-validation as in Bouckaert & Frank 2004) written out with
-numpy and scipy's t distribution, and scipy's Friedman test on the mean table.
+Oracles: scikit-learn's ``cross_val_score`` and its splitters' own ``split`` on the splits the runner
+reports (the scores and the splits), the formula of the corrected repeated-CV t (Nadeau & Bengio 2003,
+variance factor 1/J + n2/n1, with n2/n1 = 1/(k - 1) for r x k cross-validation as in Bouckaert & Frank
+2004) written out with numpy and scipy's t distribution, scipy's Friedman statistic on the mean table,
+the exact Wilcoxon and Friedman p-values by enumeration of every sign pattern or arrangement of ranks,
+statsmodels' Holm adjustment, and the README section's code run as written (with fewer folds).
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import hashlib
 import io
+import itertools
 import os
+import re
 import signal
 import sqlite3
 import subprocess
 import sys
+import textwrap
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 from scipy import stats
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.datasets import load_iris, load_wine, make_classification
+from sklearn.dummy import DummyClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.metrics import balanced_accuracy_score
-from sklearn.model_selection import GridSearchCV, cross_val_score
+from sklearn.model_selection import (
+    GridSearchCV,
+    GroupKFold,
+    GroupShuffleSplit,
+    KFold,
+    RepeatedStratifiedKFold,
+    ShuffleSplit,
+    StratifiedKFold,
+    StratifiedShuffleSplit,
+    cross_val_score,
+)
 from sklearn.naive_bayes import GaussianNB
 from sklearn.neighbors import NearestCentroid
 from sklearn.pipeline import make_pipeline
@@ -36,6 +56,7 @@ from lecture_lib import (
     DEFAULT_CV,
     BenchmarkResult,
     benchmark_splits,
+    compare_algorithms,
     friedman,
     load_benchmark,
     resampled_ttest,
@@ -326,9 +347,8 @@ def test_corrected_ttest_is_the_corrected_repeated_cv_t(small):
         assert tests[name].pvalue == pytest.approx(p, rel=1e-9)
         assert tests[name].df == 14
         assert tests[name].mean_difference == pytest.approx(np.mean(result.scores[d, 0] - result.scores[d, 2]))
-    if hasattr(lecture_lib, "corrected_repeated_cv_ttest"):  # once paired.py has it, the runner calls it
-        direct = lecture_lib.corrected_repeated_cv_ttest(result.scores[0, 0], result.scores[0, 2], n_folds=5)
-        assert tests["iris"].statistic == direct.statistic
+    direct = lecture_lib.corrected_repeated_cv_ttest(result.scores[0, 0], result.scores[0, 2])
+    assert tests["iris"].statistic == direct.statistic and tests["iris"].method == "corrected repeated cv"
 
 
 def test_friedman_and_nemenyi_on_the_mean_table():
@@ -645,7 +665,8 @@ def written_store(tmp_path):
         ({"seed": 6}, r"written with seed=5, not seed=6"),
         ({"cv": (3, 3)}, r"written with cv=2 x 3 stratified, not cv=3 x 3 stratified"),
         ({"scoring": "error_rate"}, r"written with scoring=accuracy, not scoring=error_rate"),
-        ({"datasets": {"toy": _indexed(31)}}, r"datasets\['toy'\] differs .* \(X or y changed; 30 examples stored, 31"),
+        ({"datasets": {"toy": _indexed(31)}},
+         r"datasets\['toy'\] differs .* \(X, y or groups changed; 30 examples stored, 31"),
         ({"datasets": {"toy": (_indexed(30)[0] + 1, _indexed(30)[1])}}, r"datasets\['toy'\] differs"),
         ({"estimators": {"tree": DecisionTreeClassifier(max_depth=3, random_state=0)}},
          r"estimators\['tree'\] differs .*max_depth=2.*max_depth=3"),
@@ -822,3 +843,515 @@ def test_result_type():
     assert isinstance(result, BenchmarkResult)
     with pytest.raises(dataclasses.FrozenInstanceError):
         result.seed = 3
+
+
+# --------------------------------------------------------------------------- scikit-learn splitters
+
+
+def _grouped(n_splits, flat):
+    """sklearn's flat list of splits as repetitions of n_splits consecutive splits."""
+    return [flat[r:r + n_splits] for r in range(0, len(flat), n_splits)]
+
+
+def _same_splits(ours, theirs):
+    return len(ours) == len(theirs) and all(
+        len(a) == len(b) and all(np.array_equal(ta, tb) and np.array_equal(sa, sb) for (ta, sa), (tb, sb) in zip(a, b))
+        for a, b in zip(ours, theirs))
+
+
+def test_a_seeded_splitter_gives_its_own_splits_to_every_algorithm():
+    X, y = _indexed(45, n_classes=3, seed=12)
+    splitter = RepeatedStratifiedKFold(n_splits=4, n_repeats=3, random_state=5)
+    result = run_benchmark({"a": RecordingClassifier("a"), "b": RecordingClassifier("b")}, {"toy": (X, y)},
+                           cv=splitter, seed=11, progress=False)
+    # the oracle: scikit-learn's own splits, consecutive runs of n_splits forming a repetition
+    expected = _grouped(4, list(RepeatedStratifiedKFold(n_splits=4, n_repeats=3, random_state=5).split(X, y)))
+    assert _same_splits(benchmark_splits(X, y, "toy", cv=splitter, seed=11), expected)
+    seen_a = [rows for tag, rows in SEEN if tag == "a"]
+    assert seen_a == [rows for tag, rows in SEEN if tag == "b"]
+    assert seen_a == [tuple(train.tolist()) for rep in expected for train, _ in rep]
+    assert result.scores.shape == (1, 2, 3, 4) and (result.n_repeats, result.n_folds) == (3, 4)
+    assert result.cv == "RepeatedStratifiedKFold(n_repeats=3, n_splits=4, random_state=5)"
+    # scores: scikit-learn's cross_val_score with the same splitter
+    scores = run_benchmark({"nb": GaussianNB()}, {"toy": (X, y)}, cv=splitter, seed=0, progress=False).scores
+    np.testing.assert_allclose(scores.ravel(), cross_val_score(GaussianNB(), X, y, cv=splitter), rtol=0, atol=1e-15)
+    # a k-fold partition has n_test/n_train = (n/k) / (n - n/k) = 1/(k - 1) exactly
+    assert result.test_train_ratio[0] == pytest.approx(1 / 3, rel=1e-12)
+
+
+def test_an_unseeded_splitter_is_seeded_from_seed_and_the_name(tmp_path):
+    X, y = _indexed(40, seed=13)
+    splitter = StratifiedKFold(n_splits=4, shuffle=True)
+    first = benchmark_splits(X, y, "toy", cv=splitter, seed=3)
+    assert splitter.random_state is None  # the caller's splitter is not changed
+    # the documented derivation, written out: the first draw below 2**32 of default_rng([seed, *sha256 words])
+    words = np.frombuffer(hashlib.sha256(b"toy").digest(), dtype="<u4").tolist()
+    state = int(np.random.default_rng([3, *words]).integers(2**32))
+    oracle = list(StratifiedKFold(n_splits=4, shuffle=True, random_state=state).split(X, y))
+    assert _same_splits(first, [oracle])
+    assert _same_splits(benchmark_splits(X, y, "toy", cv=splitter, seed=3), first)  # reproducible
+    assert not _same_splits(benchmark_splits(X, y, "toy", cv=splitter, seed=4), first)
+    assert not _same_splits(benchmark_splits(X, y, "toy2", cv=splitter, seed=3), first)
+    # not shuffled: nothing to seed, the splits are scikit-learn's fixed ones
+    assert _same_splits(benchmark_splits(X, y, "toy", cv=KFold(4), seed=3), [list(KFold(4).split(X))])
+    # a model added later, through a store, gets the very same splits
+    store = tmp_path / "s.sqlite"
+    one = run_benchmark({"nb": GaussianNB()}, {"toy": (X, y)}, cv=splitter, seed=3, store=store, progress=False)
+    two = run_benchmark({"nb": GaussianNB(), "tree": DecisionTreeClassifier(random_state=0)}, {"toy": (X, y)},
+                        cv=StratifiedKFold(n_splits=4, shuffle=True), seed=3, store=store, progress=False)
+    np.testing.assert_array_equal(two.fold_scores("toy", "nb"), one.fold_scores("toy", "nb"))
+    assert load_benchmark(store).cv == "StratifiedKFold(n_splits=4, random_state=None, shuffle=True)"
+
+
+def test_a_store_written_with_another_splitter_is_refused(tmp_path):
+    store = tmp_path / "s.sqlite"
+    data = {"toy": _indexed(30)}
+    run_benchmark({"nb": GaussianNB()}, data, cv=KFold(3, shuffle=True), seed=0, store=store, progress=False)
+    with pytest.raises(ValueError, match=r"written with cv=KFold\(n_splits=3, random_state=None, shuffle=True\), "
+                                         r"not cv=StratifiedKFold"):
+        run_benchmark({"nb": GaussianNB()}, data, cv=StratifiedKFold(3, shuffle=True), seed=0, store=store,
+                      progress=False)
+    with pytest.raises(ValueError, match=r"not cv=1 x 3 stratified"):
+        run_benchmark({"nb": GaussianNB()}, data, cv=3, seed=0, store=store, progress=False)
+
+
+def test_shuffle_split_is_repeated_holdout():
+    X, y = _indexed(40, seed=14)
+    cv = ShuffleSplit(n_splits=6, test_size=0.25, random_state=1)
+    result = run_benchmark({"nb": GaussianNB(), "tree": DecisionTreeClassifier(random_state=0)}, {"toy": (X, y)},
+                           cv=cv, seed=0, progress=False)
+    assert result.scores.shape == (1, 2, 6, 1)  # 6 repetitions of one holdout fold
+    assert _same_splits(benchmark_splits(X, y, "toy", cv=cv, seed=0), [[pair] for pair in cv.split(X)])
+    np.testing.assert_allclose(result.test_train_ratio, [10 / 30])
+    # Nadeau and Bengio's corrected resampled t, by hand: t = mean(d) / sqrt((1/J + n2/n1) s^2), J - 1 df
+    d = (result.scores[0, 0] - result.scores[0, 1]).ravel()
+    t = d.mean() / np.sqrt((1 / 6 + 10 / 30) * d.var(ddof=1))
+    got = result.corrected_ttest("nb", "tree")["toy"]
+    assert got.method == "corrected resampled" and got.df == 5
+    assert got.statistic == pytest.approx(t, rel=1e-12)
+    assert got.pvalue == pytest.approx(2 * stats.t.sf(abs(t), 5), rel=1e-9)
+    with pytest.raises(ValueError, match=r"test='corrected_kfold' needs a repetition of k >= 2 folds.*ShuffleSplit"):
+        result.corrected_ttest("nb", "tree", test="corrected_kfold")
+    stratified = StratifiedShuffleSplit(n_splits=3, test_size=0.5, random_state=0)
+    assert run_benchmark({"nb": GaussianNB()}, {"toy": (X, y)}, cv=stratified, seed=0,
+                         progress=False).scores.shape == (1, 1, 3, 1)
+
+
+def test_a_group_splitter_gets_the_groups_and_keeps_them_apart(tmp_path):
+    X, y = _indexed(48, seed=15)
+    groups = np.repeat(np.arange(12), 4)  # 12 patients, 4 examples each
+    result = run_benchmark({"a": RecordingClassifier("a")}, {"toy": (X, y, groups)}, cv=GroupKFold(4), seed=0,
+                           progress=False)
+    assert result.scores.shape == (1, 1, 1, 4)
+    expected = [list(GroupKFold(4).split(X, y, groups))]
+    assert _same_splits(benchmark_splits(X, y, "toy", cv=GroupKFold(4), seed=0, groups=groups), expected)
+    assert len(SEEN) == 4
+    for (_, rows), (_, test) in zip(SEEN, expected[0]):  # no training set holds a patient of its test fold
+        assert not set(groups[list(rows)]) & set(groups[test]) and len(set(groups[list(rows)])) == 9
+    shuffled = run_benchmark({"nb": GaussianNB()}, {"toy": (X, y, groups)}, cv=GroupShuffleSplit(5, test_size=3),
+                             seed=0, progress=False)
+    assert shuffled.scores.shape == (1, 1, 5, 1)
+    # the groups are part of the data set: other groups in a store are refused
+    store = tmp_path / "g.sqlite"
+    run_benchmark({"nb": GaussianNB()}, {"toy": (X, y, groups)}, cv=GroupKFold(4), seed=0, store=store,
+                  progress=False)
+    with pytest.raises(ValueError, match=r"X, y or groups changed"):
+        run_benchmark({"nb": GaussianNB()}, {"toy": (X, y, groups[::-1])}, cv=GroupKFold(4), seed=0, store=store,
+                      progress=False)
+
+
+@pytest.mark.filterwarnings("ignore:The groups parameter is ignored by KFold")
+@pytest.mark.parametrize(
+    "change, error, pattern",
+    [
+        ({"cv": KFold}, TypeError, r"cv must be a splitter instance, got the class KFold; write KFold\(\.\.\.\)"),
+        ({"cv": KFold(3, shuffle=True, random_state=np.random.RandomState(0))}, TypeError,
+         r"cv.random_state must be an int or None, got RandomState"),
+        ({"cv": KFold(40)}, ValueError, r"datasets\['toy'\]: cv.split failed with ValueError: .*n_splits=40"),
+        ({"datasets": {"toy": (*_indexed(30), np.arange(30) // 3)}}, ValueError,
+         r"datasets\['toy'\] has groups, but cv=\(1, 3\) splits the examples, not the groups"),
+        ({"datasets": {"toy": (*_indexed(30), np.arange(30) // 3)}, "cv": KFold(3)}, ValueError,
+         r"datasets\['toy'\]: group\(s\) .* are in both the training and the test set of repetition 0, fold 0: "
+         r"cv does not split by group"),
+        ({"datasets": {"toy": (*_indexed(30), np.arange(30) // 3)},
+          "cv": lambda X, y, rng: [[(np.arange(10, 30), np.arange(10))]]}, ValueError,
+         r"a callable cv\(X, y, rng\) does not receive them"),
+        ({"cv": GroupKFold(3)}, ValueError, r"datasets\['toy'\]: cv.split failed with ValueError: .*groups"),
+        ({"datasets": {"toy": (*_indexed(30), np.arange(29))}}, ValueError,
+         r"datasets\['toy'\]: inputs must have the same length: groups has 29, y has 30"),
+        ({"datasets": {"toy": (*_indexed(30), [0] * 29 + [np.nan])}}, ValueError,
+         r"datasets\['toy'\]: groups contains NaN"),
+        ({"datasets": {"toy": (1, 2, 3, 4)}}, TypeError, r"a pair \(X, y\), a triple \(X, y, groups\)"),
+    ],
+)
+def test_bad_splitters_and_groups_name_the_argument(change, error, pattern):
+    with pytest.raises(error, match=pattern):
+        _call(**change)
+
+
+class _ThreeRepeats:
+    """A splitter whose n_repeats does not divide its splits."""
+
+    n_repeats = 3
+
+    def get_n_splits(self, X=None, y=None, groups=None):
+        return 4
+
+    def split(self, X, y=None, groups=None):
+        n = len(X)
+        for i in range(4):
+            test = np.arange(i, n, 4)
+            yield np.setdiff1d(np.arange(n), test), test
+
+
+def test_a_custom_splitter():
+    with pytest.raises(ValueError, match=r"cv gave 4 splits, not a whole number of its n_repeats=3 repetitions"):
+        _call(cv=_ThreeRepeats())
+    splitter = _ThreeRepeats()
+    splitter.n_repeats = 2
+    result = _call(cv=splitter)
+    assert result.scores.shape == (1, 1, 2, 2)
+    assert re.fullmatch(r"<(tests\.)?test_benchmark_runner\._ThreeRepeats object>", result.cv)  # no address
+
+
+def test_a_multiline_repr_is_one_line():
+    result = _call(cv=StratifiedShuffleSplit(n_splits=2, test_size=0.5, random_state=0))
+    assert result.cv == "StratifiedShuffleSplit(n_splits=2, random_state=0, test_size=0.5, train_size=None)"
+
+
+# --------------------------------------------------------------------------- the conservative corrected t
+
+
+def test_corrected_kfold_is_the_corrected_t_on_the_first_repetition(small):
+    estimators, datasets, result = small
+    tests = result.corrected_ttest("nb", "centroid", test="corrected_kfold")
+    for d, name in enumerate(result.datasets):
+        # by hand, on repetition 0 only: factor 1/k + 1/(k - 1), k - 1 df
+        t, p = _corrected_t_by_hand(result.scores[d, 0, 0], result.scores[d, 2, 0], k=5)
+        assert tests[name].statistic == pytest.approx(t, rel=1e-12) and tests[name].df == 4
+        assert tests[name].pvalue == pytest.approx(p, rel=1e-9)
+        assert tests[name].variance_factor == pytest.approx(1 / 5 + 1 / 4)
+    # as compare_algorithms(test="corrected_kfold") runs it: its one stratified k-fold from the same
+    # generator is the benchmark's first repetition, so the p-values coincide
+    X, y = datasets["iris"]
+    direct = compare_algorithms(estimators["nb"], estimators["centroid"], X, y, test="corrected_kfold", k=5,
+                                seed=bm._dataset_rng(7, "iris"))
+    assert direct.pvalue == pytest.approx(tests["iris"].pvalue, rel=1e-12)
+    np.testing.assert_array_equal(direct.scores_1.ravel(), result.scores[0, 0, 0])
+    # the interval follows confidence
+    wide, narrow = tests["iris"].confidence_interval, result.corrected_ttest(
+        "nb", "centroid", test="corrected_kfold", confidence=0.5)["iris"].confidence_interval
+    assert narrow.low > wide.low and narrow.high < wide.high
+    with pytest.raises(ValueError, match=r"test must be one of .*'corrected_kfold'"):
+        result.corrected_ttest("nb", "centroid", test="kfold_cv")
+
+
+# --------------------------------------------------------------------------- from the table to a conclusion
+
+
+@pytest.fixture(scope="module")
+def eight():
+    """Three algorithms on eight synthetic data sets, 1 x 5 folds (the example of BenchmarkResult.pairwise)."""
+    data = {f"synthetic {i}": make_classification(n_samples=100, random_state=i) for i in range(8)}
+    models = {"naive Bayes": GaussianNB(), "majority": DummyClassifier(),
+              "tree": DecisionTreeClassifier(max_depth=3, random_state=0)}
+    return run_benchmark(models, data, cv=(1, 5), seed=0, progress=False)
+
+
+def _exact_wilcoxon_by_enumeration(d):
+    """Two-sided exact signed-rank p-value by enumerating the 2^n signs of the non-zero differences.
+
+    Pratt's convention (the library's default): |d| ranked with mid-ranks, zeros included, then the zeros'
+    ranks dropped; differences rounded to 12 decimals first, so that 0.86 - 0.85 and 0.94 - 0.93 tie.
+    """
+    d = np.round(np.asarray(d, dtype=float), 12)
+    ranks = stats.rankdata(np.abs(d))[d != 0]
+    observed = ranks[d[d != 0] > 0].sum()
+    totals = np.array([ranks[np.array(signs, dtype=bool)].sum()
+                       for signs in itertools.product([0, 1], repeat=ranks.size)])
+    return min(1.0, 2 * min(np.mean(totals <= observed + 1e-9), np.mean(totals >= observed - 1e-9)))
+
+
+def test_pairwise_is_wilcoxon_with_holm_on_the_mean_table(eight):
+    from statsmodels.stats.multitest import multipletests
+
+    holm = eight.pairwise()
+    assert holm.test == "wilcoxon" and holm.adjust == "holm" and holm.names == eight.algorithms
+    means = eight.mean_scores
+    pairs = list(itertools.combinations(range(3), 2))
+    raw = []
+    for i, j in pairs:
+        raw.append(_exact_wilcoxon_by_enumeration(means[:, i] - means[:, j]))
+        assert holm.raw_pvalues[i, j] == pytest.approx(raw[-1], rel=1e-12)
+    adjusted = multipletests(raw, method="holm")[1]  # statsmodels, the oracle of Holm's procedure
+    np.testing.assert_allclose([holm.pvalues[i, j] for i, j in pairs], adjusted, rtol=1e-12)
+    # options pass on; names and orientation come from the benchmark
+    sign = eight.pairwise(test="sign", adjust="bonferroni", alpha=0.1)
+    assert (sign.test, sign.adjust, sign.alpha) == ("sign", "bonferroni", 0.1)
+    np.testing.assert_array_equal(
+        sign.pvalues, lecture_lib.pairwise_comparisons(means, "sign", "bonferroni", alpha=0.1).pvalues)
+    with pytest.raises(ValueError, match=r"pairwise compares the algorithms over data sets and needs at least 2"):
+        eight.select(datasets=["synthetic 0"]).pairwise()
+
+
+def test_pairwise_follows_the_orientation_of_the_scoring():
+    data = {f"s{i}": make_classification(n_samples=60, random_state=i) for i in range(3)}
+    models = {"nb": GaussianNB(), "majority": DummyClassifier()}
+    acc = run_benchmark(models, data, cv=(1, 3), seed=0, progress=False).pairwise()
+    errors = run_benchmark(models, data, cv=(1, 3), seed=0, scoring="error_rate", progress=False)
+    err = errors.pairwise()
+    assert acc.effect[0, 1] > 0 and err.effect[0, 1] > 0  # positive: the row (nb) is the better one
+    np.testing.assert_allclose(err.mean_ranks, acc.mean_ranks)
+    # the report names the score and gives the difference as measured: nb's error minus the majority's
+    text = errors.report(width=None)
+    assert "Typical difference in error rate (nb minus majority" in text
+    assert errors.across_datasets(wilcoxon_signed_rank, "nb", "majority").hodges_lehmann < 0
+
+
+def test_recommend_fills_in_the_design(eight, small):
+    assert eight.recommend() == lecture_lib.recommend_test(3, 8, can_retrain=True)
+    assert eight.recommend(control=True) == lecture_lib.recommend_test(3, 8, can_retrain=True, control=True)
+    one = small[2].select(datasets=["iris"], algorithms=["nb", "tree"])
+    assert one.recommend().functions[0] == "compare_algorithms"  # chapter 4's corrected t
+    with pytest.raises(TypeError, match=r"recommend takes n_models=3, n_datasets=8, can_retrain=True from the "
+                                        r"result; do not pass n_datasets"):
+        eight.recommend(n_datasets=3)
+
+
+_NUMBER = r"(\d+(?:\.\d+)?(?:e[+-]\d+)?)"
+
+
+def _flat(text):
+    """The text with its line breaks (report() wraps at 88 characters) as single spaces."""
+    return " ".join(text.split())
+
+
+def _verdicts(text):
+    """(p, alpha, significant) of every verdict of report(): the last p-value printed before it."""
+    text = _flat(text)
+    found = []
+    for match in re.finditer(r"(Significant|Not significant) at the ([0-9.]+) level", text):
+        # the p-value the verdict reads: not those "for comparison" ("the chi-squared approximation gives p = ")
+        p = re.findall(r"(?<!gives )\bp = " + _NUMBER, text[:match.start()])[-1]
+        found.append((float(p), float(match.group(2)), match.group(1) == "Significant"))
+    return found
+
+
+def _pair_verdicts(text):
+    """(adjusted p, significant) of every pair of a report() list: "adjusted p = 0.0234: significant"."""
+    return [(float(p), not_ == "")
+            for p, not_ in re.findall(r"adjusted p = " + _NUMBER + r": (not )?significant", _flat(text))]
+
+
+def _agree(text):
+    verdicts = _verdicts(text)
+    assert verdicts, "no verdict printed"
+    for p, alpha, significant in verdicts:
+        assert significant == (p <= alpha), (p, alpha, significant)
+    return verdicts
+
+
+def test_report_with_two_data_sets_cannot_be_significant():
+    # review L1: 2 models x 2 data sets, cv=(2, 3), naive Bayes wins on both
+    result = run_benchmark({"naive Bayes": GaussianNB(), "nearest centroid": NearestCentroid()},
+                           {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True)},
+                           cv=(2, 3), seed=0, progress=False)
+    assert np.all(result.mean_scores[:, 0] > result.mean_scores[:, 1])
+    text = result.report(width=None)
+    assert max(len(line) for line in result.report().splitlines()) <= 88  # wrapped as report() wraps
+    # both signs positive: P(R+ >= 3) = 1/4 over the 4 sign patterns, two-sided 0.5
+    assert _agree(text) == [(0.5, 0.05, False)]
+    assert result.recommend().test in text.split("\n\n")[0] and "signed-rank" in result.recommend().test
+    assert "With 2 data sets no outcome can be significant at the 0.05 level" in text
+    assert "2/2^2 = 0.5" in text and "Plan at least 6 data sets" in text
+    # at alpha = 0.5 an outcome can be significant, and this one is: no floor note then
+    loose = result.report(alpha=0.5, width=None)
+    assert _agree(loose) == [(0.5, 0.5, True)] and "no outcome can be significant" not in loose
+    sign = result.report(test="sign", width=None)
+    assert "sign test" in sign and "2/2^2 = 0.5" in sign and _agree(sign) == [(0.5, 0.05, False)]
+
+
+def test_floor_note_by_brute_force():
+    # the smallest N with m * 2 / 2^N <= alpha, searched independently of the library
+    for m, alpha in [(1, 0.05), (3, 0.05), (6, 0.05), (1, 0.01)]:
+        needed = next(n for n in range(1, 40) if m * 2 / 2**n <= alpha)
+        assert needed == {(1, 0.05): 6, (3, 0.05): 7, (6, 0.05): 8, (1, 0.01): 8}[(m, alpha)]
+        note = bm._floor_note(needed - 1, alpha, "the test", n_pairs=m, adjust="holm")
+        assert f"Plan at least {needed} data sets" in note
+        assert bm._floor_note(needed, alpha, "the test", n_pairs=m, adjust="holm") == ""
+    # Hochberg's step-up adjustment can reject all m pairs at raw p <= alpha: only the raw floor counts
+    assert bm._floor_note(6, 0.05, "the test", n_pairs=3, adjust="hochberg") == ""
+    # zeros carry no sign: 7 data sets with 2 ties leave 5 signs, floor 2/2^5 = 0.0625
+    assert "no outcome with these ties could have been significant" in bm._floor_note(7, 0.05, "t", n_zero=2)
+    # the floor itself: with 3 data sets, all three signs positive is the most extreme outcome
+    assert _exact_wilcoxon_by_enumeration(np.array([0.1, 0.2, 0.3])) == 0.25
+
+
+def _friedman_exact_by_enumeration(scores):
+    """P(chi2_F >= observed) over all (k!)^N arrangements of each row's ranks (no ties)."""
+    ranks = stats.rankdata(-scores, axis=1)
+    n, k = ranks.shape
+
+    def statistic(table):
+        return np.sum((table.sum(axis=0) - n * (k + 1) / 2) ** 2)
+
+    observed = statistic(ranks)
+    perms = list(itertools.permutations(range(k)))
+    values = [statistic(np.array([ranks[d, list(p)] for d, p in enumerate(choice)]))
+              for choice in itertools.product(perms, repeat=n)]
+    return np.mean(np.array(values) >= observed - 1e-9)
+
+
+def test_report_for_many_algorithms_over_data_sets(eight):
+    text = eight.report(width=None)
+    paragraphs = text.split("\n\n")
+    assert eight.recommend().test in paragraphs[0] and eight.recommend().functions[:2] == ("friedman",
+                                                                                            "pairwise_comparisons")
+    # the p-value report prints is friedman()'s (checked by enumeration on a 3 x 3 sub-table below)
+    omnibus = eight.friedman()
+    assert f"p = {omnibus.pvalue:.1e}" in paragraphs[1] or f"p = {omnibus.pvalue:.3g}" in paragraphs[1]
+    _agree(paragraphs[1])
+    holm = eight.pairwise()
+    assert "Holm" in paragraphs[2] and "adjusted p-value is a bound" in paragraphs[2]
+    pairs = sorted(_pair_verdicts(text))  # report()'s list, one item per pair, with its interval
+    expected = sorted((float(f"{q:.3g}"), q <= 0.05) for q in holm.pvalues[np.triu_indices(3, 1)])
+    assert pairs == expected and sum(significant for _, significant in pairs) == 2
+    assert "98.33 % CI" in paragraphs[3]  # the intervals: report() got the table
+    assert "no outcome can be significant" not in text  # 8 data sets: 3 * 2/2^8 = 0.023 < 0.05
+    # three data sets: Friedman's floor (3!)^-2 = 0.028 allows significance; Holm's Wilcoxon floor does not
+    small = eight.select(datasets=["synthetic 0", "synthetic 1", "synthetic 2"])
+    small_text = small.report(width=None)
+    assert small.friedman().pvalue == pytest.approx(_friedman_exact_by_enumeration(small.mean_scores), rel=1e-9)
+    assert "With 3 data sets no outcome can be significant" in small_text and "Plan at least 7" in small_text
+    assert "(k!)^(1 - N)" not in small_text  # report()'s note on Friedman's floor: not here
+    # two data sets: not even Friedman's exact test can reach 5 %: (3!)^(1 - 2) = 1/6
+    two = eight.select(datasets=["synthetic 0", "synthetic 1"]).report(width=None)
+    assert "(k!)^(1 - N) = 0.167" in two and "With 2 data sets no outcome can be significant" in two
+    with pytest.raises(ValueError, match=r"minimum_effect applies to two algorithms"):
+        eight.report(minimum_effect=0.01)
+
+
+def test_report_on_one_data_set(small):
+    estimators, datasets, result = small
+    one = result.select(datasets=["iris"], algorithms=["nb", "centroid"])
+    text = one.report(width=None)
+    t, p = _corrected_t_by_hand(one.scores[0, 0], one.scores[0, 1], k=5)
+    assert f"t(14) = {t:.3g}" in text and _agree(text) == [(float(f"{p:.3g}"), 0.05, p <= 0.05)]
+    assert "Random seeds: 7 (the splits)." in text
+    assert "use report(test='corrected_kfold')" in text and "One data set" in text
+    kfold = one.report(test="corrected_kfold", alpha=0.1, seeds="7 (splits), 0 (the tree)", width=None)
+    t, p = _corrected_t_by_hand(one.scores[0, 0, 0], one.scores[0, 1, 0], k=5)
+    assert f"t(4) = {t:.3g}" in kfold and _agree(kfold) == [(float(f"{p:.3g}"), 0.1, p <= 0.1)]
+    assert "the 5 folds of the first repetition" in kfold and "This test is conservative" in kfold
+    assert "90 % CI" in kfold and "Random seeds: 7 (splits), 0 (the tree)." in kfold
+    # one repetition: the default is the conservative single-CV test, and says so
+    single = run_benchmark({"nb": GaussianNB(), "centroid": NearestCentroid()}, {"iris": datasets["iris"]},
+                           cv=5, seed=0, progress=False)
+    assert "This test is conservative" in single.report()
+    with pytest.raises(ValueError, match=r"test must be one of \('corrected_repeated_cv', 'corrected_kfold'\)"):
+        one.report(test="wilcoxon")
+    with pytest.raises(ValueError, match=r"test must be one of \('wilcoxon', 'sign'\)"):
+        result.select(algorithms=["nb", "tree"]).report(test="corrected_kfold")
+    with pytest.raises(TypeError, match=r"seeds must be an int, a string or None"):
+        one.report(seeds=[1, 2])
+    with pytest.raises(ValueError, match=r"alpha"):
+        one.report(alpha=1.5)
+    with pytest.raises(ValueError, match=r"width must be >= 20"):
+        one.report(width=5)
+    with pytest.raises(ValueError, match=r"report compares algorithms, but this result has one"):
+        result.select(algorithms=["nb"]).report()
+
+
+def test_report_of_many_algorithms_on_one_data_set(small):
+    from statsmodels.stats.multitest import multipletests
+
+    _, _, result = small
+    one = result.select(datasets=["toy"])
+    text = one.report(width=None)
+    names, pairs = one.algorithms, list(itertools.combinations(range(3), 2))
+    raw = [_corrected_t_by_hand(one.scores[0, i], one.scores[0, j], k=5)[1] for i, j in pairs]
+    adjusted = multipletests(raw, method="holm")[1]
+    assert one.recommend().test in text.split("\n\n")[0] and "adjust_pvalues" in one.recommend().functions
+    assert "Each interval is at level 1 - 0.05/3 = 98.33 %" in text
+    for (i, j), p, q in zip(pairs, raw, adjusted):
+        line = re.search(rf"- {names[i]} minus {names[j]}: .*", text).group(0)
+        shown = re.search(r"raw p = ([0-9.e+-]+), adjusted p = ([0-9.e+-]+): (not )?significant", line)
+        assert float(shown.group(1)) == pytest.approx(p, rel=5e-3)
+        assert float(shown.group(2)) == pytest.approx(q, rel=5e-3)
+        assert (shown.group(3) is None) == (q <= 0.05)
+        ci = one.corrected_ttest(names[i], names[j], confidence=1 - 0.05 / 3)["toy"].confidence_interval
+        assert f"98.33 % CI {ci.low:.3g} to {ci.high:.3g}" in line
+    bonferroni = one.report(adjust="bonferroni")
+    assert "Bonferroni's method" in bonferroni
+    with pytest.raises(ValueError, match=r"adjust must be one of"):
+        one.report(adjust="shaffer")
+
+
+# --------------------------------------------------------------------------- the README's path
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# What the test changes in the README's code, and why: 10 x 10 folds take about a minute on two cores,
+# 2 x 5 a few seconds; the verdicts are checked against the p-values of the same run.
+README_SUBSTITUTIONS = {'seed=0, store="scores.sqlite", n_jobs=-1)':
+                        'cv=(2, 5), seed=0, store="scores.sqlite", n_jobs=-1)'}
+
+
+def _readme_blocks():
+    """The fenced blocks of the README section "Comparing your own models": (language, code)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = text.index("## Comparing your own models\n")
+    section = text[start:text.index("\n## ", start + 1)]
+    blocks = re.findall(r"^( *)```(\w+)\n(.*?)^\1```$", section, flags=re.S | re.M)
+    return [(language, textwrap.dedent(code)) for _, language, code in blocks]
+
+
+def test_the_readme_section_runs_and_its_verdicts_agree_with_the_p_values(tmp_path, monkeypatch):
+    from statsmodels.stats.multitest import multipletests
+
+    blocks = _readme_blocks()
+    python = [code for language, code in blocks if language == "python"]
+    expected = [code for language, code in blocks if language == "text"]
+    cluster = [code for code in python if "Client(" in code]
+    assert len(cluster) == 1 and len(expected) == 1  # the dask block needs a cluster: the only one not run
+    source = "\n".join(code for code in python if code not in cluster)
+    for old, new in README_SUBSTITUTIONS.items():
+        assert source.count(old) == 1
+        source = source.replace(old, new)
+    monkeypatch.chdir(tmp_path)  # the store goes to a fresh directory
+    out = io.StringIO()
+    namespace: dict = {}
+    with contextlib.redirect_stdout(out):
+        exec(compile(source, "README.md", "exec"), namespace)
+    printed = out.getvalue()
+    result = namespace["result"]
+    assert result.scores.shape == (3, 3, 2, 5) and (tmp_path / "scores.sqlite").exists()
+
+    # the conclusion: the recommended test, its report, the floor of 3 data sets shown in the README
+    recommended = result.recommend().test
+    assert result.recommend().functions[:2] == ("friedman", "pairwise_comparisons")
+    assert recommended in _flat(printed)
+    assert expected[0] in printed  # the README shows it as report() prints it
+    # Friedman's p-value (exact, by enumeration of the 6^3 arrangements) and its verdict
+    p_friedman = _friedman_exact_by_enumeration(result.mean_scores)
+    assert result.friedman().pvalue == pytest.approx(p_friedman, rel=1e-9)
+    # the pairs: Wilcoxon by enumeration, Holm by statsmodels; with 3 data sets none can be significant
+    pairs = list(itertools.combinations(range(3), 2))
+    raw = [_exact_wilcoxon_by_enumeration(result.mean_scores[:, i] - result.mean_scores[:, j]) for i, j in pairs]
+    assert min(raw) >= 0.25 and min(multipletests(raw, method="holm")[1]) >= 0.75
+    holm = result.pairwise()
+    assert not holm.significant.any() and "  *" not in printed
+    # the two pairs on breast cancer: the corrected 10 x 10 t (here 2 x 5) and the single-CV t, by hand
+    cancer = result.datasets.index("breast cancer")
+    nb, logistic, knn = (result.algorithms.index(a) for a in ("naive Bayes", "logistic regression", "k-NN (tuned)"))
+    _, p_stable = _corrected_t_by_hand(result.scores[cancer, nb], result.scores[cancer, logistic], k=5)
+    _, p_unstable = _corrected_t_by_hand(result.scores[cancer, nb, 0], result.scores[cancer, knn, 0], k=5)
+    verdicts = _agree(printed)  # every verdict printed agrees with the p-value before it
+    assert [(p, significant) for p, _, significant in verdicts] == [
+        (float(f"{p_friedman:.3g}"), p_friedman <= 0.05),
+        (float(f"{p_stable:.3g}"), p_stable <= 0.05),
+        (float(f"{p_unstable:.3g}"), p_unstable <= 0.05),
+    ]
+    assert "Run here with test='corrected_kfold'" in _flat(printed) and "This test is conservative" in _flat(printed)
+    assert all(not significant for _, significant in _pair_verdicts(printed)) and len(_pair_verdicts(printed)) == 3
