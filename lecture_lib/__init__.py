@@ -329,8 +329,15 @@ from .examples import (
 )
 
 # isort: split
-# the benchmark runner of chapter 6 (it calls the tests through the package root)
-from .benchmark import DEFAULT_CV, BenchmarkResult, benchmark_splits, load_benchmark, run_benchmark
+# the benchmark runner of chapter 6 (its result runs the tests of chapters 4 to 6 and 10)
+from .benchmark import (
+    BENCHMARK_TTESTS,
+    DEFAULT_CV,
+    BenchmarkResult,
+    benchmark_splits,
+    load_benchmark,
+    run_benchmark,
+)
 
 __version__ = "0.1.0"
 
@@ -622,7 +629,8 @@ __all__ = [
     "appml_benchmark",
     "demsar_table5",
     "nested_example",
-    # the benchmark runner of chapter 6 (it calls the tests through the package root)
+    # the benchmark runner of chapter 6 (its result runs the tests of chapters 4 to 6 and 10)
+    "BENCHMARK_TTESTS",
     "DEFAULT_CV",
     "BenchmarkResult",
     "benchmark_splits",

@@ -415,9 +415,14 @@ def _fold(r: FoldTTestResult, names, alpha, design, points, score):
     interval = r.confidence_interval
     if not _same_level(alpha, interval.confidence):
         interval = _t_interval(r.mean_difference, r.std_error, r.df, 1.0 - alpha, interval.method)
+    test = _FOLD_TESTS[r.method]
+    k = r.n_scores
+    if r.method == "corrected repeated cv" and math.isclose(r.variance_factor, 1 / k + 1 / (k - 1)):
+        # one repetition of k folds: chapter 4's conservative "corrected_kfold"
+        test = "the corrected t-test on one k-fold cross-validation (conservative; chapter 4)"
     parts = _t_paragraph(
         f"{one} and {two} were compared on {r.n_scores} paired {score} scores{setting} with "
-        f"{_FOLD_TESTS[r.method]}, variance factor {r.variance_factor:.4g}",
+        f"{test}, variance factor {r.variance_factor:.4g}",
         f"t({r.df}) = {r.statistic:.3g}", r.pvalue, alpha, interval,
         f"Mean difference in {score} ({one} minus {two}): "
         f"{_effect(interval, points, 'from the variance of the test, the interval it inverts', null=0.0)}.",

@@ -1212,7 +1212,7 @@ def test_report_for_many_algorithms_over_data_sets(eight):
     assert f"p = {omnibus.pvalue:.1e}" in paragraphs[1] or f"p = {omnibus.pvalue:.3g}" in paragraphs[1]
     _agree(paragraphs[1])
     holm = eight.pairwise()
-    assert "Holm" in paragraphs[2] and "adjusted p-value is a bound" in paragraphs[2]
+    assert "Holm" in paragraphs[2] and "a bound, not a probability" in paragraphs[2]
     pairs = sorted(_pair_verdicts(text))  # report()'s list, one item per pair, with its interval
     expected = sorted((float(f"{q:.3g}"), q <= 0.05) for q in holm.pvalues[np.triu_indices(3, 1)])
     assert pairs == expected and sum(significant for _, significant in pairs) == 2

@@ -630,3 +630,14 @@ def test_report_bad_input():
         report(result, width="88")
     with pytest.raises(TypeError, match="width"):
         report(result, width=True)
+
+
+def test_report_names_the_corrected_t_on_one_kfold():
+    # one repetition of 10 folds: variance factor 1/10 + 1/9 (Nadeau and Bengio's correction on one
+    # k-fold CV, chapter 4's conservative "corrected_kfold"), not Bouckaert and Frank's repeated test
+    rng = np.random.default_rng(3)
+    one = corrected_repeated_cv_ttest(rng.normal(0.8, 0.02, (1, 10)), rng.normal(0.79, 0.02, (1, 10)))
+    assert one.variance_factor == pytest.approx(1 / 10 + 1 / 9)
+    assert "corrected t-test on one k-fold cross-validation" in report(one, width=None)
+    ten = corrected_repeated_cv_ttest(rng.normal(0.8, 0.02, (10, 10)), rng.normal(0.79, 0.02, (10, 10)))
+    assert "Bouckaert and Frank" in report(ten, width=None)
