@@ -241,9 +241,10 @@ print(f"new data: {X_new.shape[0]} examples")
 # %% [markdown]
 # ## The wrong way first: choose by training accuracy
 #
-# Source 003 asks: given two classifiers, C1 a pruned decision tree and C2 the 1-nearest-neighbour
-# classifier (1-NN), can we choose between them by their accuracy on the training data? We fit
-# both, and a third, 15-NN, on all 300 examples and score them on the same 300 examples.
+# Source 003 asks: given two classifiers, C1 a pruned decision tree and C2 the
+# 1-nearest-neighbour classifier (1-NN), can we choose between them by their accuracy on the
+# training data? We fit both, and a third, 15-NN, on all 300 examples and score them on the same
+# 300 examples.
 
 # %%
 models = {
@@ -449,8 +450,8 @@ print(
 # %% [markdown]
 # The model is right on 76 of the 90 test examples, 84.4 %. **In words:** at the 95 % level, the
 # test set is compatible with any true accuracy between 75.6 % and 90.5 %; a test set of 90
-# examples pins the accuracy down only to within about 7 points either way. Here we can check it, because we kept
-# 19 700 new examples: the model's accuracy on them, 85.3 %, lies inside.
+# examples pins the accuracy down only to within about 7 points either way. Here we can check
+# it, because we kept 19 700 new examples: the model's accuracy on them, 85.3 %, lies inside.
 #
 # "95 %" is a property of the procedure, not of this one interval: over many test sets, the
 # interval computed this way covers the true accuracy about 95 % of the time. We can watch that
@@ -501,8 +502,8 @@ for method in ("wald", "wilson", "clopper-pearson"):
 #
 # Instead of one split, **k-fold cross-validation** cuts the data into k parts (folds) of equal
 # size, trains k models, each on k - 1 folds, and tests each on the fold it left out. Every
-# example is tested exactly once, and every model sees a fraction $(k-1)/k$ of the data. Source 003
-# recommends reporting the mean and the standard deviation of the k fold accuracies.
+# example is tested exactly once, and every model sees a fraction $(k-1)/k$ of the data.
+# Source 003 recommends reporting the mean and the standard deviation of the k fold accuracies.
 
 # %%
 fold_scores = knn_split_scores(X, y, kfold(y.size, k=10, seed=2), n_neighbors=15)
@@ -533,13 +534,13 @@ print(
 )
 
 # %% [markdown]
-# The means of single repetitions differ by more than 3 percentage points; averaging them removes
-# that part of the noise, the part due to the partition. It cannot remove the part due to the
-# data set itself: all the repetitions reuse the same 300 examples. Source 003 also says that as k
-# grows towards n "the model becomes more accurate (more training data)": more precisely, the
-# models built inside the cross-validation get closer to the model trained on all n examples, so
-# the estimate's pessimistic bias shrinks, at the price of more fits and, for leave-one-out, often
-# a larger variance (Kohavi, 1995).
+# The means of single repetitions differ by more than 3 percentage points; averaging them
+# removes that part of the noise, the part due to the partition. It cannot remove the part due
+# to the data set itself: all the repetitions reuse the same 300 examples. Source 003 also says
+# that as k grows towards n "the model becomes more accurate (more training data)": more
+# precisely, the models built inside the cross-validation get closer to the model trained on all
+# n examples, so the estimate's pessimistic bias shrinks, at the price of more fits and, for
+# leave-one-out, often a larger variance (Kohavi, 1995).
 
 # %% [markdown]
 # ## Why the spread of the fold scores is not a standard error
@@ -582,11 +583,13 @@ print(
 # %% [markdown]
 # For single 10-fold cross-validation the textbook standard error is somewhat too small (a hint
 # only: measured on 150 data sets, the real sd carries a standard error of about 6 % of itself).
-# With five repetitions it is far too small: the number of scores grew fivefold, so $s/\sqrt{50}$ shrank by a factor of about
-# $\sqrt{5}$, but the real uncertainty barely moved, because the repetitions add no new data. More repetitions would make the formula ever more confident and
-# ever more wrong. Bengio and Grandvalet (Bengio and Grandvalet, 2004) proved that no estimator of the
-# variance of k-fold cross-validation is unbiased for all distributions; chapter 4 shows the
-# consequences for tests and the corrections that exist ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197); [Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366)).
+# With five repetitions it is far too small: the number of scores grew fivefold, so
+# $s/\sqrt{50}$ shrank by a factor of about $\sqrt{5}$, but the real uncertainty barely moved,
+# because the repetitions add no new data. More repetitions would make the formula ever more
+# confident and ever more wrong. Bengio and Grandvalet (Bengio and Grandvalet, 2004) proved that
+# no estimator of the variance of k-fold cross-validation is unbiased for all distributions;
+# chapter 4 shows the consequences for tests and the corrections that exist
+# ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197); [Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366)).
 #
 # So report the standard deviation of the fold scores as what it is, the spread of one fold's
 # score, and do not divide it by $\sqrt{k}$ to get the uncertainty of the mean.
@@ -807,8 +810,8 @@ for name in ("logistic regression", "LDA"):
 # - Model evaluation, model selection and algorithm selection are different questions with
 #   different sources of noise.
 # - Accuracy, error rate, precision, recall and F1 all come from the confusion matrix; check its
-#   layout (which class is first) before reading it. Source 003's numbers are right, but two of its
-#   formulas need parentheses and its N means two different things.
+#   layout (which class is first) before reading it. Source 003's numbers are right, but two of
+#   its formulas need parentheses and its N means two different things.
 # - Training accuracy measures memory: 1-NN always scores 100 % on its training data. Score
 #   models on data they were not trained on.
 # - Test error against complexity is U-shaped: underfitting on one side, overfitting on the
@@ -823,9 +826,9 @@ for name in ("logistic regression", "LDA"):
 # - The standard deviation of fold scores over $\sqrt{k}$ (or $\sqrt{tk}$) is not a standard error:
 #   fold scores are correlated.
 # - Compare learners on the same splits: positively correlated scores make the per-split
-#   differences less noisy than unpaired ones, and (for scores of equal variance) less noisy than
-#   the scores themselves when the correlation exceeds 1/2. Testing such paired differences properly is the subject of chapters
-#   2 to 7.
+#   differences less noisy than unpaired ones, and (for scores of equal variance) less noisy
+#   than the scores themselves when the correlation exceeds 1/2. Testing such paired differences
+#   properly is the subject of chapters 2 to 7.
 
 # %% [markdown] tags=["quiz"]
 # ## Self-check
