@@ -397,8 +397,8 @@ plt.show()
 # Read the table down its columns. Two forces pull in opposite directions (Kohavi, 1995):
 #
 # - A **small test set** gives a noisy estimate. With 30 test examples a single mistake is worth
-#   3.3 points of accuracy (the last column), so the estimates move in coarse steps
-#   (Figure 1.2, top) and scatter widely: the sd and the middle 95 % of the splits are widest in
+#   3.3 points of accuracy (the last column), so the estimates move in coarse steps (the upper
+#   histogram above) and scatter widely: the sd and the middle 95 % of the splits are widest in
 #   the first row.
 # - A **large test set** leaves little to train on: the model is trained on fewer examples than
 #   the one we will deploy, so the estimate is biased downwards (pessimistic). The mean column
