@@ -496,7 +496,7 @@ def familywise_explorer(
 
 
 def complexity_report(curve, k, reference=None) -> str:
-    """HTML sentence on the training and test error of k-NN at one k.
+    """HTML sentences on the training and test error of k-NN at one k.
 
     Parameters
     ----------
@@ -505,14 +505,20 @@ def complexity_report(curve, k, reference=None) -> str:
     k : int
         A value of k on the curve.
     reference : lecture_lib.curves.ComplexityCurve, optional
-        The same k on a large set of new examples (the "true" error).
+        The same values of k (``curve.n_neighbors``) scored on a large set of
+        new examples, which stands for the "true" error.
 
     Returns
     -------
     html : str
-        The two errors, their gap, the k with the lowest test error, and on
-        which side of it k lies (overfitting: k smaller, the model more
-        flexible; underfitting: k larger).
+        The two errors at ``k`` and their gap, and on which side of the best
+        k the value lies (smaller k, a more flexible model: the overfitting
+        side; larger k: the underfitting side). With ``reference``, the best
+        k is the one with the lowest error on the new examples, and the
+        report adds that error at ``k`` and what the k with the lowest
+        *test* error scores on new data: the minimum of a noisy test curve is
+        biased downwards. Without it, the only guide is the k with the
+        lowest test error, and the report says that it is a noisy one.
 
     Examples
     --------
@@ -524,29 +530,52 @@ def complexity_report(curve, k, reference=None) -> str:
     >>> "overfitting" in complexity_report(curve, 1)
     True
 
-    With k = 1 the model is more flexible than the best k = 5.
+    With k = 1 the model is more flexible than k = 5, the k with the lowest
+    error on these 50 test examples.
     """
     check_instance(curve, ComplexityCurve, "curve", made_by="knn_complexity_curve")
     check_instance(reference, ComplexityCurve, "reference", made_by="knn_complexity_curve", allow_none=True)
     k = check_count(k, "k", minimum=1)
+    if reference is not None and not np.array_equal(reference.n_neighbors, curve.n_neighbors):
+        raise ValueError("reference must score the same values of k, in the same order, as curve; "
+                         f"curve.n_neighbors has {len(curve.n_neighbors)} values, reference.n_neighbors "
+                         f"{len(reference.n_neighbors)} and they differ")
     train, test = curve.at(k)
-    best = curve.best_k
-    if k < best:
-        side = (f"k = {k} is <b>more flexible</b> than the best k = {best}: the model follows noise in the "
-                "training data (<b>overfitting</b>).")
-    elif k > best:
-        side = (f"k = {k} is <b>more rigid</b> than the best k = {best}: the model is too simple to follow "
-                "the classes (<b>underfitting</b>).")
-    else:
-        side = f"k = {k} has the lowest test error on this curve."
-    lines = [
-        f"<p>k = {k}: training error <b>{train:.3f}</b>, test error <b>{test:.3f}</b> "
-        f"(gap {test - train:+.3f}).</p>",
-        f"<p>{side}</p>",
-    ]
     if reference is not None:
         _, new = reference.at(k)
-        lines.append(f"<p>On {reference.n_test} new examples the error is {new:.3f}.</p>")
+        best = reference.best_k
+        best_what = f"the k with the lowest error on the {reference.n_test} new examples"
+    else:
+        best = curve.best_k
+        best_what = (f"the k with the lowest error on these {curve.n_test} test examples (a noisy guide: "
+                     "another test set would put the minimum elsewhere)")
+    if k < best:
+        side = (f"k = {k} is <b>more flexible</b> than k = {best}, {best_what}: it lies on the "
+                "<b>overfitting</b> side, where the model follows noise in its training data.")
+    elif k > best:
+        side = (f"k = {k} is <b>more rigid</b> than k = {best}, {best_what}: it lies on the "
+                "<b>underfitting</b> side, where the model is too simple to follow the classes.")
+    else:
+        side = f"k = {k} is {best_what}."
+    lines = [
+        f"<p>k = {k}: training error <b>{train:.3f}</b>, test error <b>{test:.3f}</b> "
+        f"(gap {test - train:+.3f}) on {curve.n_test} test examples.</p>",
+    ]
+    if reference is not None:
+        lines.append(f"<p>On the {reference.n_test} new examples the error at k = {k} is "
+                     f"<b>{new:.3f}</b>.</p>")
+    lines.append(f"<p>{side}</p>")
+    if reference is not None:
+        lowest = curve.best_k
+        lowest_test, lowest_new = curve.at(lowest)[1], reference.at(lowest)[1]
+        if lowest == best:
+            where = (f"The test error is also lowest at k = {lowest} ({lowest_test:.3f}; "
+                     f"{lowest_new:.3f} on new data).")
+        else:
+            where = (f"The test error is lowest at k = {lowest} ({lowest_test:.3f}); on new data that "
+                     f"model's error is {lowest_new:.3f}, against {reference.at(best)[1]:.3f} at k = {best}.")
+        lines.append(f"<p>{where} The minimum of a noisy test curve is biased downwards (optimistic on "
+                     "average), and it need not mark the best k.</p>")
     return "\n".join(lines)
 
 

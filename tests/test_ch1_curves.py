@@ -309,14 +309,39 @@ def _curve():
 def test_complexity_report_names_the_side():
     curve = _curve()
     text = lw.complexity_report(curve, 1)
-    assert "training error <b>0.000</b>, test error <b>0.300</b> (gap +0.300)" in text
-    assert "overfitting" in text and "best k = 5" in text
+    assert "training error <b>0.000</b>, test error <b>0.300</b> (gap +0.300) on 50 test examples" in text
+    # without new data the only guide is the test minimum, and the report says it is a noisy one
+    assert "overfitting" in text and "than k = 5, the k with the lowest error on these 50 test examples" in text
+    assert "noisy guide" in text
     assert "underfitting" in lw.complexity_report(curve, 25)
-    assert "lowest test error" in lw.complexity_report(curve, 5)
-    reference = ComplexityCurve(np.array([1, 5, 25]), np.zeros(3), np.array([0.2, 0.1, 0.3]), 100, 9000)
-    assert "On 9000 new examples the error is 0.300." in lw.complexity_report(curve, 25, reference)
+    assert "k = 5 is the k with the lowest error on these 50 test examples" in lw.complexity_report(curve, 5)
     with pytest.raises(ValueError, match="k=2 is not on the curve"):
         lw.complexity_report(curve, 2)
+
+
+def test_complexity_report_takes_the_best_k_from_new_data():
+    # issue 24 (L12): the test minimum (k = 5 here) is a lucky draw; the side of k is judged against the k
+    # that is best on new data (k = 25 here), and the report says what the test minimum scores there
+    curve = _curve()
+    reference = ComplexityCurve(np.array([1, 5, 25]), np.zeros(3), np.array([0.2, 0.3, 0.1]), 100, 9000)
+    text = lw.complexity_report(curve, 5, reference)
+    assert "On the 9000 new examples the error at k = 5 is <b>0.300</b>." in text
+    assert "k = 5 is <b>more flexible</b> than k = 25, the k with the lowest error on the 9000 new examples" in text
+    assert "overfitting" in text and "best k = 5" not in text
+    assert ("The test error is lowest at k = 5 (0.150); on new data that model's error is 0.300, against "
+            "0.100 at k = 25.") in text
+    assert "biased downwards" in text
+    at_best = lw.complexity_report(curve, 25, reference)
+    assert "k = 25 is the k with the lowest error on the 9000 new examples." in at_best
+    assert "underfitting" not in at_best and "overfitting" not in at_best
+    # when the test minimum and the best k on new data coincide, the report says so
+    same = ComplexityCurve(np.array([1, 5, 25]), np.zeros(3), np.array([0.2, 0.1, 0.3]), 100, 9000)
+    text = lw.complexity_report(curve, 25, same)
+    assert "more rigid" in text and "underfitting" in text
+    assert "The test error is also lowest at k = 5 (0.150; 0.100 on new data)." in text
+    other_ks = ComplexityCurve(np.array([1, 5]), np.zeros(2), np.array([0.2, 0.1]), 100, 9000)
+    with pytest.raises(ValueError, match="reference must score the same values of k"):
+        lw.complexity_report(curve, 1, other_ks)
 
 
 def test_complexity_explorer_updates_the_report():
