@@ -889,7 +889,7 @@ wilcoxon_explorer(d, names=ex.datasets)
 # <details class="quiz-answer">
 # <summary>(c) No evidence at 5 %: rpart's typical excess error is 0.067, from 0.002 below ranger's to 0.143 above.</summary>
 #
-# **Right.** The Hodges-Lehmann interval (coverage 96.9 %, the nearest to 95 % that six data sets allow) shows how large a difference six tasks cannot rule out.
+# **Right.** The Hodges-Lehmann interval (coverage 96.9 %, the smallest of at least 95 % that six data sets allow) shows how large a difference six tasks cannot rule out.
 #
 # </details>
 #
