@@ -299,7 +299,7 @@ from .plots import (
 )
 
 # isort: split
-# the seeds' worked examples and published data
+# the source documents' worked examples and published data
 from .examples import (
     BenchmarkTable,
     CochranExample,
@@ -603,7 +603,7 @@ __all__ = [
     "plot_critical_difference",
     "plot_tuning_bias",
     "plot_nested_cv_diagram",
-    # the seeds' worked examples and published data
+    # the source documents' worked examples and published data
     "McNemarExample",
     "Erratum",
     "mcnemar_examples",

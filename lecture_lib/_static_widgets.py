@@ -54,7 +54,7 @@ __all__ = [
 #: shown as text. The grids keep the number of states, and so the added page
 #: weight, small (the README gives the measured weight).
 STATIC_EXPLORERS: dict[str, dict[str, tuple]] = {
-    # chapter 2: b and c up to 40 cover both panels of seed 000 (11/1 and 25/15) and the
+    # chapter 2: b and c up to 40 cover both panels of source 000 (11/1 and 25/15) and the
     # change of method at b + c = 25; n changes only the accuracy-difference line.
     "mcnemar_explorer": {
         "b": tuple(range(0, 41)),

@@ -221,7 +221,7 @@ def cochrans_q(y_true, *y_preds, confidence: float = 0.95) -> CochranQResult:
        samples. Biometrika 37(3/4), 256-266.
     .. [2] Kuncheva, L. I. (2004). Combining Pattern Classifiers: Methods and
        Algorithms. Wiley. (Section 4.4; its worked example prints Q = 3.7647,
-       a typo for 7.5294, as seed 004 points out: see chapter 3.)
+       a typo for 7.5294, as source 004 points out: see chapter 3.)
 
     Examples
     --------
@@ -483,7 +483,7 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
     accurate, a smallest raw p-value this small would occur with probability
     *at most* :math:`m p_{(1)}` (Boole's inequality; exactly so for raw
     p-values that never exceed their level, approximately for mid-p ones).
-    Chapter 3 computes the exact probability for seed 004's example by
+    Chapter 3 computes the exact probability for source 004's example by
     enumerating the within-row permutations: 0.062, against the bound 0.067.
 
     **The effects.** Each pair's difference in accuracy, (b - c) / n, comes

@@ -467,7 +467,7 @@ def learning_curve(estimator, X, y, train_sizes, splits, scoring="accuracy", shu
         Numbers of training examples, each at least 1 and at most the size
         of the smallest training set.
     splits : iterable of (train_idx, test_idx)
-        For example :func:`lecture_lib.repeated_kfold` (seed 003's recipe:
+        For example :func:`lecture_lib.repeated_kfold` (source 003's recipe:
         t repetitions of k-fold, a learning curve on each split).
     scoring : {"accuracy", "error_rate"} or callable, default "accuracy"
         As in :func:`lecture_lib.cross_validate_scores`.

@@ -1,4 +1,4 @@
-"""The seeds' worked examples as fixtures, with provenance and errata.
+"""The worked examples of the source documents as fixtures, with provenance and errata.
 
 The numbers live in ``lecture_lib/data/*.json`` next to this module, each with
 the seed file it comes from, the values the seed prints and, where the seed is
@@ -160,7 +160,7 @@ def _data_files() -> list[str]:
 
 
 def errata() -> list[Erratum]:
-    """Every erratum recorded for the seeds.
+    """Every erratum recorded for the source documents.
 
     Each chapter keeps its fixtures in its own ``data/*.json`` file; this
     gathers the ``"errata"`` lists of all of them, file by file in name order.
@@ -170,7 +170,7 @@ def errata() -> list[Erratum]:
 
 @dataclasses.dataclass(frozen=True)
 class SourceNote:
-    """A statement of a seed that was once listed as an erratum and is not one.
+    """A statement of a source document that was once listed as an erratum and is not one.
 
     Attributes
     ----------
@@ -192,7 +192,7 @@ class SourceNote:
 
 
 def source_notes() -> list[SourceNote]:
-    """Statements of the seeds that were re-examined and found not to be errors.
+    """Statements of the source documents that were re-examined and found not to be errors.
 
     The errata page lists them after the errata, so a reader who remembers
     an entry finds out why it went. Each chapter keeps them in its own
@@ -205,7 +205,7 @@ def source_notes() -> list[SourceNote]:
     >>> "seed004-kuncheva-q-typo" in notes, notes.isdisjoint(e.key for e in errata())
     (True, True)
 
-    Seed 004 itself points out the typo in its source: a note, not an erratum.
+    Source 004 itself points out the typo in its source: a note, not an erratum.
     """
     return [SourceNote(**item) for name in _data_files() for item in _load(name).get("notes", [])]
 
@@ -636,14 +636,14 @@ class BenchmarkTable:
 
 
 def appml_benchmark(precise_rows: bool = True) -> BenchmarkTable:
-    """Seed 001's benchmark: 6 mlr3 learners on 16 OpenML tasks (classification error).
+    """Source 001's benchmark: 6 mlr3 learners on 16 OpenML tasks (classification error).
 
     Parameters
     ----------
     precise_rows : bool, optional
         True (default): the four rows the source gives with four decimals
         (pollen, threeOf9, fri_c1_500_5, strikes) replace their 2-decimal
-        versions; this reproduces the seed's average ranks. False: the
+        versions; this reproduces the source's average ranks. False: the
         2-decimal table as published.
 
     Returns
@@ -711,7 +711,7 @@ def demsar_table5() -> dict:
 
 
 def nested_example(key: str = "seed000_nested_setup") -> dict:
-    """The seed's nested cross-validation set-up, with provenance (chapter 7).
+    """The nested cross-validation set-up of source 000, with provenance (chapter 7).
 
     Examples
     --------

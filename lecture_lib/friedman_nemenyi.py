@@ -379,7 +379,7 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True,
 
     where :math:`t_{ig}` are the sizes of the tie groups of data set i. The
     corrected statistic equals :math:`SS_{\\text{total}} / SS_{\\text{error}}`
-    computed on the ranks (the form seed 001 uses). Iman and Davenport (1980)
+    computed on the ranks (the form source 001 uses). Iman and Davenport (1980)
     showed chi2_F to be conservative and proposed
 
     .. math::

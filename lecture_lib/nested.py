@@ -547,7 +547,7 @@ def nested_cv(estimator, param_grid, X, y, outer_cv=5, inner_cv=2, scoring="accu
     scores share training data, so their standard deviation understates
     the uncertainty of the mean (see chapter 4).
 
-    Why ``inner_cv=2`` (the seed's choice) is the default: with any number
+    Why ``inner_cv=2`` (source 000's choice) is the default: with any number
     of inner folds every example of the outer training set is validated
     exactly once, so the inner scores average the same number of
     predictions; what the number of folds changes is the size of the inner

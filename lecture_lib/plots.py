@@ -144,7 +144,7 @@ def plot_mcnemar_pvalue_heatmap(max_count: int = 60, method: str = "corrected", 
     Notes
     -----
     Red cells: the variant gives a larger p-value than the exact test (more
-    conservative); blue: smaller (anti-conservative). The figure seed 000
+    conservative); blue: smaller (anti-conservative). The figure source 000
     describes, for any grid size. Taught in chapter 2.
     """
     check_ax(ax)
@@ -989,7 +989,7 @@ def plot_critical_difference(
     and rpart are 1.2 apart, more than CD = 1.0, so no bar joins them.
 
     From any post-hoc procedure, here pairwise Wilcoxon tests with Holm's
-    adjustment on seed 001's benchmark (error rates: lower is better):
+    adjustment on source 001's benchmark (error rates: lower is better):
 
     >>> from lecture_lib import appml_benchmark, pairwise_comparisons
     >>> bench = appml_benchmark()
