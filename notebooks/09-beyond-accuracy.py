@@ -780,8 +780,8 @@ for name, count in reject.items():
 # times its nominal 5 %: its null distribution assumes independent disagreements, and clustered
 # ones vary more. Averaging within each patient and testing the 40 patient-level differences
 # (here with a paired t-test; a Wilcoxon or sign test from chapter 5 works too) restores the
-# level, because the patients, not the scans, are independent. The rule: the unit of the test is the unit that
-# was sampled independently.
+# level, because the patients, not the scans, are independent. The rule: the unit of the test is
+# the unit that was sampled independently.
 #
 # ### F1, AUC and other metrics on grouped test sets: resample whole patients
 #
@@ -789,8 +789,9 @@ for name, count in reject.items():
 # the accuracy over all scans is the mean of the patients' accuracies, weighted by their numbers
 # of scans. (Here every patient has 5 scans. With groups of different sizes, the plain mean of
 # the patients' accuracies weighs patients equally, which is a different question; decide which
-# one you are asking.) F1 is not such a mean. A patient whose scans are all negative has no F1
-# of their own, and the mean of the patients' F1 scores is not the F1 of the test set. Used on
+# one you are asking.) F1 is not such a mean. A patient without a positive scan has no useful F1
+# of their own (it is 0 or undefined), and the mean of the patients' F1 scores is not the F1 of
+# the test set. Used on
 # the scans, the paired bootstrap and the paired permutation test of the F1 section repeat
 # McNemar's mistake: they treat 200 scans as 200 independent examples.
 #
@@ -806,7 +807,8 @@ for name, count in reject.items():
 #   within each patient the two models are exchangeable as a block: swapping the two models'
 #   predictions on *all* scans of a patient at once would give an equally likely test set. It
 #   compares the observed F1 difference with the differences under all patterns of swapped
-#   patients, exactly.
+#   patients: exactly where that is feasible, from random patterns otherwise (its `method`
+#   says which).
 #
 # With one scan per patient both are exactly the paired versions of the F1 section. Any metric
 # computed from labels and predictions (or scores) can be passed as a function, an AUC too
@@ -818,21 +820,25 @@ for name, count in reject.items():
 
 # %%
 rng = np.random.default_rng(5)
-X_test, y_test, patient_test = patients(rng, 40, 5)
+X_scans, y_scans, patient_scans = patients(rng, 40, 5)
 logistic_p = LogisticRegression().fit(X_p, y_p)
-pred_lr, pred_nn = logistic_p.predict(X_test), one_nn.predict(X_test)
-print(f"F1 on the 200 test scans: logistic regression {f1_score(y_test, pred_lr):.3f}, "
-      f"1-NN {f1_score(y_test, pred_nn):.3f}")
+pred_lr, pred_nn = logistic_p.predict(X_scans), one_nn.predict(X_scans)
+print(f"F1 on the 200 test scans: logistic regression "
+      f"{f1_score(y_scans, pred_lr):.3f}, 1-NN {f1_score(y_scans, pred_nn):.3f}")
 for unit, boot, perm in (
     (
         "scans resampled (paired)",
-        paired_bootstrap(y_test, pred_lr, pred_nn, metric="f1", seed=0),
-        paired_permutation_test(y_test, pred_lr, pred_nn, metric="f1"),
+        paired_bootstrap(y_scans, pred_lr, pred_nn, metric="f1", seed=0),
+        paired_permutation_test(y_scans, pred_lr, pred_nn, metric="f1"),
     ),
     (
         "patients resampled (cluster)",
-        cluster_bootstrap(y_test, pred_lr, pred_nn, patient_test, metric="f1", seed=0),
-        cluster_permutation_test(y_test, pred_lr, pred_nn, patient_test, metric="f1"),
+        cluster_bootstrap(
+            y_scans, pred_lr, pred_nn, patient_scans, metric="f1", seed=0
+        ),
+        cluster_permutation_test(
+            y_scans, pred_lr, pred_nn, patient_scans, metric="f1"
+        ),
     ),
 ):
     iv = boot.difference
@@ -1346,7 +1352,9 @@ for name, method in methods.items():
 # With 5 features the nearest-centroid rule barely changes from fold to fold, the per-example
 # scores are nearly independent, and the naive interval covers in 90 % of the data sets, as
 # promised. The nested interval widens less than before (by about a quarter instead of 40 %)
-# and covers in 94 %: here it is conservative, the price of estimating its width from the data.
+# and covers in 94 %: conservative again. Its standard error is estimated from the data, so it
+# is noisy, and step 7 never lets it fall below the naive one; where the naive one is already
+# about right, the nested one comes out larger on average.
 #
 # </details>
 
@@ -1449,16 +1457,16 @@ def auc(y_true, score):
     return (ranks[positive].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg)
 
 
-score_lr = logistic_p.predict_proba(X_test)[:, 1]
-score_nb = GaussianNB().fit(X_p, y_p).predict_proba(X_test)[:, 1]
-scans = delong_test(y_test, score_lr, score_nb)
+score_lr = logistic_p.predict_proba(X_scans)[:, 1]
+score_nb = GaussianNB().fit(X_p, y_p).predict_proba(X_scans)[:, 1]
+scans = delong_test(y_scans, score_lr, score_nb)
 print(f"AUC: logistic regression {scans.auc_1:.3f}, naive Bayes {scans.auc_2:.3f}")
 print(f"DeLong on the 200 scans:  {scans.difference}, p = {scans.pvalue:.3f}")
 boot = cluster_bootstrap(
-    y_test, score_lr, score_nb, patient_test, metric=auc, n_resamples=2000, seed=0
+    y_scans, score_lr, score_nb, patient_scans, metric=auc, n_resamples=2000, seed=0
 )
 perm = cluster_permutation_test(
-    y_test, score_lr, score_nb, patient_test, metric=auc, n_resamples=2000, seed=0
+    y_scans, score_lr, score_nb, patient_scans, metric=auc, n_resamples=2000, seed=0
 )
 print(f"whole patients resampled: {boot.difference}, permutation p = {perm.pvalue:.3f} "
       f"({perm.method})")
