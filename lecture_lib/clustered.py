@@ -12,8 +12,11 @@ predictions on all examples of a group together. With one example per group
 they are :func:`~lecture_lib.paired_bootstrap` and
 :func:`~lecture_lib.paired_permutation_test`, number for number.
 
-Chapter 9 (``notebooks/09-beyond-accuracy``) teaches grouped test sets and
-the per-example versions of both methods.
+Taught in chapter 9 (``notebooks/09-beyond-accuracy``, section "F1, AUC and
+other metrics on grouped test sets"): on 40 patients with 5 scans each, the
+per-example bootstrap and permutation test are overconfident, and these two
+hold their level; chapter 9 also teaches the per-example versions of both
+methods and, for accuracy, the paired test on per-group means.
 """
 
 from __future__ import annotations
@@ -160,6 +163,9 @@ def cluster_bootstrap(y_true, y_pred_1, y_pred_2, groups, metric, n_resamples=10
     resampling scans: the scans of one patient are not independent, and
     the per-example interval overstates what 200 scans from 40 patients
     can tell.
+
+    Taught in chapter 9 (``notebooks/09-beyond-accuracy``), with a
+    simulation of its coverage against the per-example bootstrap.
     """
     y, p1, p2, name = _inputs(y_true, y_pred_1, y_pred_2, metric, positive)
     unit, n_groups = _group_units(groups, y)
@@ -237,11 +243,12 @@ def cluster_permutation_test(y_true, y_pred_1, y_pred_2, groups, metric, n_resam
     too liberal, because it treats them as independent disagreements; this
     one keeps its level. In a simulation of chapter 9's design (40
     patients with 5 scans each, two equally accurate models, each 15 points
-    better on some patients; 4 000 test sets), the per-example test
-    rejected the true :math:`H_0` at the 5 % level in 12.2 % (accuracy) and
-    13.3 % (F1) of the test sets, this one in 3.7 % and 4.35 % (an exact
-    test never exceeds its level; the discreteness of the permutation
-    distribution keeps it below).
+    better on some patients; labels drawn for each scan; 4 000 test sets),
+    the per-example test rejected the true :math:`H_0` at the 5 % level in
+    12.2 % (accuracy) and 13.3 % (F1) of the test sets, this one in 3.7 %
+    and 4.35 % (an exact test never exceeds its level; the discreteness of
+    the permutation distribution keeps it below). Chapter 9's own run, with
+    the diagnosis shared by all scans of a patient, finds the same pattern.
 
     Like McNemar's test, this compares two trained models on one test set;
     it does not see training-set variation.
@@ -279,6 +286,9 @@ def cluster_permutation_test(y_true, y_pred_1, y_pred_2, groups, metric, n_resam
     39.8 % of the equally likely swap patterns (an exact probability); the
     per-example test, which counts the 200 scans as independent, reports
     0.23: a p-value too small for scans that come in patients.
+
+    Taught in chapter 9 (``notebooks/09-beyond-accuracy``), with a
+    simulation of its level against the per-example permutation test.
     """
     y, p1, p2, name = _inputs(y_true, y_pred_1, y_pred_2, metric, positive)
     unit, n_groups = _group_units(groups, y)
