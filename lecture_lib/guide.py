@@ -246,6 +246,7 @@ _QUOTED = {
     "ch9-mcnemar-scans": _Quoted("14 %", 9, "rejects a true H0 in", "McNemar on scans", 100),
     "ch9-patient-means": _Quoted("4.2 %", 9, "rejects a true H0 in", "paired t on patient means", 100),
     "ch9-time-shuffled": _Quoted("85 %", 9, "shuffled 5-fold CV:", scale=100),
+    "ch9-time-past-majority": _Quoted("71 %", 9, "predicting the state more common in the past:", scale=100),
     "ch9-time-forward": _Quoted("70 %", 9, "forward chaining:", scale=100),
     "ch9-time-trivial": _Quoted("74 %", 9, "always predicting the more common state:", scale=100),
     "ch9-fwer-unadjusted": _Quoted("52 %", 9, "unadjusted: P(any false claim) =", scale=100),
@@ -832,8 +833,10 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             "The examples are in time order: score each model only on data that come after its training "
             "data (forward_chaining, with a gap between training and test). Shuffled folds use the future "
             f"and are optimistic (chapter 9: {_q('ch9-time-shuffled')} with shuffled folds, "
-            f"{_q('ch9-time-forward')} forward, below the {_q('ch9-time-trivial')} of always predicting the "
-            "common state).",
+            f"{_q('ch9-time-forward')} forward, no better than the {_q('ch9-time-past-majority')} of "
+            "predicting the state most common in the past, and below the "
+            f"{_q('ch9-time-trivial')} of always predicting the state that turns out more common, a rule "
+            "that needs hindsight).",
         ),
         evidence=" Time order: chapter 9's drifting-sensor example.",
     )
@@ -909,8 +912,9 @@ def _with_multiplicity(rec) -> Recommendation:
         "discovery rate). Choose before looking at the p-values.",
         caveats=(
             "Holm-adjusted p-values are bounds; Benjamini-Hochberg controls the expected share of false "
-            "claims among the claims (for independent or positively dependent tests), not the chance of any "
-            "false claim.",
+            "claims among the claims (for independent or positively dependent tests; usually robust for "
+            "correlated two-sided tests, and Benjamini-Yekutieli (adjust_pvalues(method='by')) holds "
+            "under any dependence), not the chance of any false claim.",
         ),
         evidence=" Multiplicity: Holm (1979), Benjamini and Hochberg (1995), and chapter 9's simulation (20 "
         f"tests, 5 real effects: unadjusted tests made a false claim in {_q('ch9-fwer-unadjusted')} of runs, "
@@ -1327,8 +1331,10 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
         )
     if can_retrain:
         caveats = [
-            "It is an interval for Err, the score of the learning procedure on training sets of this size "
-            "from this population; the one model you ship (Err_XY) can be better or worse (chapter 9).",
+            "It is built to cover Err_XY, the score of the model fitted to these data; in the paper and in "
+            "chapter 9's lab it covers Err, the procedure's score on training sets of this size, about "
+            f"equally well (in that lab conservatively: {_q('ch9-coverage-model-nested')} of Err_XY at "
+            "nominal 90 %) (chapter 9).",
             "The naive interval, mean +- z sd / sqrt(n) over the examples of one cross-validation, covers "
             "too rarely: the per-example scores share training data.",
             "It costs K(K - 1)/2 + K fits per repetition (55 for K = 10), times n_repeats.",
