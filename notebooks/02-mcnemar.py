@@ -233,8 +233,8 @@ for example in (panel_a, panel_b):
 # as the odds ratio. It is in the result too: `win_probability` is the share $b/(b + c)$ of the
 # disagreements that go model 1's way and `odds_ratio` the same as odds, $b/c$, each with the
 # interval that the result's own test inverts (mid-p for the default test, Clopper-Pearson for the
-# exact one; `mcnemar_odds_ratio`), so that the interval excludes 1/2 (odds 1) exactly when the
-# test rejects. In A the odds are 11 (95 % mid-p interval 1.9 to 239: twelve disagreements say
+# exact one; `mcnemar_odds_ratio`): at the 95 % level, the share's interval excludes 1/2, and
+# the odds' interval excludes 1, exactly when the test rejects at 5 %. In A the odds are 11 (95 % mid-p interval 1.9 to 239: twelve disagreements say
 # little more than "well above 1"); in B 1.67 (0.88 to 3.2). Unlike the accuracy difference, the
 # odds ratio ignores how many examples the models agree on, so it cannot say how much accuracy is
 # at stake; and the Bonett-Price interval of the difference is another method, which near the
@@ -576,10 +576,11 @@ for method in ("chi2", "corrected", "exact", "midp"):
 # %% [markdown]
 # (Where two curves coincide, the wider one underneath shows through: the uncorrected and mid-p
 # tests often reject for exactly the same splits, and so do the exact and corrected tests.)
-# The uncorrected chi-squared test rejects a true $H_0$ in up to 12.5 % of test sets (with four
+# The uncorrected chi-squared test rejects a true $H_0$ with probability up to 12.5 % (with four
 # disagreements, where it rejects whenever the split is 4 to 0). The exact and corrected tests
-# never exceed 5 % but stay far below it: on average over $b + c = 1, \dots, 60$ they reject a
-# true $H_0$ in 2.8 % and 2.9 % of test sets, barely more than half the nominal 5 %. The mid-p
+# never exceed 5 % but stay far below it: averaged over $b + c = 1, \dots, 60$, their
+# probabilities of rejecting a true $H_0$ are 2.8 % and 2.9 %, barely more than half the nominal
+# 5 %. The mid-p
 # test exceeds 5 % for some values of $b + c$ (at most 7.7 %), but is close to the nominal level
 # on average (4.35 %), as is the uncorrected test (4.8 %).
 #
@@ -651,7 +652,7 @@ for method in ("chi2", "corrected", "exact", "midp", "textbook"):
 # or below $\alpha$. But the numbers above show what that costs. Both halves are the two most
 # conservative variants, so at a nominal 5 % the rule rejects a true $H_0$ with probability 2.9 %
 # on average over $b + c = 1, \dots, 60$ (and in about 2 % of the simulated test sets above, where
-# it always used its exact half), and it gives away power: 0.650 on average, 0.405 at 16
+# it nearly always used its exact half), and it gives away power: 0.650 on average, 0.405 at 16
 # disagreements. Fagerland, Lydersen and Laake reached the same conclusion
 # over 9 595 scenarios ("mid-p and asymptotic are better than exact conditional", the title of
 # their paper). Their scenarios fix the number of test examples, so $b + c$ varies as in the
@@ -697,13 +698,16 @@ print(mcnemar_sample_size(discordant_proportion=0.05, difference=0.01))
 print("to detect 0.1 point with power 0.8 at the 5 % level:")
 for psi in (0.0015, 0.002, 0.004, 0.01):
     plan = mcnemar_sample_size(discordant_proportion=psi, difference=0.001)
-    print(f"  disagreement {100 * psi:4.2f} %: Connor n = {plan.n_connor:>6}")
+    print(f"  disagreement {100 * psi:4.2f} %: Connor n = {plan.n_connor:>6}, "
+          f"exact power of the mid-p test there {plan.power_at_connor:.3f}")
 
 # %% [markdown]
 # The more two models disagree, the more test examples a given difference needs, because the
 # disagreements that cancel out add noise: from about 12 000 test examples when the models
 # disagree on 0.15 % of them to about 78 000 when they disagree on 1 %. A pilot that pins down
-# $\psi$ is worth having.
+# $\psi$ is worth having. (The exact power at Connor's n is a little above 0.8, most of all when
+# nearly every disagreement must go one way, as at 0.15 %: there the normal approximation is
+# pessimistic, and `plan.n_exact` gives the smaller exact answer.)
 #
 # ### After the test: the interval, not the power
 #
@@ -726,12 +730,12 @@ for b in range(20, 31):
 
 # %% [markdown]
 # The two columns carry the same information in opposite order: every split with a p-value above
-# 0.05 has an observed power below one half (0.441 at $p = 0.0596$), every significant one a
-# higher power. So a non-significant result always looks "underpowered", and saying so explains
-# nothing. What the test set could and could not tell after the fact is in the interval. Panel
-# B's runs from $-0.027$ to $0.227$ points: it contains no difference and differences as large
-# as 0.2 point, so this test set cannot tell whether the models differ by an amount that matters,
-# whatever its power. Panel A's, from 0.027 to 0.173 points, excludes zero and every difference
+# 0.05 has an observed power below one half (0.441 at $p = 0.0596$), every significant one an
+# observed power above one half. So a non-significant result always looks "underpowered", and
+# saying so explains nothing. What the test set could and could not tell after the fact is in
+# the interval. Panel B's runs from $-0.027$ to $0.227$ points: it contains zero, and
+# differences as large as 0.2 point, so this test set cannot tell whether the models differ by
+# an amount that matters, whatever its power. Panel A's, from 0.027 to 0.173 points, excludes zero and every difference
 # above 0.173 point.
 #
 # The explorer below does the planning for any difference, disagreement rate and power. It also

@@ -577,8 +577,8 @@ for (i, j), p in zip(pairs_004.pairs, pairs_004.pvalue):
 
 # %% [markdown]
 # Read alone, two pairs look significant. Their individual 95 % intervals of the accuracy
-# difference (Bonett-Price, as in chapter 2) put model 1 between 0.8 and 14.9 points below model
-# 2, and between -0.2 and 15.9 points below model 3. The second interval just reaches below 0
+# difference (Bonett-Price, as in chapter 2) put model 2's lead over model 1 between 0.8 and
+# 14.9 points, and model 3's between -0.2 and 15.9 points. The second interval just reaches below 0
 # while the mid-p value, 0.049, is just below 0.05: the Bonett-Price interval is another method,
 # not the inversion of the mid-p test, and so close to the threshold the two can disagree. The
 # mid-p interval of model 3's share of their 16 disagreements (0.750, from 0.501 to 0.915) does
