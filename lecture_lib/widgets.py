@@ -117,8 +117,15 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
     -------
     html : str
         A ``<table>`` with one row per method (statistic, p-value, decision;
-        the default, mid-p, marked) and a sentence naming what the seeds'
-        ``method="textbook"`` rule would choose.
+        the default, mid-p, marked), what the statistic is for each method
+        (the chi-squared value, or min(b, c) for the exact and mid-p tests),
+        a sentence naming what the sources' ``method="textbook"`` rule would
+        choose, with ``n`` the accuracy difference with its Bonett-Price
+        interval, and whether the 95 % mid-p interval of model 1's share of
+        the disagreements (``mcnemar(table).win_probability``, the interval
+        the default test inverts) excludes one half, and whether the
+        Bonett-Price interval agrees with it (another method: near the
+        threshold it can disagree, and the sentence says so).
 
     Examples
     --------
@@ -146,17 +153,26 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
             f"<td class='pvalue'>{shown}</td><td>{decision}</td></tr>"
         )
     textbook = mcnemar(table, "textbook")
+    below = b + c < TEXTBOOK_EXACT_BELOW
+    # the default test at the 5 % level and the interval it inverts (b + c = 0 gives [0, 1]).
+    # Every variant of the text below has the same numbers and tags, and the words that vary sit
+    # in as few places as possible, so that the website stores the explorer's 5 043 states
+    # compactly (lecture_lib/_static_widgets.py; tests/test_static_widgets.py checks the weight).
+    midp_rejects = mcnemar(table).pvalue <= 0.05
     lines = [
         f"<p>b = {b}, c = {c}: model 1 won {b} of the {b + c} disagreements.</p>",
         "<table class='mcnemar-report'><thead><tr><th>method</th><th>statistic</th>"
         f"<th>p-value</th><th>decision at alpha = {alpha:g}</th></tr></thead><tbody>",
         *rows,
         "</tbody></table>",
-        "<p>The course's default is <b>midp</b> (<code>mcnemar(table)</code>). The seeds' textbook rule, "
-        '<code>mcnemar(table, method="textbook")</code>, would use '
-        f"<b>{textbook.method}</b> (b + c = {b + c} "
-        f"{'<' if b + c < TEXTBOOK_EXACT_BELOW else '>='} {TEXTBOOK_EXACT_BELOW}).</p>",
+        "<p>The statistic is the chi-squared value for chi2 and corrected; for exact and midp it "
+        "is min(b, c), the smaller count, whose binomial tail probabilities are their "
+        "p-values.</p>",
+        "<p>The course's default is <b>midp</b> (<code>mcnemar(table)</code>). The sources' textbook "
+        'rule, <code>mcnemar(table, method="textbook")</code>, would use '
+        f"{textbook.method} (b + c {'<' if below else '>='} {TEXTBOOK_EXACT_BELOW}).</p>",
     ]
+    here = f"Here it {'excludes' if midp_rejects else 'includes'} one half"
     if n is not None:
         # the Bonett-Price interval depends on b, c and n only, so a and d can be split any way
         effect = paired_accuracy_difference([[n - b - c, b], [c, 0]])
@@ -166,6 +182,19 @@ def mcnemar_report(b: int, c: int, n: int | None = None, alpha: float = 0.05) ->
             f"{100 * effect.high:+.2f} (Bonett-Price): the p-values above do not depend on n, the "
             "interval does.</p>"
         )
+        excludes_zero = effect.low > 0.0 or effect.high < 0.0
+        here += f"; the Bonett-Price interval above {'excludes' if excludes_zero else 'includes'} zero"
+        if excludes_zero == midp_rejects:
+            here += " too"
+        else:
+            here += (f" although the mid-p test {'does not reject' if excludes_zero else 'rejects'}: "
+                     "it comes from another method, which also uses n, and near the threshold the two "
+                     "can disagree")
+    lines.append(
+        "<p>Model 1's share of the disagreements has a 95 % mid-p interval "
+        "(<code>mcnemar(table).win_probability</code>), the interval the default test inverts: it "
+        f"excludes one half exactly when mid-p rejects H0 at the 5 % level. {here}.</p>"
+    )
     return "\n".join(lines)
 
 

@@ -103,22 +103,30 @@ def in_points(interval):
     low, high = 100 * interval.low, 100 * interval.high
     return f"{100 * interval.estimate:.2f} points [{low:.3f}, {high:.3f}]"
 
+
+def in_three(interval):
+    """'0.917 [0.653, 0.996] (95 % midp)': a share or odds (an Interval), 3 digits."""
+    return (f"{interval.estimate:.3g} [{interval.low:.3g}, {interval.high:.3g}] "
+            f"({100 * interval.confidence:g} % {interval.method})")
+
 # %% [markdown]
 # ## The wrong way first: compare the accuracies
 #
-# The lecture slides of seed 000 show two situations, A and B, on a test set of 10 000
-# examples. In both, model 1 is right on 9 970 examples and model 2 on 9 960. Here are
-# predictions that produce exactly those tables.
+# The course was built from five source documents, source 000 to source 004 (the glossary
+# lists them). Source 000, Raschka's STAT 451 lecture 11 slides (Fall 2020), shows two
+# situations, A and B, on a test set of 10 000 examples. In both, model 1 is right on 9 970
+# examples and model 2 on 9 960. Here are predictions that produce exactly those tables.
 
 # %%
 panel_a = mcnemar_example("seed000_panel_a")
 panel_b = mcnemar_example("seed000_panel_b")
+PANEL = {panel_a.key: "panel A", panel_b.key: "panel B"}
 for example in (panel_a, panel_b):
     y_true, y_pred_1, y_pred_2 = predictions_from_table(example.table, seed=0)
     acc_1 = np.mean(y_pred_1 == y_true)
     acc_2 = np.mean(y_pred_2 == y_true)
-    print(f"{example.key}: n = {y_true.size}, accuracy of model 1 = {acc_1:.3f}, of "
-          f"model 2 = {acc_2:.3f}")
+    print(f"{PANEL[example.key]}: n = {y_true.size}, "
+          f"accuracy of model 1 = {acc_1:.3f}, of model 2 = {acc_2:.3f}")
 
 # %% [markdown]
 # The accuracies are identical in A and B: 0.997 against 0.996. In both, model 1 makes 30
@@ -135,7 +143,7 @@ for example in (panel_a, panel_b):
 # ## The 2x2 table of agreement
 #
 # For each test example, each model is either right or wrong. Counting the four combinations
-# gives the table McNemar's test works on (the layout of seed 000 and of mlxtend):
+# gives the table McNemar's test works on (the layout of source 000 and of mlxtend):
 #
 # |                     | model 2 right | model 2 wrong |
 # |---------------------|:-------------:|:-------------:|
@@ -151,7 +159,7 @@ for example in (panel_a, panel_b):
     y_true, y_pred_1, y_pred_2 = predictions_from_table(
         example.table, n_classes=10, seed=1
     )
-    print(example.key, "\n", mcnemar_table(y_true, y_pred_1, y_pred_2))
+    print(PANEL[example.key], "\n", mcnemar_table(y_true, y_pred_1, y_pred_2))
 
 # %% [markdown]
 # Here the labels were drawn from ten classes; `mcnemar_table` recovers the tables of the
@@ -169,9 +177,10 @@ for example in (panel_a, panel_b):
 #
 # The examples both models get right (a) or both get wrong (d) cancel out. The null hypothesis
 # "the two models are equally accurate" is therefore the hypothesis that a disagreement is
-# equally likely to go either way, $H_0: p_b = p_c$. Seed 002 claims the opposite ("the test is
-# not commenting on whether one model is more or less accurate"); the algebra above shows that
-# equal accuracy *is* what it tests.
+# equally likely to go either way, $H_0: p_b = p_c$. Source 002, a tutorial on McNemar's test
+# from machinelearningmastery.com, claims the opposite ("the test is not commenting on whether
+# one model is more or less accurate"); the algebra above shows that equal accuracy *is* what
+# it tests.
 #
 # Given that the models disagree on $n_d = b + c$ examples, under $H_0$ each disagreement is a
 # fair coin flip:
@@ -204,28 +213,39 @@ print(textwrap.fill("Right: " + ERRATA["seed002-not-accuracy"].correct, 88))
 for example in (panel_a, panel_b):
     result = mcnemar(example.table)
     wald = paired_accuracy_difference(example.table, method="wald")
-    print(f"{example.key}: accuracy difference {in_points(result.accuracy_difference)}"
-          f" (Bonett-Price)\n{'':>17}the Wald interval would be "
-          f"[{100 * wald.low:.3f}, {100 * wald.high:.3f}]")
+    print(f"{PANEL[example.key]}: accuracy difference "
+          f"{in_points(result.accuracy_difference)} (Bonett-Price)\n{'':>9}the Wald "
+          f"interval would be [{100 * wald.low:.3f}, {100 * wald.high:.3f}]")
 
 # %% [markdown]
 # Same effect, different precision. In A, where the models disagree on only 12 examples, the
-# interval runs from 0.027 to 0.173 percentage points. **In words:** the data are compatible with
-# model 1 making anywhere from about 3 to 17 fewer errors per 10 000 examples than model 2's 40,
-# and with no value outside that range at the 95 % level; the interval excludes 0, so model 1 is
-# better. In B, with 40 disagreements, it runs from $-0.027$ to $0.227$ points: the data are
-# compatible with model 2 being slightly better and with model 1 being better by more than twice
-# the observed difference. The interval is the effect's precision; the p-values below are the
-# evidence against "no difference". Every p-value in this chapter is reported with this interval.
-# (With so many test examples the Wald interval is close; with ten examples, below, it is not.)
+# interval runs from 0.027 to 0.173 percentage points. **In words:** at the 95 % level the data
+# are compatible with model 1 making anywhere from about 3 to 17 fewer errors per 10 000
+# examples than model 2, and not with values outside that range; in particular not with no
+# difference, nor with one in model 2's favour. In B, with 40 disagreements, it runs from
+# $-0.027$ to $0.227$ points: the data are compatible with model 2 being slightly better and with
+# model 1 being better by more than twice the observed difference. The interval is the effect's
+# precision; the p-values below are the evidence against "no difference". Every p-value in this
+# chapter is reported with this interval. (With so many test examples the Wald interval is close;
+# with ten examples, below, it is not.)
 #
-# Seed 002 suggests reporting an "effect statistical measure" after a significant result, such as
-# the odds ratio. It is in the result too: `odds_ratio` is $b/c$, the odds that a disagreement
-# goes model 1's way, with the exact interval that the exact binomial test inverts
-# (`mcnemar_odds_ratio`). In A it is 11 (95 % interval 1.6 to 473: twelve disagreements say little
-# more than "well above 1"); in B it is 1.67 (0.85 to 3.4). Unlike the accuracy difference, the
+# Source 002 suggests reporting an "effect statistical measure" after a significant result, such
+# as the odds ratio. It is in the result too: `win_probability` is the share $b/(b + c)$ of the
+# disagreements that go model 1's way and `odds_ratio` the same as odds, $b/c$, each with the
+# interval that the result's own test inverts (mid-p for the default test, Clopper-Pearson for the
+# exact one; `mcnemar_odds_ratio`): at the 95 % level, the share's interval excludes 1/2, and
+# the odds' interval excludes 1, exactly when the test rejects at 5 %. In A the odds are 11 (95 % mid-p interval 1.9 to 239: twelve disagreements say
+# little more than "well above 1"); in B 1.67 (0.88 to 3.2). Unlike the accuracy difference, the
 # odds ratio ignores how many examples the models agree on, so it cannot say how much accuracy is
-# at stake.
+# at stake; and the Bonett-Price interval of the difference is another method, which near the
+# threshold can disagree with the test (chapter 10's report says so when it does).
+
+# %%
+for example in (panel_a, panel_b):
+    result = mcnemar(example.table)
+    print(f"{PANEL[example.key]}: share of the disagreements won by model 1 "
+          f"{in_three(result.win_probability)}")
+    print(f"{'':>9}as odds {in_three(result.odds_ratio)}")
 
 # %% [markdown]
 # ## McNemar's chi-squared statistic
@@ -239,25 +259,27 @@ for example in (panel_a, panel_b):
 #
 # and for many disagreements $\chi^2$ is approximately chi-squared with one degree of freedom
 # ([McNemar, 1947](https://doi.org/10.1007/BF02295996)). The p-value is the upper tail beyond the observed value. The slides of
-# seed 000 report $\chi^2 = 8.3$, $p = 0.0039$ for A and $\chi^2 = 2.5$, $p = 0.1138$ for B:
+# source 000 report $\chi^2 = 8.3$, $p = 0.0039$ for A and $\chi^2 = 2.5$, $p = 0.1138$ for B:
 
 # %%
 for example in (panel_a, panel_b):
     result = mcnemar(example.table, method="chi2")
-    print(f"{example.key}: chi2 = {result.statistic:.3f}, p = {result.pvalue:.4f}"
-          f"   (seed prints chi2 = {example.printed['statistic_chi2']}, p = "
-          f"{example.printed['pvalue_chi2']})")
+    printed = example.printed
+    print(f"{PANEL[example.key]}: chi2 = {result.statistic:.3f}, "
+          f"p = {result.pvalue:.4f}   (source 000 prints chi2 = "
+          f"{printed['statistic_chi2']}, p = {printed['pvalue_chi2']})")
 
 # %% [markdown]
-# Both agree with the seed.
+# Both agree with the slides.
 #
 # ### What a p-value is
 #
 # The p-value is a **tail probability**: the probability, computed as if $H_0$ were true, of a
 # result *at least as extreme* as the one observed. For McNemar's test, "at least as extreme"
 # means a split of the $b + c$ disagreements at least as uneven as the observed one, in either
-# direction. Seed 003 defines it differently: "you can only reject $H_0$ if $P(m \mid H_0) \le
-# S$", the probability of the observed value $m$ itself. That is not a p-value, and it would
+# direction. Source 003, the "Evaluation" slides of Penn's CIS 519, defines it differently: "you
+# can only reject $H_0$ if $P(m \mid H_0) \le S$", the probability of the observed value $m$
+# itself. That is not a p-value, and it would
 # make every test reject on a large enough sample:
 
 # %%
@@ -273,10 +295,10 @@ print(textwrap.fill("Erratum: " + ERRATA["seed003-pvalue-definition"].correct, 8
 # %% [markdown]
 # A 5 000 to 5 000 split is the result most in favour of $H_0$ there can be, yet its own
 # probability is below 0.05, simply because there are 10 001 possible splits. (For a continuous
-# statistic such as the seed's average difference in accuracy, the probability of any single
+# statistic such as source 003's average difference in accuracy, the probability of any single
 # value is zero.) The tail probability does not have this problem: it is 1 here.
 #
-# ### The seed's p-values in words
+# ### Source 000's p-values in words
 #
 # The chi-squared p-values are approximations of such tail probabilities; the exact binomial
 # test below computes them without approximation.
@@ -356,14 +378,14 @@ print("accuracy difference:        ", in_points(mcnemar(table).accuracy_differen
 # p_{\mathrm{exact}} = \min\Bigl(1,\ 2 \sum_{i=0}^{\min(b, c)} \binom{b + c}{i} 2^{-(b + c)}\Bigr).
 # $$
 #
-# Seed 000 writes the same sum from the other tail, $2 \sum_{i=\max(B, C)}^{n}$, but without the
+# Source 000 writes the same sum from the other tail, $2 \sum_{i=\max(B, C)}^{n}$, but without the
 # $\min(1, \cdot)$. When $b = c$ the two tails overlap in the middle term and the formula
 # exceeds one:
 
 # %%
 n_d = 10
 tail_from_max = 2 * stats.binom.sf(5 - 1, n_d, 0.5)  # 2 * P(X >= 5) for b = c = 5
-print(f"seed 000's formula at b = c = 5: {tail_from_max:.4f}")
+print(f"source 000's formula at b = c = 5: {tail_from_max:.4f}")
 print("exact p-value (capped at 1):     "
       f"{mcnemar([[0, 5], [5, 0]], method='exact').pvalue:.4f}")
 print(textwrap.fill("Erratum: " + ERRATA["seed000-exact-cap"].correct, 88))
@@ -438,18 +460,25 @@ print(f"exact {exact_a:.5f} - P(X = 1) {point_a:.5f} = {exact_a - point_a:.5f}; 
 # ## Four ways to get a p-value
 #
 # `mcnemar(table, method=...)` offers all four; `"midp"` is the default. A fifth option,
-# `"textbook"`, is the rule the sources give (seeds 000 and 002, and the documentation of
+# `"textbook"`, is the rule the sources give (sources 000 and 002, and the documentation of
 # statsmodels): the exact test when $b + c < 25$, the corrected chi-squared test otherwise. The
-# result says which test it used and why. (Seed 000 describes mlxtend's `corrected` parameter as
-# "array-like, shape=[n_samples]"; it is a boolean switch.)
+# result says which test it used and why. (Source 000 describes mlxtend's `corrected` parameter
+# as "array-like, shape=[n_samples]"; it is a boolean switch.)
+#
+# Each result also has a `statistic`, and what it holds depends on the method: for the two
+# chi-squared variants, the chi-squared value of the formulas above; for the exact and mid-p
+# tests, $\min(b, c)$, the smaller of the two counts. Their p-values are binomial tail
+# probabilities of that count given $b + c$, so it is all the statistic they need.
 
 # %%
+STATISTIC = {"chi2": "chi-squared", "corrected": "chi-squared",
+             "exact": "min(b, c)", "midp": "min(b, c)"}
 for example in (panel_a, panel_b):
-    print(example.key, f"(b = {example.table[0, 1]}, c = {example.table[1, 0]})")
+    print(PANEL[example.key], f"(b = {example.table[0, 1]}, c = {example.table[1, 0]})")
     for method in ("chi2", "corrected", "exact", "midp"):
         result = mcnemar(example.table, method=method)
-        print(f"  {method:>9}: statistic = {result.statistic:7.3f}, p = "
-              f"{result.pvalue:.4f}")
+        print(f"  {method:>9}: {STATISTIC[method]:>11} = {result.statistic:6.4g}, "
+              f"p = {result.pvalue:.4f}")
     print(f"  the default is {mcnemar(example.table).method!r}; the textbook rule "
           "chooses:")
     print(textwrap.fill(mcnemar(example.table, method="textbook").reason, 88,
@@ -483,31 +512,36 @@ for method in ("chi2", "corrected", "midp"):
     grid = mcnemar_pvalue_grid(60, method)
     print(f"{method:>9}: largest |p - p_exact| = {np.abs(grid).max():.3f}; "
           f"with b, c > 50: {np.abs(grid[51:, 51:]).max():.4f}")
+print("b = 1, c = 0: chi2 p = "
+      f"{mcnemar([[0, 1], [0, 0]], method='chi2').pvalue:.4f}, exact p = "
+      f"{mcnemar([[0, 1], [0, 0]], method='exact').pvalue:.4f}")
 
 # %% [markdown]
 # The uncorrected statistic is anti-conservative: its p-values are smaller than the exact ones,
 # by as much as 0.68 for the smallest tables (b = 1, c = 0 gives 0.32 instead of 1) and still
 # by up to 0.08 when both counts exceed 50. Mid-p is smaller than exact by construction (by the
-# probability $P(X = \min(b, c))$ of the observed split's count) and behaves much like the
-# uncorrected statistic. The corrected statistic tracks the exact test closely: within 0.02
+# probability $P(X = \min(b, c))$ of the observed split's count, whenever $b \ne c$) and behaves
+# much like the uncorrected statistic. The corrected statistic tracks the exact test closely: within 0.02
 # everywhere on this grid, within 0.0008 once both counts exceed 25 and within 0.0002 once both
 # exceed 50.
 #
-# The sources give rules of thumb for when the chi-squared approximation may be used. Seed 000
+# The sources give rules of thumb for when the chi-squared approximation may be used. Source 000
 # asks for b and c "say > 25" on one slide and finds the approximation "reasonably well" and the
 # corrected p-values "almost identical" to the exact ones above 50 on the next: two levels of
-# accuracy, both confirmed by the grid. Seed 002 asks that "each cell ... used in the calculation"
-# hold 25, that is $\min(b, c) \ge 25$, stricter than the common $b + c \ge 25$. An earlier
+# accuracy, both confirmed by the grid. Source 002 asks that "each cell ... used in the
+# calculation" hold 25, that is $\min(b, c) \ge 25$, stricter than the common $b + c \ge 25$. An earlier
 # version of this course listed both as errata; they are not, and the errata page now lists them
 # as notes:
 
 # %%
-for key in ("seed000-rules-of-thumb", "seed002-each-cell-25"):
-    print(textwrap.fill(f"[{key}] {NOTES[key].note}", 88) + "\n")
+for key, source in (("seed000-rules-of-thumb", "source 000"),
+                    ("seed002-each-cell-25", "source 002")):
+    print(textwrap.fill(f"Note on {source}: {NOTES[key].note}", 88) + "\n")
 
 # %% [markdown]
 # With the mid-p test as the default, no threshold is needed at all: it is used for every
-# $b + c$. Explore the grid yourself:
+# $b + c$. In a running notebook (JupyterLab, Binder, Colab) the explorer below zooms into the
+# grid and switches between the variants; the website shows it at its first setting.
 
 # %% tags=["nbval-ignore-output"]
 mcnemar_heatmap_explorer()
@@ -542,10 +576,11 @@ for method in ("chi2", "corrected", "exact", "midp"):
 # %% [markdown]
 # (Where two curves coincide, the wider one underneath shows through: the uncorrected and mid-p
 # tests often reject for exactly the same splits, and so do the exact and corrected tests.)
-# The uncorrected chi-squared test rejects a true $H_0$ in up to 12.5 % of test sets (with four
+# The uncorrected chi-squared test rejects a true $H_0$ with probability up to 12.5 % (with four
 # disagreements, where it rejects whenever the split is 4 to 0). The exact and corrected tests
-# never exceed 5 % but stay far below it: on average over $b + c = 1, \dots, 60$ they reject a
-# true $H_0$ in 2.8 % and 2.9 % of test sets, barely more than half the nominal 5 %. The mid-p
+# never exceed 5 % but stay far below it: averaged over $b + c = 1, \dots, 60$, their
+# probabilities of rejecting a true $H_0$ are 2.8 % and 2.9 %, barely more than half the nominal
+# 5 %. The mid-p
 # test exceeds 5 % for some values of $b + c$ (at most 7.7 %), but is close to the nominal level
 # on average (4.35 %), as is the uncorrected test (4.8 %).
 #
@@ -570,8 +605,9 @@ plt.show()
 # in a little over 4 % of test sets, close to the nominal 5 %, while the exact and corrected tests
 # reject in only about 2 %: valid, but conservative, and a conservative test has less power to
 # detect a real difference. The worst cases of the exact curves above (12.5 % for the
-# uncorrected test) are diluted here because $b + c$ varies from one test set to the next. Move
-# the sliders to see how the picture changes with the test size and the disagreement rate:
+# uncorrected test) are diluted here because $b + c$ varies from one test set to the next. In a
+# running notebook the sliders below change the test size, the disagreement rate, $\alpha$ and
+# the number of simulated test sets; the website shows the explorer at its first setting.
 
 # %% tags=["nbval-ignore-output"]
 mcnemar_type1_explorer()
@@ -609,14 +645,15 @@ for method in ("chi2", "corrected", "exact", "midp", "textbook"):
 # ## The textbook rule, and the evidence against it
 #
 # The sources of this course give one rule: use the exact test when there are fewer than 25
-# disagreements and the corrected chi-squared test otherwise (seed 002; the mlxtend
-# documentation quoted in seed 000 finds exact=True "highly recommended ... for sample sizes
+# disagreements and the corrected chi-squared test otherwise (source 002; the mlxtend
+# documentation quoted in source 000 finds exact=True "highly recommended ... for sample sizes
 # < 25", with Edwards' correction as the default otherwise). It is available as
 # `method="textbook"`. Its logic is sound as far as it goes: each half keeps the Type I error at
 # or below $\alpha$. But the numbers above show what that costs. Both halves are the two most
-# conservative variants, so the rule rejects a true $H_0$ in only 2.9 % of test sets on average
-# at a nominal 5 % (its exact half, about 2 % of the simulated test sets above), and it gives away power: 0.650 on
-# average, 0.405 at 16 disagreements. Fagerland, Lydersen and Laake reached the same conclusion
+# conservative variants, so at a nominal 5 % the rule rejects a true $H_0$ with probability 2.9 %
+# on average over $b + c = 1, \dots, 60$ (and in about 2 % of the simulated test sets above, where
+# it nearly always used its exact half), and it gives away power: 0.650 on average, 0.405 at 16
+# disagreements. Fagerland, Lydersen and Laake reached the same conclusion
 # over 9 595 scenarios ("mid-p and asymptotic are better than exact conditional", the title of
 # their paper). Their scenarios fix the number of test examples, so $b + c$ varies as in the
 # simulation above, where mid-p also stays below 5 %; the exact curves show that for some single
@@ -638,54 +675,97 @@ for method in ("chi2", "corrected", "exact", "midp", "textbook"):
 # $$
 #
 # `mcnemar_sample_size` computes it and checks it with the exact power of the mid-p test for
-# every $n$ (`mcnemar_power`). Connor's own example: to detect one point of accuracy between models
-# that disagree on 5 % of the examples, with power 0.8 at the 5 % level:
+# every $n$ (`mcnemar_power`). For example, to detect one point of accuracy between models that
+# disagree on 5 % of the examples, with power 0.8 at the 5 % level:
 
 # %%
 print(mcnemar_sample_size(discordant_proportion=0.05, difference=0.01))
 
 # %% [markdown]
 # About 3 900 test examples: Connor's formula says 3 923, and the exact power of the mid-p test
-# reaches 0.8 at 3 899. What would seed 000's two situations have needed to detect their 0.1-point
-# difference with power 0.8?
+# reaches 0.8 at 3 899.
+#
+# ### Plan before the test
+#
+# Both inputs are fixed *before* the test set is scored. $\delta$ is the smallest difference that
+# would change a decision, not the difference you hope for or happen to observe; $\psi$ comes from
+# a pilot, such as the validation set used while the models were developed. Suppose that for
+# models like source 000's, right on about 99.7 % of the examples, a quarter fewer errors
+# ($\delta$ = 0.1 point) is the smallest gain that matters, and that on the validation set the
+# models disagreed on between 0.15 % and 1 % of the examples:
 
 # %%
-for example in (panel_a, panel_b):
-    b, c = example.table[0, 1], example.table[1, 0]
-    plan = mcnemar_sample_size(discordant_proportion=(b + c) / 10_000, difference=0.001)
-    print(f"{example.key}: the models disagree on {(b + c) / 100:.2f} % of examples;\n"
-          f"    Connor n = {plan.n_connor}, exact (mid-p) n = {plan.n_exact}")
+print("to detect 0.1 point with power 0.8 at the 5 % level:")
+for psi in (0.0015, 0.002, 0.004, 0.01):
+    plan = mcnemar_sample_size(discordant_proportion=psi, difference=0.001)
+    print(f"  disagreement {100 * psi:4.2f} %: Connor n = {plan.n_connor:>6}, "
+          f"exact power of the mid-p test there {plan.power_at_connor:.3f}")
 
 # %% [markdown]
-# With the models of A, which disagree on 0.12 % of the examples, about 8 200 test examples give
-# power 0.8, so A's 10 000 were enough; with those of B, which disagree on 0.4 %, the same
-# difference needs about 31 000. The more two models disagree, the more test examples a given
-# difference needs, because the disagreements that cancel out add noise. (For A, where nearly all
-# disagreements go one way, Connor's normal approximation is pessimistic: 9 417.)
+# The more two models disagree, the more test examples a given difference needs, because the
+# disagreements that cancel out add noise: from about 12 000 test examples when the models
+# disagree on 0.15 % of them to about 78 000 when they disagree on 1 %. A pilot that pins down
+# $\psi$ is worth having. (The exact power at Connor's n is a little above 0.8, most of all when
+# nearly every disagreement must go one way, as at 0.15 %: there the normal approximation is
+# pessimistic, and `plan.n_exact` gives the smaller exact answer.)
 #
-# The widget below does the planning for any difference, disagreement rate and power. It also
-# shows the other side of the same coin: the width of the interval of the difference that this $n$
-# will give.
+# ### After the test: the interval, not the power
+#
+# It is tempting to run the formula again *after* the test, with the observed difference and
+# disagreement rate, and to call a non-significant result "underpowered" ("observed" or
+# "post-hoc" power). That number adds nothing to the p-value: for a given test and number of
+# disagreements, observed power is a decreasing function of the p-value alone ([Hoenig and Heisey, 2001](https://doi.org/10.1198/000313001300339897)).
+# Here it is for every split of 40 disagreements (panel B's number), with the mid-p test at the
+# 5 % level: the exact power of the test if model 1 really won each disagreement with the
+# observed probability $b/40$.
+
+# %%
+print(" b   c   mid-p p   'observed power'")
+for b in range(20, 31):
+    p = mcnemar([[0, b], [40 - b, 0]]).pvalue
+    observed = float(
+        mcnemar_rejection_probability(40, alpha=0.05, method="midp", p_b=b / 40)
+    )
+    print(f"{b:>2}  {40 - b:>2}   {p:7.4f}   {observed:.3f}")
+
+# %% [markdown]
+# The two columns carry the same information in opposite order: every split with a p-value above
+# 0.05 has an observed power below one half (0.441 at $p = 0.0596$), every significant one an
+# observed power above one half. So a non-significant result always looks "underpowered", and
+# saying so explains nothing. What the test set could and could not tell after the fact is in
+# the interval. Panel B's runs from $-0.027$ to $0.227$ points: it contains zero, and
+# differences as large as 0.2 point, so this test set cannot tell whether the models differ by
+# an amount that matters, whatever its power. Panel A's, from 0.027 to 0.173 points, excludes zero and every difference
+# above 0.173 point.
+#
+# The explorer below does the planning for any difference, disagreement rate and power. It also
+# shows the other side of the same coin: the width of the interval of the difference that this
+# $n$ will give. (In a running notebook it follows the sliders; the website shows its first
+# setting.)
 
 # %% tags=["nbval-ignore-output"]
-mcnemar_sample_size_explorer(difference=0.01, discordant_proportion=0.05, power=0.8)
+mcnemar_sample_size_explorer(
+    difference=0.01, discordant_proportion=0.05, power=0.8
+)
 
 # %% [markdown]
 # ## Interactive: b, c and the decision
 #
-# Move b and c and watch the four p-values and the decisions at your $\alpha$. Move n: the
-# accuracy difference and its interval change, the p-values do not.
+# Set b, c and $\alpha$, and read the four p-values and the decisions. On the website b and c go
+# up to 40 each; in a running notebook up to 100. The accuracy difference and its interval also
+# depend on the size n of the test set: in a running notebook you can change n and see that the
+# interval moves while the p-values do not (the website keeps n at 10 000).
 
 # %% tags=["nbval-ignore-output"]
 mcnemar_explorer(b=11, c=1, n=10_000, alpha=0.05)
 
 # %% [markdown]
-# ## The seeds' worked examples
+# ## The sources' worked examples
 #
 # Every McNemar example of the source documents, recomputed.
 #
-# **Seed 002, ten test instances.** The tutorial lists for each instance whether each classifier
-# was right:
+# **Source 002, ten test instances.** The tutorial lists for each instance whether each
+# classifier was right:
 
 # %%
 ten = mcnemar_example("seed002_ten_instances")
@@ -696,13 +776,17 @@ table = mcnemar_table(y_true, y_pred_1, y_pred_2)
 print(table)
 print("accuracies:", ten.accuracies)
 result = mcnemar(table, method="exact")
-print(f"exact: statistic = {result.statistic:.3f}, p = {result.pvalue:.3f}")
+print(f"exact: statistic = min(b, c) = {result.statistic:.3f}, p = {result.pvalue:.3f}")
 print(f"mid-p (the default): p = {mcnemar(table).pvalue:.3f}")
-print(f"accuracy difference {in_points(mcnemar(table).accuracy_difference)}")
+print(f"accuracy difference {in_points(mcnemar(table).accuracy_difference)} "
+      "(Bonett-Price)")
+wald = paired_accuracy_difference(table, method="wald")
+print(f"{'':>20}the Wald interval would be "
+      f"[{100 * wald.low:.3f}, {100 * wald.high:.3f}]")
 
 # %% [markdown]
-# The table, the accuracies (60 % and 50 %) and the printed result (statistic 1.000, p-value
-# 1.000) all agree with the tutorial. Its interpretation does not: it says the test "strongly
+# The table, the accuracies (60 % and 50 %) and the printed result (statistic 1.000, which is
+# $\min(b, c)$, and p-value 1.000) all agree with the tutorial. Its interpretation does not: it says the test "strongly
 # confirms that there is very little difference". Failing to reject is not confirmation. With
 # only three disagreements the smallest p-value the exact test can produce is
 
@@ -716,13 +800,16 @@ print(
 # so this test could not have rejected $H_0$ at the 5 % level whatever the classifiers did (nor
 # could the mid-p test, whose smallest value is $2^{-3} = 0.125$). The honest reading of
 # $p = 1$ here: the ten examples contain no evidence either way, and far too few disagreements
-# to detect anything but an enormous difference. The interval says the same in numbers: the
-# observed 10-point lead of model 1 is compatible with anything from model 2 being 28 points
-# better to model 1 being 45 points better (95 % Bonett-Price interval): ten examples measure
-# nothing precisely.
+# to detect any difference at the 5 % level, however large. The interval says the same in
+# numbers: the observed 10-point lead of model 1 is compatible with anything from model 2 being
+# 28 points better to model 1 being 45 points better (95 % Bonett-Price interval): ten examples
+# measure nothing precisely. (The Wald interval, from 23 points one way to 43 the other, is
+# narrower, most of all at the bottom: with so few examples it claims more precision than the
+# data have.)
 #
-# **Seed 001, rpart against ranger on kin8nm.** The slides give the table below and a corrected
-# statistic of about 2227, compared with the critical value 3.841 "for $\alpha = 0.5$".
+# **Source 001, the "Applied Machine Learning" slides (LMU Munich's lecture_appml): rpart
+# against ranger on kin8nm.** The slides give the table below and a corrected statistic of about
+# 2227, compared with the critical value 3.841 "for $\alpha = 0.5$".
 
 # %%
 kin = mcnemar_example("seed001_rpart_ranger")
@@ -771,18 +858,22 @@ for other in ("SVM", "decision tree"):
     result = mcnemar(table)  # the default: mid-p
     print(
         f"logistic regression vs {other}: b = {result.b}, c = {result.c},\n"
-        f"    method = {result.method}, statistic = {result.statistic:.3f}, "
-        f"p = {result.pvalue:.3g}"
+        f"    method = {result.method}, "
+        f"statistic = min(b, c) = {result.statistic:.0f}, p = {result.pvalue:.3g}"
     )
 
+# %% [markdown]
+# (As in every exact or mid-p result, the statistic is the smaller count, $\min(b, c)$.) For the
+# effect, each difference below is taken in the direction of the model that won more of the
+# disagreements:
+
 # %%
-for other in ("SVM", "decision tree"):
-    table = mcnemar_table(
-        y_test, predictions["logistic regression"], predictions[other]
-    )
+for first, second in (("SVM", "logistic regression"),
+                      ("logistic regression", "decision tree")):
+    table = mcnemar_table(y_test, predictions[first], predictions[second])
     exact = mcnemar(table, method="exact").pvalue
     print(
-        f"logistic regression vs {other}:\n"
+        f"{first} minus {second}:\n"
         f"    exact P(split at least this uneven | H0) = {exact:.3g},\n"
         f"    accuracy difference {in_points(mcnemar(table).accuracy_difference)}"
     )
@@ -792,8 +883,8 @@ for other in ("SVM", "decision tree"):
 #   If the models were equally accurate, a split at least this uneven would happen with
 #   probability 0.19 (the exact p-value), about one test set in five, so this test set gives no
 #   convincing evidence that the SVM is more accurate. Its lead is 1.0 point, with 95 % interval
-#   from 2.4 points for the SVM to 0.4 points for logistic regression. We cannot conclude that
-#   they are equally good either.
+#   from -0.4 to 2.4 points: from logistic regression ahead by 0.4 point to the SVM ahead by 2.4.
+#   We cannot conclude that they are equally good either.
 # - **Logistic regression vs decision tree** (mid-p $p \approx 10^{-25}$): logistic regression
 #   won 130 of 143 disagreements. Under equal accuracy this would essentially never happen (exact
 #   probability $2 \times 10^{-25}$); we conclude that logistic regression is the more accurate of
@@ -809,7 +900,7 @@ for other in ("SVM", "decision tree"):
 # %% [markdown]
 # ## Practical and statistical significance
 #
-# Seed 001 sketches a decision: a simple linear model reaches 90 % of the performance of a complex
+# Source 001 sketches a decision: a simple linear model reaches 90 % of the performance of a complex
 # random forest; "in scenario A" (the difference is not significant) choose the linear model, "in
 # scenario B" (it is significant) choose the forest. A p-value cannot carry that decision alone.
 # Whether a difference is significant depends on the size of the test set as much as on the
@@ -831,10 +922,10 @@ for other in ("SVM", "decision tree"):
 
 # %%
 comparisons = {
-    "seed 000, panel A": panel_a.table,
-    "seed 000, panel B": panel_b.table,
-    "digits, logistic regression - SVM": mcnemar_table(
-        y_test, predictions["logistic regression"], predictions["SVM"]
+    "source 000, panel A": panel_a.table,
+    "source 000, panel B": panel_b.table,
+    "digits, SVM - logistic regression": mcnemar_table(
+        y_test, predictions["SVM"], predictions["logistic regression"]
     ),
     "digits, logistic regression - tree": mcnemar_table(
         y_test, predictions["logistic regression"], predictions["decision tree"]
@@ -850,18 +941,20 @@ for label, table in comparisons.items():
     print(textwrap.fill(judgement, 88, initial_indent="    ", subsequent_indent="    "))
 
 # %% [markdown]
-# - Panel A is significant ($p = 0.0034$), and the interval shows the difference is at most 0.17
-#   points: negligible against one point. Seed 001's rule would pick the complex model for it.
+# - Panel A is significant ($p = 0.0034$), and the interval is compatible only with differences
+#   up to 0.17 points: negligible against one point. Source 001's rule would pick the complex
+#   model for it.
 # - Panel B is not significant, and its interval too lies within one point: here the data do say
-#   something, that no difference that matters is there.
-# - Logistic regression against the SVM is not significant, and the interval, from 2.4 points in
-#   the SVM's favour to 0.4 in logistic regression's, reaches both negligible differences and
-#   differences that matter: 899 test images cannot tell. Only this case is "scenario A" in the
-#   seed's sense, and the right conclusion is "collect more data", not "choose the simpler model".
+#   something, that differences of one point or more are not compatible with them (at the 95 %
+#   level).
+# - The SVM against logistic regression is not significant, and the interval, from -0.4 to 2.4
+#   points, reaches both negligible differences and differences that matter: 899 test images
+#   cannot tell. Only this case is "scenario A" in source 001's sense, and the right conclusion
+#   is "collect more data", not "choose the simpler model".
 # - Logistic regression against the tree is significant and the whole interval lies above one
 #   point: a difference that matters.
 #
-# The interval does the work of both seed 001's scenarios and more. A significant result with an
+# The interval does the work of both of source 001's scenarios and more. A significant result with an
 # interval inside $\pm m$, or a non-significant one with a wide interval, are the two traps of
 # deciding by the p-value alone.
 
@@ -887,19 +980,23 @@ for label, table in comparisons.items():
 # - Only the disagreements b and c carry evidence; $H_0$ (equal accuracy) means a disagreement is
 #   a fair coin flip, $b \sim \mathrm{Binomial}(b + c, 1/2)$.
 # - The effect is the accuracy difference $(b - c)/n$; report it with its interval (Bonett-Price,
-#   `mcnemar(...).accuracy_difference`) and, if you like, the odds ratio $b/c$ with its exact
-#   interval. Two test sets can show the same effect with very different precision (panels A and B).
+#   `mcnemar(...).accuracy_difference`) and, if you like, the odds ratio $b/c$ with the interval
+#   that inverts the test (`mcnemar(...).odds_ratio`). Two test sets can show the same effect with
+#   very different precision (panels A and B).
 # - Plan the test set: Connor's formula and the exact power (`mcnemar_sample_size`) give the
 #   number of examples needed to detect a difference $\delta$ when the models disagree on a share
-#   $\psi$ of them; the more they disagree, the more examples the same $\delta$ needs.
+#   $\psi$ of them; the more they disagree, the more examples the same $\delta$ needs. Plan
+#   *before* the test, with a difference that matters and $\psi$ from a pilot; after the test,
+#   report the interval: "observed power" only restates the p-value.
 # - Statistical is not practical significance: compare the interval with the smallest difference
 #   that matters, fixed in advance. Panel A is significant yet negligible; a non-significant result
 #   with a wide interval calls for more data, not for the simpler model.
 # - A p-value is a tail probability: the chance under $H_0$ of a result at least as extreme as
-#   the observed one, not the chance of the observed value (seed 003's slip).
+#   the observed one, not the chance of the observed value (source 003's slip).
 # - McNemar's $\chi^2 = (b - c)^2/(b + c)$ is an approximation; Edwards' correction needs
 #   $\max(|b - c| - 1, 0)$; the exact binomial p-value needs no approximation and is cheap even for
-#   millions of disagreements; the mid-p value is the exact one minus $P(X = \min(b, c))$.
+#   millions of disagreements; the mid-p value is the exact one minus $P(X = \min(b, c))$. For
+#   the exact and mid-p tests, the result's `statistic` is $\min(b, c)$.
 # - The exact and corrected tests, and the sources' textbook rule built from them, are
 #   conservative (mean Type I error 2.9 % at 5 %) and lose power (0.405 against 0.630 at 16
 #   disagreements with a 3-to-1 split). The course's default is the mid-p test.
@@ -1079,8 +1176,11 @@ for label, table in comparisons.items():
 # two-sided p-values? Check it on the digits example.
 #
 # **Exercise 5.** Model 1 truly wins three disagreements in four. Compute the power of the
-# textbook rule and of the mid-p test at $\alpha = 0.05$ with 24 and with 25 disagreements.
-# Why does the textbook rule's power drop from 24 to 25 while mid-p's does not?
+# textbook rule and of the mid-p test at $\alpha = 0.05$ with 24 and with 25 disagreements: the
+# textbook rule's power rises from 24 to 25, mid-p's falls. At 25 the rule switches from the
+# exact test to the corrected one. Is the switch the reason? (Hint: compute the exact and the
+# corrected tests' power on their own too, and for each test the smallest number of wins b that
+# rejects.)
 #
 # **Exercise 6.** On a validation set, your two models disagree on 8 % of the examples. How many
 # test examples do you need to detect a 2-point difference in accuracy with power 0.9 at the 5 %
@@ -1163,25 +1263,39 @@ for label, result in (("SVM vs k-NN", forward), ("k-NN vs SVM", backward)):
 # <details class="solution">
 # <summary>Solution to exercise 5</summary>
 #
-# With 24 disagreements the textbook rule uses the exact test (power 0.607), with 25 the
-# corrected test (0.727); mid-p gives 0.766 and 0.727. The textbook rule switches from one
-# conservative test to another at an arbitrary threshold, so its power jumps about with the
-# threshold as well as with the discreteness of b; mid-p is one test for every $b + c$, and is
-# never less powerful than the rule here.
+# No. The textbook rule uses the exact test at 24 (power 0.607) and the corrected test at 25
+# (0.727), but the exact test alone, and the corrected test alone, go from 0.607 to 0.727 as
+# well: at 24 and at 25 the two reject for exactly the same splits, so the switch changes
+# nothing here. The cause is the discreteness of b. Each test rejects when the winner's count
+# reaches a critical value. From 24 to 25 disagreements the exact and corrected tests' critical
+# value stays at 18 wins, so a smaller share of wins suffices (18 of 25 instead of 18 of 24) and
+# their power rises. The mid-p test rejects already at 17 wins of 24, which gives it more power
+# there (0.766); at 25 it needs 18, like the others, and its power falls to 0.727. Power is a
+# saw-tooth in $b + c$ for every test (the power figure above). Since the mid-p value is never
+# above the exact one, the mid-p test is never less powerful than the exact test; against the
+# textbook rule, whose upper half is the corrected test, the last line checks it: for no $b + c$
+# from 1 to 60 is mid-p less powerful.
 #
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+tests = ("exact", "corrected", "textbook", "midp")
+print(f"{'b + c':>5}" + "".join(f"{m:>17}" for m in tests))
 for n_d in (24, 25):
-    powers = {
-        m: float(mcnemar_rejection_probability(n_d, alpha=0.05, method=m, p_b=0.75))
-        for m in ("textbook", "midp")
-    }
-    print(
-        f"b + c = {n_d}: textbook rule uses "
-        f"{mcnemar([[0, 12], [n_d - 12, 0]], method='textbook').method:>9}, "
-        f"power {powers['textbook']:.3f}; mid-p power {powers['midp']:.3f}"
-    )
+    cells = []
+    for m in tests:
+        power = float(
+            mcnemar_rejection_probability(n_d, alpha=0.05, method=m, p_b=0.75)
+        )
+        # the smallest number of wins (above half) at which the test rejects
+        wins = min(b for b in range(n_d // 2 + 1, n_d + 1)
+                   if mcnemar([[0, b], [n_d - b, 0]], method=m).pvalue <= 0.05)
+        cells.append(f"b >= {wins}: {power:.3f}")
+    print(f"{n_d:>5}" + "".join(f"{cell:>17}" for cell in cells))
+all_power = {m: mcnemar_rejection_probability(n_disc, alpha=0.05, method=m, p_b=0.75)
+             for m in ("textbook", "midp")}
+print("b + c where mid-p is less powerful than the textbook rule:",
+      n_disc[all_power["midp"] < all_power["textbook"]].tolist())
 
 # %% [markdown]
 # <details class="solution">
@@ -1210,5 +1324,6 @@ print("expected half-width of the 95 % interval: "
 # - Edwards, A. L. (1948). Note on the “correction for continuity” in testing the significance of the difference between correlated proportions. *Psychometrika*, 13(3), 185–187. <https://doi.org/10.1007/BF02289261>
 # - Fagerland, M. W., Lydersen, S. and Laake, P. (2013). The McNemar test for binary matched-pairs data: mid-p and asymptotic are better than exact conditional. *BMC Medical Research Methodology*, 13, 91. <https://doi.org/10.1186/1471-2288-13-91>
 # - Fagerland, M. W., Lydersen, S. and Laake, P. (2014). Recommended tests and confidence intervals for paired binomial proportions. *Statistics in Medicine*, 33(16), 2850–2875. <https://doi.org/10.1002/sim.6148>
+# - Hoenig, J. M. and Heisey, D. M. (2001). The abuse of power: the pervasive fallacy of power calculations for data analysis. *The American Statistician*, 55(1), 19–24. <https://doi.org/10.1198/000313001300339897>
 # - McNemar, Q. (1947). Note on the sampling error of the difference between correlated proportions or percentages. *Psychometrika*, 12(2), 153–157. <https://doi.org/10.1007/BF02295996>
 # - Wilson, E. B. (1927). Probable inference, the law of succession, and statistical inference. *Journal of the American Statistical Association*, 22(158), 209–212. <https://doi.org/10.1080/01621459.1927.10502953>

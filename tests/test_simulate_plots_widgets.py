@@ -201,10 +201,10 @@ def test_report_lists_all_methods_and_decisions():
     # a p-value below 0.001 keeps three significant digits instead of rounding to 0.0000
     tiny = mcnemar([[0, 40], [0, 0]], "midp").pvalue
     assert f"<td class='pvalue'>{tiny:.3g}</td>" in lw.mcnemar_report(40, 0, n=10_000, alpha=0.05)
-    assert 'method="textbook")</code>, would use <b>exact</b> (b + c = 12 < 25)' in text
+    assert 'method="textbook")</code>, would use exact (b + c < 25)' in text
     assert "<td>midp (default)</td>" in text
     assert "default is <b>midp</b>" in text
-    assert "would use <b>corrected</b> (b + c = 40 >= 25)" in lw.mcnemar_report(25, 15)
+    assert "would use corrected (b + c >= 25)" in lw.mcnemar_report(25, 15)
     assert "(b - c) / n = +0.10 percentage points" in text
     # the Bonett-Price interval of seed 000's panel A: (b+1)/(n+2) - (c+1)/(n+2) = 10/10002, plus or minus
     # z sqrt((p12 + p21 - (p12 - p21)^2) / (n + 2)) (Bonett & Price 2012), here computed by hand
@@ -214,6 +214,52 @@ def test_report_lists_all_methods_and_decisions():
     assert "95 % interval +0.03 to +0.17 (Bonett-Price)" in text  # 0.027 to 0.173 points
     # panel B: the same effect, an interval that includes 0 (-0.027 to 0.227 points)
     assert "95 % interval -0.03 to +0.23 (Bonett-Price)" in lw.mcnemar_report(25, 15, n=10_000)
+
+
+def test_report_says_what_the_statistic_is_and_names_the_sources():
+    text = lw.mcnemar_report(11, 1, n=10_000)
+    # learner review 2, L4 and L6: "source", not "seed"; the exact and mid-p statistic is min(b, c)
+    assert "The sources' textbook rule" in text and "seed" not in text
+    assert "for exact and midp it is min(b, c), the smaller count" in text
+    assert "<td>exact</td><td>1</td>" in text and "<td>midp (default)</td><td>1</td>" in text
+
+
+def test_report_gives_the_interval_the_default_test_inverts():
+    # source 000's panel A: model 1 won 11 of 12; the 95 % mid-p interval of the share b / (b + c)
+    # (mcnemar's win_probability) excludes 1/2 exactly when the mid-p test rejects at 5 %
+    text = lw.mcnemar_report(11, 1, n=10_000)
+    share = mcnemar([[0, 11], [1, 0]]).win_probability
+    assert share.method == "midp" and share.confidence == 0.95 and share.low > 0.5
+    assert "Here it excludes one half; the Bonett-Price interval above excludes zero too." in text
+    # panel B: no rejection, both intervals include the null value
+    assert "Here it includes one half; the Bonett-Price interval above includes zero too." in (
+        lw.mcnemar_report(25, 15, n=10_000))
+    # without n there is no Bonett-Price interval to compare
+    assert "Here it includes one half.</p>" in lw.mcnemar_report(3, 4)
+    # what the sentence says is what the interval does, on the website's whole grid
+    for b, c in itertools.product(range(41), repeat=2):
+        share = mcnemar([[0, b], [c, 0]]).win_probability
+        excludes = share.low > 0.5 or share.high < 0.5
+        assert (f"Here it {'excludes' if excludes else 'includes'} one half" in lw.mcnemar_report(b, c)), (b, c)
+
+
+def test_report_says_when_the_bonett_price_interval_disagrees_with_the_test():
+    # b = 0, c = 5: mid-p p = P(X = 0) = 1/32 rejects at 5 % and the mid-p interval of the share
+    # excludes 1/2, but the Bonett-Price interval on 10 000 examples includes 0 (another method)
+    assert mcnemar([[0, 0], [5, 0]]).pvalue == pytest.approx(1 / 32)
+    assert mcnemar([[0, 0], [5, 0]]).win_probability.high < 0.5
+    text = lw.mcnemar_report(0, 5, n=10_000)
+    assert ("Here it excludes one half; the Bonett-Price interval above includes zero although the "
+            "mid-p test rejects: it comes from another method") in text
+    # every variant of the text has the same numbers and tags, line by line, so that the website
+    # stores the states compactly (tests/test_static_widgets.py checks the weight)
+    from lecture_lib._static_widgets import _TOKEN
+
+    shapes = {
+        tuple(len(_TOKEN.split(line)) for line in lw.mcnemar_report(b, c, 10_000, alpha).split("\n"))
+        for b in range(41) for c in range(0, 41, 3) for alpha in (0.01, 0.05, 0.10)
+    }
+    assert len(shapes) == 1
 
 
 def test_report_decision_depends_on_alpha():
