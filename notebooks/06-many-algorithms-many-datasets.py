@@ -371,7 +371,7 @@ print(f"method: {corrected.method}, p = {corrected.pvalue:.3g}")
 print(f"why:    {corrected.pvalue_method}")
 
 # %% [markdown]
-# ## The seed's numbers, checked
+# ## The source's numbers, checked
 #
 # Seed 001 prints the following for this benchmark. The course recomputes each one.
 
