@@ -139,8 +139,8 @@ from lecture_lib.widgets import which_test_explorer
 # strong sense, whichever pairs are truly equal, so they are valid whether or not the omnibus
 # test rejected. Nemenyi's and Bonferroni-Dunn's mean-rank tests control it only when all the
 # algorithms are exchangeable; when some differ, a comparison of two equal algorithms depends on
-# where the others fall, and can reject too often (the guide's answer for many algorithms
-# computes an example). The omnibus test answers a different question, "is there any difference
+# where the others fall, and can reject too often (an example below, in the section on many
+# algorithms). The omnibus test answers a different question, "is there any difference
 # at all?". Gating the post-hoc stage on an omnibus rejection, as Demšar and the source documents
 # do, only makes it more conservative, and the two can disagree; report both when you run both.
 
@@ -215,7 +215,8 @@ print(f"errors: model 1 {both_wrong + result.c}, model 2 {both_wrong + result.b}
 
 # %% [markdown]
 # If the models were equally good, a split of the 12 disagreements at least as uneven as 11 to 1
-# would occur with probability 26/4096 = 0.0063 exactly: that is the exact test's p-value. The
+# would occur with probability 26/4096 = 0.0063 exactly (given that there are 12 disagreements):
+# that is the exact test's p-value. The
 # mid-p value, 0.0034, counts the observed split and its mirror image at half weight (12/4096
 # less), and stays closer to the nominal level than the exact test in chapter 2's error-rate
 # figures. Either way there is evidence at the 5 % level that model 1 is more accurate on this
@@ -232,9 +233,9 @@ print(f"errors: model 1 {both_wrong + result.c}, model 2 {both_wrong + result.b}
 # cross-validation ([Nadeau and Bengio, 2003](https://doi.org/10.1023/A:1024068626366)) held its level for a stable learner and was the most
 # powerful valid test there, and Bouckaert and Frank (2004) found it the most replicable. Its
 # level is approximate, though: for an unstable learner (1-NN) the lab saw 12.6 % rejections at
-# nominal 5 %, as for the 5x2cv tests ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197); [Alpaydın, 1999](https://doi.org/10.1162/089976699300016007)), against 3.8 % for the
-# conservative corrected t on one 10-fold CV. The guide's answer gives the rule for stable and
-# unstable learners:
+# nominal 5 %, against 3.8 % for the conservative corrected t on one 10-fold CV (the 5x2cv tests
+# ([Dietterich, 1998](https://doi.org/10.1162/089976698300017197); [Alpaydın, 1999](https://doi.org/10.1162/089976699300016007)) fared no better than the first there). The guide's answer gives
+# the rule for stable and unstable learners:
 
 # %%
 rec = recommend_test(n_models=2, n_datasets=1, can_retrain=True)
@@ -289,12 +290,12 @@ print(
 # would occur with probability exactly 4/32 (given the sizes of the differences). So there is no
 # evidence against $H_0$ at the 5 % level. The typical difference is estimated at 0.067 in
 # rpart's disfavour, but its interval (at 96.9 %, the lowest level of at least 95 % that six
-# differences allow) runs from -0.002 to 0.143: the data cannot rule out no difference, nor a large one. The sign test, which uses
-# only who wins, gives p = 0.375, weaker still (ranger's chance of winning a task that is not a
-# tie: 0.8, 95 % interval 0.28 to 0.99). With this benchmark's tie only five signs are random, so
-# the smallest two-sided p-value any exact rank test could reach is $2/2^5 = 0.0625$: no outcome
-# on these six tasks could have been significant at 5 %. (Source 001 concluded "reject";
-# chapter 5 shows why that is wrong.)
+# differences allow) runs from -0.002 to 0.143: the data cannot rule out no difference, nor a
+# large one. The sign test, which uses only who wins, gives p = 0.375, weaker still (ranger's
+# chance of winning a task that is not a tie: 0.8, 95 % interval 0.28 to 0.99). With this
+# benchmark's tie only five signs are random, so the smallest two-sided p-value any exact rank
+# test could reach is $2/2^5 = 0.0625$: no outcome on these six tasks could have been
+# significant at 5 %. (Source 001 concluded "reject"; chapter 5 shows why that is wrong.)
 #
 # ### The same six tasks, asked practically
 #
@@ -383,14 +384,27 @@ print(holm)
 # Nemenyi's mean-rank test, the classic alternative, reaches the same verdict for ranger here,
 # but its p-value for a pair depends on the other algorithms in the pool (ranger against rpart:
 # 0.040 with all six, 0.076 without kknn; chapter 6), and it controls the family-wise error rate
-# only when all the algorithms are exchangeable. Shaffer's and Bergmann and Hommel's procedures
-# reject more than Holm's, but only with tests of one parameter per algorithm, such as García and
-# Herrera's mean-rank z-tests ([García and Herrera, 2008](https://jmlr.org/papers/v9/garcia08a.html)); with pairwise Wilcoxon tests their logic
-# ("A = B and B = C imply A = C") does not hold, so the guide never combines them.
+# only when all the algorithms are exchangeable. The guide's caveat on it computes what can
+# happen otherwise:
+
+# %%
+many = recommend_test(n_learners, n_tasks)
+print(textwrap.fill(next(c for c in many.caveats if c.startswith("Nemenyi")), 88))
+
+# %% [markdown]
+# Three algorithms with the same expected rank, two of which take the first and the last place at
+# random while the third always sits in the middle: every $H_0$ of Nemenyi's test is true, yet it
+# declares at least one pair different with probability 8.1 % at nominal 5 % (computed exactly,
+# not simulated). Its critical difference assumes that all the algorithms are exchangeable, and
+# the one in the middle breaks that: it pushes the other two apart on every data set. A Wilcoxon
+# test of a pair sees only the pair's own scores. Shaffer's and Bergmann and Hommel's procedures reject more than Holm's, but
+# only with tests of one parameter per algorithm, such as García and Herrera's mean-rank z-tests
+# ([García and Herrera, 2008](https://jmlr.org/papers/v9/garcia08a.html)); with pairwise Wilcoxon tests their logic ("A = B and B = C imply A = C")
+# does not hold, so the guide never combines them.
 #
 # ### Beyond accuracy: two AUCs on one test set
 #
-# Chapter 9's published example: do the S100B protein or the WFNS grade better predict a poor
+# Chapter 9's published example: does the S100B protein or the WFNS grade better predict a poor
 # outcome in 113 patients? The AUC is not a mean over patients, so the guide sends us to DeLong's
 # test. $H_0$: the two markers have the same AUC in the population the patients come from.
 
@@ -466,15 +480,15 @@ print(textwrap.fill(tuned.why, 88))
 # | the question, $H_0$ in words, and $\alpha$, fixed before looking | "are the two trained models equally accurate?", $\alpha = 0.05$ |
 # | the test and its variant | McNemar's mid-p test; Wilcoxon, exact, Pratt's zeros; Friedman, exact permutation p-value (Iman and Davenport's F where it cannot be enumerated) |
 # | the statistic and its degrees of freedom | $t(99) = 1.44$; $\chi^2_F(5) = 56.5$ |
-# | the p-value as a number, and its verdict in words | $p = 0.15$: not significant at the 5 % level |
-# | the effect in the score's units, its interval, and the interval's method | +1.5 points, 95 % CI $-0.6$ to $+3.5$ (corrected t) |
+# | the p-value as a number, and its verdict in words | $p = 0.153$: not significant at the 5 % level |
+# | the effect in the score's units, its interval (first the one the test inverts), and the interval's method | +1.47 points, 95 % CI $-0.56$ to $3.51$ (corrected t) |
 # | the sample sizes | test examples; $r \times k$ folds; data sets |
 # | the data and the resampling scheme | 10 x 10-fold stratified cross-validation of 569 examples |
 # | the random seeds | of the splits and of the learners |
 # | with several models: the adjustment, and the post-hoc results with the omnibus one | Holm, family-wise 5 % |
 #
 # Never "accept $H_0$"; never a p-value without its effect; and never "p < 0.05" alone, which
-# hides whether it was 0.049 or $10^{-20}$. If a smallest difference that matters was fixed in
+# hides whether it was $0.049$ or $10^{-20}$. If a smallest difference that matters was fixed in
 # advance, say how the interval compares with it (chapter 2).
 #
 # `report(result, names=..., design=..., seeds=...)` writes such a paragraph from any result of
@@ -563,14 +577,21 @@ print(
 # %% [markdown]
 # Each paragraph says which test ran and how, what it found in words, how large the effect is
 # and how precisely it is known, what the data were and how they were resampled, and which seeds
-# make it repeatable; where the sources do not give the seeds, the paragraph says so. The first
-# interval after each verdict is the one the test inverts, so the two cannot disagree; where
-# another interval is printed (the Bonett-Price interval beside McNemar's test, the
-# Bonferroni-level intervals beside Holm's decisions), the paragraph says where it comes from.
+# make it repeatable; where the sources do not give the seeds, the paragraph says so. Where an
+# interval inverts the reported test (the mid-p interval of McNemar's share, the corrected t's
+# interval), it comes first and cannot disagree with the verdict. An interval from another method
+# (the Bonett-Price interval beside McNemar's test, the Walsh-average interval beside Wilcoxon's
+# exact test, the Bonferroni-level intervals beside Holm's decisions) can disagree with the
+# verdict near the threshold, and the paragraph says where it comes from. Friedman's test has no
+# interval of its own: its effect, Kendall's W, is printed without one (chapter 6 bootstraps one).
+#
 # The second paragraph shows what the p-value alone hides: $p = 0.153$ is "not significant", but
 # the interval, from 0.56 points in the tree's favour to 3.51 in naive Bayes', holds both
 # differences too small to matter and differences that would matter: the comparison is
-# inconclusive, not a finding of equality.
+# inconclusive, not a finding of equality. The post-hoc paragraph gives each pair's
+# Hodges-Lehmann estimate, the effect that goes with the Wilcoxon test and its interval (0.05 for
+# ranger against rpart), where the table printed with the diagram gave the median of the 16
+# differences (0.065): two summaries of the same gap.
 #
 # ### From your own benchmark to a written conclusion
 #
@@ -578,7 +599,8 @@ print(
 # scores every algorithm on the same splits of every data set, `.recommend()` asks the guide
 # which test fits the design, and `.report()` runs that test and writes it up. Here three
 # learners are compared on ten synthetic problems drawn from one generator (so the population of
-# data sets is known: problems like these), with 2 x 5 cross-validation to keep it fast:
+# data sets that the conclusion is about is well defined: problems from this generator), with
+# 2 x 5 cross-validation to keep it fast:
 
 # %%
 problems = {
@@ -609,7 +631,7 @@ print(own.report(seeds="splits 0, tree 0"))
 # rejects, separates one pair: the depth-3 tree against the nearest centroid, with a typical
 # advantage (Hodges-Lehmann estimate) of 7.75 points of accuracy, a 98.33 % simultaneous interval
 # from 0.4 to 14.2 points, and an adjusted p-value of 0.041. The conclusion to write: on problems
-# like these, the depth-3 tree is more accurate than the nearest centroid (evidence at the 5 %
+# from this generator, the depth-3 tree is more accurate than the nearest centroid (evidence at the 5 %
 # family-wise level, for an advantage known only roughly); for the other two pairs there is no
 # evidence of a difference, which does not make them equal. Friedman's test spreads its power over
 # every way in which three learners can differ; each pairwise test looks at one pair. Report both.
