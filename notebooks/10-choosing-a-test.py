@@ -393,14 +393,16 @@ print(textwrap.fill(next(c for c in many.caveats if c.startswith("Nemenyi")), 88
 
 # %% [markdown]
 # Three algorithms with the same expected rank, two of which take the first and the last place at
-# random while the third always sits in the middle: every $H_0$ of Nemenyi's test is true, yet it
-# declares at least one pair different with probability 8.1 % at nominal 5 % (computed exactly,
-# not simulated). Its critical difference assumes that all the algorithms are exchangeable, and
-# the one in the middle breaks that: it pushes the other two apart on every data set. A Wilcoxon
-# test of a pair sees only the pair's own scores. Shaffer's and Bergmann and Hommel's procedures reject more than Holm's, but
-# only with tests of one parameter per algorithm, such as García and Herrera's mean-rank z-tests
-# ([García and Herrera, 2008](https://jmlr.org/papers/v9/garcia08a.html)); with pairwise Wilcoxon tests their logic ("A = B and B = C imply A = C")
-# does not hold, so the guide never combines them.
+# random on each of 40 data sets while the third always sits in the middle: every $H_0$ of
+# Nemenyi's test is true, yet it declares at least one pair different with probability 8.1 % at
+# nominal 5 % (computed exactly, not simulated). Its critical difference assumes that all the
+# algorithms are exchangeable, and the one in the middle breaks that: it pushes the other two
+# apart on every data set. A Wilcoxon test of a pair sees only the pair's own scores.
+#
+# Shaffer's and Bergmann and Hommel's procedures reject more than Holm's, but only with tests of
+# one parameter per algorithm, such as García and Herrera's mean-rank z-tests ([García and Herrera, 2008](https://jmlr.org/papers/v9/garcia08a.html)); with
+# pairwise Wilcoxon tests their logic ("A = B and B = C imply A = C") does not hold, so the guide
+# never combines them.
 #
 # ### Beyond accuracy: two AUCs on one test set
 #
@@ -626,15 +628,16 @@ print(own.report(seeds="splits 0, tree 0"))
 # %% [markdown]
 # The guide chose Friedman's test with pairwise Wilcoxon tests and Holm's adjustment, and here
 # the two stages disagree, as the paragraph "Omnibus first?" warned they can. Friedman's exact
-# p-value is 0.0924: not significant at the 5 % level, so the omnibus test alone gives no
-# evidence that the three learners differ. Holm's procedure, valid whether or not Friedman's test
-# rejects, separates one pair: the depth-3 tree against the nearest centroid, with a typical
-# advantage (Hodges-Lehmann estimate) of 7.75 points of accuracy, a 98.33 % simultaneous interval
-# from 0.4 to 14.2 points, and an adjusted p-value of 0.041. The conclusion to write: on problems
-# from this generator, the depth-3 tree is more accurate than the nearest centroid (evidence at the 5 %
-# family-wise level, for an advantage known only roughly); for the other two pairs there is no
-# evidence of a difference, which does not make them equal. Friedman's test spreads its power over
-# every way in which three learners can differ; each pairwise test looks at one pair. Report both.
+# p-value is 0.0924: not significant at the 5 % level, so the omnibus test alone does not show
+# that the three learners differ. Holm's procedure, valid whether or not Friedman's test rejects,
+# separates one pair: the depth-3 tree against the nearest centroid, with a typical advantage
+# (Hodges-Lehmann estimate) of 7.75 points of accuracy, a 98.33 % simultaneous interval from 0.4
+# to 14.2 points, and an adjusted p-value of 0.041. The conclusion to write: on problems from
+# this generator, the depth-3 tree is more accurate than the nearest centroid (evidence at the
+# 5 % family-wise level, for an advantage known only roughly); for the other two pairs there is
+# no evidence of a difference, which does not make them equal. Friedman's test spreads its power
+# over every way in which three learners can differ; each pairwise test looks at one pair.
+# Report both.
 
 # %% [markdown]
 # ## Summary
@@ -852,11 +855,12 @@ print(own.report(seeds="splits 0, tree 0"))
 #
 # `recommend_test(5, 20, control=True)`: Friedman's test, then a Wilcoxon test of each established
 # method against the new one, `control_comparisons(scores, control=0, test="wilcoxon",
-# adjust="holm")` with the new method in column 0. Holm's procedure adjusts for k - 1 = 4 comparisons instead of all
-# k(k - 1)/2 = 10 pairs (its first threshold is 0.05/4 instead of 0.05/10), so it detects smaller
-# differences with the same family-wise error rate. Nemenyi's test pays for all 10 pairs; the
-# mean-rank Bonferroni-Dunn test also adjusts for 4 only, but, like Nemenyi's, controls the error
-# rate only when all the algorithms are exchangeable (chapter 6).
+# adjust="holm")` with the new method in column 0. Holm's procedure adjusts for k - 1 = 4
+# comparisons instead of all k(k - 1)/2 = 10 pairs (its first threshold is 0.05/4 instead of
+# 0.05/10), so it detects smaller differences with the same family-wise error rate. Nemenyi's
+# test pays for all 10 pairs; the mean-rank Bonferroni-Dunn test also adjusts for 4 only, but,
+# like Nemenyi's, controls the error rate only when all the algorithms are exchangeable
+# (chapter 6).
 #
 # </details>
 #
@@ -968,8 +972,10 @@ for caveat in at_least.caveats[:3]:
 # Davenport's F is infinite here and gives no p-value). Which learner differs from which, the
 # design cannot say: no two-sided Wilcoxon p-value on three data sets is below 2/2^3 = 0.25, and
 # Holm's procedure multiplies the smallest by 3, so no pair could have been significant, and the
-# report says so. For the same reason the pairs' intervals run from minus infinity to infinity:
-# with three differences no Walsh-average interval reaches the simultaneous level of 98.33 %.
+# report's last paragraph says so (it is about the pairwise comparisons: Friedman's test, in the
+# same report, is significant). The pairs' intervals run from minus infinity to infinity for the
+# same reason: with three differences no Walsh-average interval reaches the simultaneous level
+# of 98.33 %.
 # You can write "some of the three learners differ on data sets like these"; you cannot write
 # which, nor that any two are equal. Three hand-picked data sets are also a thin sample of
 # "data sets like these": a claim about classification problems in general needs many more.
