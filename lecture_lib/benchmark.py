@@ -27,7 +27,6 @@ import numbers
 import os
 import re
 import sys
-import textwrap
 import time
 from collections.abc import Mapping
 
@@ -35,6 +34,7 @@ import numpy as np
 
 from . import metrics
 from ._benchmark_store import BenchmarkStore, read_store, stored_seed
+from ._text import fill
 from ._validation import (
     _show,
     check_alpha,
@@ -1198,7 +1198,7 @@ def _corrected_t(one, two, ratio: float, confidence: float):
 
 def _wrap(text: str, width, indent: str = "") -> str:
     """A paragraph wrapped as report() wraps its own (width None: one line)."""
-    return text if width is None else textwrap.fill(text, width, subsequent_indent=indent)
+    return fill(text, width, rest=indent)
 
 
 def _percent(fraction: float) -> str:
@@ -1270,14 +1270,18 @@ def _floor_note(n_datasets: int, alpha: float, what: str, *, n_pairs: int = 1, a
         needed = n_datasets
         while factor * smallest_two_sided_pvalue(needed) > alpha:
             needed += 1
-        text = (f"With {n_datasets} data sets no outcome can be significant at the {alpha:g} level: the "
+        # with several pairs the note is about the pairwise tests only: Friedman's test in the same
+        # report can still be significant (its exact floor is (k!)^(1 - N), 1/36 for k = N = 3)
+        subject = "no pairwise comparison" if n_pairs > 1 else "no outcome"
+        text = (f"With {n_datasets} data sets {subject} can be significant at the {alpha:g} level: the "
                 f"smallest two-sided p-value {what} can give is 2/2^{n_datasets} = {floor:.3g}")
         if factor > 1:
             text += f", and {_ADJUST_WORDS[adjust]} for {n_pairs} pairs multiplies the smallest by {n_pairs}"
         return text + (
-            ". So a result that is not significant here reflects the size of the design, and is no "
-            f"evidence that the algorithms are equal. Plan at least {needed} data sets (more if some "
-            "differences may be zero; wilcoxon_n_datasets gives the number for a chosen power)."
+            f". So a {'comparison' if n_pairs > 1 else 'result'} that is not significant here reflects the "
+            "size of the design, and is no evidence that the algorithms are equal. Plan at least "
+            f"{needed} data sets (more if some differences may be zero; wilcoxon_n_datasets gives the "
+            "number for a chosen power)."
         )
     if n_zero and factor * smallest_two_sided_pvalue(n_datasets, n_zero) > alpha:
         return (f"{n_zero} of the {n_datasets} differences are zero and carry no sign: with the other "

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import math
 import numbers
-import textwrap
 
 import numpy as np
 from scipy import special
 
 from ._results import Interval
+from ._text import fill
 from ._validation import _show, check_alpha, check_count, check_flag, check_real_array
 from .cochran import CochranQResult, PairwiseMcNemarResult
 from .friedman_nemenyi import FriedmanResult, critical_difference
@@ -149,6 +149,8 @@ def _effect(interval: Interval, points: bool, label: str | None = None, coverage
         text += f", {label}"
     if coverage is not None and not math.isclose(coverage, interval.confidence):
         text += f"; actual coverage {100 * coverage:.1f} %"
+    if math.isinf(interval.low) and math.isinf(interval.high):
+        text += "; unbounded: too few observations for any interval at this level"
     return text + ")"
 
 
@@ -838,27 +840,14 @@ def _posthoc(r, names, alpha, design, score, scores):
     return [" ".join(intro), items], None
 
 
-_GLUED = ((" %", "\x1f%"), ("p = ", "p\x1f=\x1f"), ("p < ", "p\x1f<\x1f"))
-
-
 def _layout(blocks: list, width) -> str:
     """Paragraphs (str) and item lists (list of str), each wrapped at ``width`` characters (None: not)."""
-    def fill(text, first="", rest=""):
-        if width is None:
-            return first + text
-        # keep "95 %" and "p = 0.03" on one line: glue them with a character textwrap does not split at
-        for loose, glued in _GLUED:
-            text = text.replace(loose, glued)
-        wrapped = textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest,
-                                break_long_words=False, break_on_hyphens=False)
-        return wrapped.replace("\x1f", " ")
-
     out = []
     for block in blocks:
         if isinstance(block, str):
-            out.append(fill(block))
+            out.append(fill(block, width))
         else:
-            out.append("\n".join(fill(item, "- ", "  ") for item in block))
+            out.append("\n".join(fill(item, width, "- ", "  ") for item in block))
     return "\n\n".join(out)
 
 

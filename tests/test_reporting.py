@@ -641,3 +641,13 @@ def test_report_names_the_corrected_t_on_one_kfold():
     assert "corrected t-test on one k-fold cross-validation" in report(one, width=None)
     ten = corrected_repeated_cv_ttest(rng.normal(0.8, 0.02, (10, 10)), rng.normal(0.79, 0.02, (10, 10)))
     assert "Bouckaert and Frank" in report(ten, width=None)
+
+
+def test_report_says_why_an_interval_is_unbounded():
+    # three differences: the smallest two-sided exact Walsh interval has coverage 1 - 2/2^3 = 0.75, so
+    # no finite interval reaches 95 % (Hodges-Lehmann order statistics; the signed-rank null of n = 3)
+    result = wilcoxon_signed_rank([0.9, 0.8, 0.7], [0.85, 0.78, 0.71])
+    assert np.isinf(result.confidence_interval.low) and np.isinf(result.confidence_interval.high)
+    assert "unbounded: too few observations" in report(result, width=None)
+    six = wilcoxon_signed_rank([0.9, 0.8, 0.7, 0.6, 0.75, 0.82], [0.85, 0.78, 0.71, 0.55, 0.7, 0.8])
+    assert "unbounded" not in report(six, width=None)
