@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import textwrap
 import types
 
 import numpy as np
@@ -373,7 +374,8 @@ def posthoc_scores(configuration, n_datasets, n_reps=1, seed=0) -> np.ndarray:
            [1., 3., 2.]])
 
     On every data set one of A and B is best, the other worst, and C sits
-    in the middle.
+    in the middle. Taught in chapter 6
+    (``notebooks/06-many-algorithms-many-datasets``).
     """
     configuration, n, n_reps = _check_lab_common(configuration, n_datasets, n_reps)
     rng = as_generator(seed)
@@ -499,9 +501,9 @@ class PosthocErrorRates:
         false = ", ".join(h for h, t in zip(self.hypotheses, self.true_null) if not t) or "none"
         family = "all pairs" if self.control is None else f"against the control {self.control}"
         lines = [
-            f"Family-wise error of test={self.test!r}, {family}, configuration {self.configuration!r}: "
-            f"N = {self.n_datasets} data sets, {self.n_reps} simulated benchmarks, nominal {self.alpha:g}",
-            f"  {self.description}",
+            f"Family-wise error of test={self.test!r}, {family}, configuration {self.configuration!r}",
+            f"  N = {self.n_datasets} data sets, {self.n_reps} simulated benchmarks, nominal {self.alpha:g}",
+            textwrap.fill(self.description, 100, initial_indent="  ", subsequent_indent="  "),
             f"  true hypotheses: {true}; false: {false}",
             f"  {'adjust':<18} {'FWER [95 % Wilson interval]':<28}"
             + "".join(f"{h:>8}" for h in self.hypotheses) + "  (rejection rates)",
@@ -647,8 +649,23 @@ def posthoc_error_rates(
     data set, variance 4 instead of :math:`k(k+1)/6 = 2`.
 
     Cost: the tests are vectorised over the benchmarks (the exact Wilcoxon
-    distribution is computed once per N), so 10 000 benchmarks take well
-    under a second for most settings. Taught in chapter 6.
+    distribution is computed once per N; a table with tied or zero
+    differences goes through :func:`lecture_lib.wilcoxon_signed_rank`), so
+    10 000 benchmarks of 100 data sets take about half a second.
+
+    Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``).
+
+    References
+    ----------
+    .. [1] Holm, S. (1979). A simple sequentially rejective multiple test
+       procedure. Scandinavian Journal of Statistics 6(2), 65-70.
+    .. [2] Shaffer, J. P. (1986). Modified sequentially rejective multiple
+       test procedures. JASA 81(395), 826-831.
+    .. [3] García, S., & Herrera, F. (2008). An extension on "Statistical
+       comparisons of classifiers over multiple data sets" for all pairwise
+       comparisons. JMLR 9, 2677-2694.
+    .. [4] Demšar, J. (2006). Statistical comparisons of classifiers over
+       multiple data sets. JMLR 7, 1-30.
 
     Examples
     --------

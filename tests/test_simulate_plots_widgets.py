@@ -396,7 +396,7 @@ def test_review_s1_numbers_within_monte_carlo_error(n, holm, shaffer):
     # Statistics review S1, scripts/shaffer_wilcoxon_fwer.py, 2000 benchmarks with pairwise_comparisons:
     # FWER Holm / Shaffer / Bergmann-Hommel = 0.0445 / 0.071 / 0.071 (N = 30), 0.0525 / 0.088 / 0.088
     # (N = 100). Our 20 000 benchmarks agree within 3 standard errors of the difference (the review's
-    # 0.088 is about 2 of them above the rate, 0.075 on 120 000 benchmarks).
+    # 0.088 is about 2 of them above the rate: 0.0755 on 100 000 benchmarks, seed 2026).
     lab = posthoc_error_rates("non-transitive", n, "wilcoxon", ("holm", "shaffer", "bergmann-hommel"),
                               n_reps=20_000, seed=2024)
     for adjust, reference in (("holm", holm), ("shaffer", shaffer), ("bergmann-hommel", shaffer)):
