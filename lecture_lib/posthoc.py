@@ -50,7 +50,8 @@ __all__ = [
 
 #: The ``test`` options of :func:`pairwise_comparisons` and :func:`control_comparisons`.
 POSTHOC_TESTS = ("wilcoxon", "sign", "nemenyi", "ttest")
-#: The ``adjust`` options of :func:`pairwise_comparisons` (``"studentized-range"`` needs ``test="nemenyi"``).
+#: The ``adjust`` options of :func:`pairwise_comparisons` (``"studentized-range"`` needs ``test="nemenyi"``;
+#: ``"shaffer"`` and ``"bergmann-hommel"`` need ``test="ttest"`` or ``"nemenyi"``).
 PAIRWISE_ADJUSTMENTS = ("none",) + ADJUST_METHODS + ("shaffer", "bergmann-hommel", "studentized-range")
 #: The ``adjust`` options of :func:`control_comparisons`.
 CONTROL_ADJUSTMENTS = ("none",) + ADJUST_METHODS
