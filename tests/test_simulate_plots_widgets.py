@@ -329,7 +329,7 @@ def test_batch_pvalues_with_ties_and_zeros_match_the_one_table_functions():
         np.testing.assert_allclose(fast, slow, rtol=1e-12, atol=1e-15, err_msg=test)
 
 
-def test_scores_are_seeded_and_independent_of_the_number_of_tables():
+def test_scores_are_seeded_and_are_the_tables_the_lab_tests():
     a = posthoc_scores("non-transitive", 30, n_reps=5, seed=7)
     b = posthoc_scores("non-transitive", 30, n_reps=5, seed=np.random.default_rng(7))
     np.testing.assert_array_equal(a, b)
@@ -404,7 +404,6 @@ def test_review_s1_numbers_within_monte_carlo_error(n, holm, shaffer):
         se = np.sqrt(ours * (1 - ours) / 20_000 + reference * (1 - reference) / 2000)
         assert abs(ours - reference) < 3 * se, (adjust, ours, reference)
     # Holm keeps the level, the logical procedures do not (Wilson intervals of the Monte Carlo error)
-    assert lab.fwer["holm"].high < 0.05 or lab.fwer["holm"].low <= 0.05
     assert lab.fwer["holm"].low <= 0.05 < lab.fwer["shaffer"].low
     assert lab.fwer["bergmann-hommel"] == lab.fwer["shaffer"]  # k = 3: the two procedures coincide
 
