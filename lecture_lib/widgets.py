@@ -1500,15 +1500,24 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
 # (issue 16, part 2: one benchmark, the post-hoc procedure switched)
 
 #: The procedures of :func:`posthoc_explorer`: label -> (test, adjust) of
-#: :func:`lecture_lib.pairwise_comparisons`.
+#: :func:`lecture_lib.pairwise_comparisons`. Shaffer's and Bergmann-Hommel's
+#: procedures run on the mean-rank z-tests, as García and Herrera (2008) use
+#: them: their logic needs one parameter per algorithm, which pairwise Wilcoxon
+#: tests do not have (``pairwise_comparisons`` refuses that combination).
 POSTHOC_PROCEDURES = {
     "Nemenyi (mean ranks)": ("nemenyi", "studentized-range"),
     "Wilcoxon, Holm": ("wilcoxon", "holm"),
-    "Wilcoxon, Shaffer": ("wilcoxon", "shaffer"),
-    "Wilcoxon, Bergmann-Hommel": ("wilcoxon", "bergmann-hommel"),
+    "mean ranks, Shaffer": ("nemenyi", "shaffer"),
+    "mean ranks, Bergmann-Hommel": ("nemenyi", "bergmann-hommel"),
     "sign test, Holm": ("sign", "holm"),
     "Wilcoxon, no adjustment (wrong)": ("wilcoxon", "none"),
 }
+
+# what the decisions of a mean-rank procedure promise, under the paragraph of posthoc_procedure
+_MEAN_RANK_NOTE = (
+    " Mean-rank tests control the family-wise error when all learners are exchangeable (the complete "
+    "null); otherwise the level for two equal learners depends on where the others rank."
+)
 
 
 def posthoc_procedure(scores, procedure: str, names=None, higher_is_better: bool = True, alpha: float = 0.05):
@@ -1534,7 +1543,8 @@ def posthoc_procedure(scores, procedure: str, names=None, higher_is_better: bool
         and adjustment of the procedure.
     html : str
         One paragraph: how many pairs differ, and the most significant pair
-        with its effect and adjusted p-value (a bound, not a frequency).
+        with its effect and adjusted p-value (a bound, not a frequency); for
+        the mean-rank procedures, under which null their promise holds.
 
     Examples
     --------
@@ -1546,8 +1556,8 @@ def posthoc_procedure(scores, procedure: str, names=None, higher_is_better: bool
     >>> int(result.significant.sum()) // 2
     9
 
-    On seed 001's benchmark, pairwise Wilcoxon tests with Holm's adjustment
-    separate 9 of the 15 pairs (chapter 6).
+    On source 001's benchmark, pairwise Wilcoxon tests with Holm's
+    adjustment separate 9 of the 15 pairs (chapter 6).
     """
     from .posthoc import pairwise_comparisons
 
@@ -1567,6 +1577,7 @@ def posthoc_procedure(scores, procedure: str, names=None, higher_is_better: bool
         f"effect {top['effect']:.3g} ({html.escape(result.effect_name.split(' (')[0])}), "
         f"{'unadjusted' if adjust == 'none' else 'adjusted'} p = {top['pvalue']:.2g}"
         + ("" if adjust == "none" else " (a bound on the family-wise error, not a frequency)") + "."
+        + (_MEAN_RANK_NOTE if test == "nemenyi" else "")
     )
     return result, html_text
 

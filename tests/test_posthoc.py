@@ -225,7 +225,7 @@ def test_bergmann_hommel_refuses_more_than_ten_algorithms():
     with pytest.raises(ValueError, match="k <= 10 .* got k = 11; use method='shaffer'"):
         adjust_pairwise_pvalues(np.ones((k, k)), "bergmann-hommel")
     with pytest.raises(ValueError, match="adjust='bergmann-hommel' is limited"):
-        pairwise_comparisons(np.random.default_rng(0).random((5, k)), adjust="bergmann-hommel")
+        pairwise_comparisons(np.random.default_rng(0).random((5, k)), "ttest", adjust="bergmann-hommel")
     adjust_pairwise_pvalues(np.ones((k, k)), "shaffer")  # Shaffer has no limit
 
 
@@ -345,6 +345,45 @@ def test_control_comparisons_refuse_the_pairwise_procedures():
     for adjust in ("shaffer", "bergmann-hommel", "studentized-range"):
         with pytest.raises(ValueError, match="reduce to here"):
             control_comparisons(scores, 0, adjust=adjust)
+
+
+# --------------------------------------------------------------------------- which tests admit Shaffer (S1)
+
+
+@pytest.mark.parametrize("test", ["wilcoxon", "sign"])
+@pytest.mark.parametrize("adjust", ["shaffer", "bergmann-hommel"])
+def test_logical_procedures_are_refused_with_pairwise_rank_and_sign_tests(test, adjust):
+    # Statistics review S1: the null of a pairwise Wilcoxon (sign) test is not an equality of one parameter
+    # per algorithm, so "A = B" and "B = C" do not imply "A = C" and Shaffer's logic does not apply
+    scores = np.random.default_rng(0).normal(size=(10, 4))
+    with pytest.raises(ValueError) as err:
+        pairwise_comparisons(scores, test, adjust)
+    message = str(err.value)
+    for part in (f"adjust='{adjust}' cannot be used with test='{test}'", "'A = B' and 'B = C' imply 'A = C'",
+                 "one parameter per algorithm", "A - B and B - C can satisfy it while A - C does not",
+                 "posthoc_error_rates('non-transitive'", "adjust='holm'", "test='ttest'", "test='nemenyi'"):
+        assert part in message, part
+    # the same scores with a test of one parameter per algorithm are accepted
+    for transitive in ("ttest", "nemenyi"):
+        assert pairwise_comparisons(scores, transitive, adjust).adjust == adjust
+    # Holm, Hochberg and Hommel need no logical relation
+    for other in ("holm", "hochberg", "hommel", "bonferroni"):
+        assert pairwise_comparisons(scores, test, other).adjust == other
+
+
+def test_refusal_comes_before_the_size_limit_and_control_comparisons_keep_theirs():
+    # the reason to refuse is the test, whatever k; against a control the procedures reduce to Holm anyway
+    big = np.random.default_rng(1).normal(size=(6, BERGMANN_HOMMEL_MAX_K + 1))
+    with pytest.raises(ValueError, match="cannot be used with test='wilcoxon'"):
+        pairwise_comparisons(big, "wilcoxon", "bergmann-hommel")
+    with pytest.raises(ValueError, match="reduce to here"):
+        control_comparisons(big[:, :4], 0, "ttest", "shaffer")
+
+
+def test_adjust_pairwise_pvalues_states_its_assumption():
+    # it sees only p-values, so it documents the condition instead of checking it
+    doc = adjust_pairwise_pvalues.__doc__
+    assert "cannot check" in doc and "Wilcoxon" in doc and "one parameter per" in doc
 
 
 # --------------------------------------------------------------------------- pool dependence (review A9)
@@ -518,10 +557,13 @@ def test_seed001_benchmark_under_three_procedures():
     wil = pairwise_comparisons(np.round(scores, 4), "wilcoxon", "holm", higher_is_better=False, names=names)
     np.testing.assert_allclose(wil.raw_pvalues[iu], raw, rtol=1e-9)
     np.testing.assert_allclose(wil.pvalues[iu], multipletests(raw, method="holm")[1], rtol=1e-9)
-    # Shaffer on the same p-values, by the definition
-    sha = pairwise_comparisons(np.round(scores, 4), "wilcoxon", "shaffer", higher_is_better=False, names=names)
-    np.testing.assert_allclose(sha.pvalues[iu], _shaffer_by_definition(raw, k), rtol=1e-12)
-    assert np.all(sha.pvalues <= wil.pvalues + 1e-15)
+    # Shaffer on the mean-rank z-tests (García & Herrera 2008), by the definition, on the raw p-values of
+    # scikit-posthocs' posthoc_siegel_friedman (the same z-test, unadjusted)
+    raw_z = sp.posthoc_siegel_friedman(scores).to_numpy()[iu]
+    sha = pairwise_comparisons(scores, "nemenyi", "shaffer", higher_is_better=False, names=names)
+    np.testing.assert_allclose(sha.pvalues[iu], _shaffer_by_definition(raw_z, k), rtol=1e-9)
+    holm_z = pairwise_comparisons(scores, "nemenyi", "holm", higher_is_better=False, names=names)
+    assert np.all(sha.pvalues <= holm_z.pvalues + 1e-15)
     # every group is a run of the mean-rank order with no significant pair inside
     for res in (nem, wil, sha):
         order = list(np.argsort(res.mean_ranks, kind="stable"))
@@ -552,7 +594,9 @@ def _fwer_upper_bound_ok(rejections, alpha):
 def test_familywise_error_under_the_complete_null():
     # k = 5 exchangeable algorithms on 15 data sets: every pairwise H0 is true. Each FWER procedure
     # (and BH, BY, whose FDR equals the FWER here) rejects some pair in at most alpha of the
-    # experiments, up to Monte Carlo error (99 % Wilson interval).
+    # experiments, up to Monte Carlo error (99 % Wilson interval). Under the complete null Shaffer's and
+    # Bergmann-Hommel's first step is Bonferroni's, so they hold with any valid p-values, Wilcoxon's too;
+    # under partial nulls they need transitive hypotheses (lecture_lib.simulate.posthoc_error_rates).
     rng = np.random.default_rng(2026)
     alpha, n_sim = 0.05, 1000
     methods = ("bonferroni", "holm", "hochberg", "hommel", "bh", "by", "shaffer", "bergmann-hommel")
@@ -578,13 +622,14 @@ def test_familywise_error_under_the_complete_null():
 def test_familywise_error_under_a_partial_null():
     # Two groups of two equal algorithms, apart: 2 true hypotheses (A = B, C = D), 4 false.
     # Strong FWER control: the logical procedures must not reject A = B or C = D more than alpha.
+    # Paired t-tests on normal scores: equal means, a transitive relation, as Shaffer's logic needs.
     rng = np.random.default_rng(7)
     alpha, n_sim = 0.05, 800
     wrong = {m: [] for m in ("holm", "shaffer", "bergmann-hommel", "hommel")}
     power = {m: [] for m in wrong}
     for _ in range(n_sim):
         scores = rng.normal(size=(12, 1)) + rng.normal(size=(12, 4)) + [0.0, 0.0, 1.2, 1.2]
-        raw = pairwise_comparisons(scores, "wilcoxon", "none").raw_pvalues
+        raw = pairwise_comparisons(scores, "ttest", "none").raw_pvalues
         for m in wrong:
             sig = adjust_pairwise_pvalues(raw, m) <= alpha
             wrong[m].append(sig[0, 1] or sig[2, 3])
@@ -592,7 +637,7 @@ def test_familywise_error_under_a_partial_null():
     for m, hits in wrong.items():
         ok, rate = _fwer_upper_bound_ok(hits, alpha)
         assert ok, (m, rate)
-    # and they find more of the four true differences than Holm (about 54 %, 51 %, 47 % here)
+    # and they find more of the four true differences than Holm
     assert np.mean(power["bergmann-hommel"]) > np.mean(power["shaffer"]) > np.mean(power["holm"])
 
 
@@ -645,8 +690,9 @@ def test_invariances(test):
 
 def test_identical_algorithms_give_p_one_and_one_group():
     scores = np.tile(np.linspace(0.6, 0.9, 8)[:, None], (1, 3))
-    for test in ("wilcoxon", "sign", "ttest", "nemenyi"):
-        res = pairwise_comparisons(scores, test, "bergmann-hommel")
+    for test, adjust in (("wilcoxon", "holm"), ("sign", "holm"), ("ttest", "bergmann-hommel"),
+                         ("nemenyi", "bergmann-hommel")):
+        res = pairwise_comparisons(scores, test, adjust)
         np.testing.assert_array_equal(res.pvalues, 1.0)
         assert res.groups == ((0, 1, 2),)
         np.testing.assert_array_equal(res.effect, 0.0)
@@ -731,6 +777,24 @@ def test_each_procedure_is_pairwise_comparisons_with_its_options(procedure):
     assert text.startswith(f"<b>{procedure}</b>: {n_significant} of 15 pairs differ significantly")
     assert ("not controlled" in text) == (adjust == "none")
     assert ("a bound on the family-wise error" in text) == (adjust != "none")
+
+
+def test_procedures_are_all_accepted_and_logical_ones_use_mean_ranks():
+    # issue 24: no procedure of the menu is one that pairwise_comparisons refuses (S1)
+    for label, (test, adjust) in POSTHOC_PROCEDURES.items():
+        if adjust in ("shaffer", "bergmann-hommel"):
+            assert test in ("nemenyi", "ttest"), label
+    assert len(POSTHOC_PROCEDURES) == 6
+    iu = np.triu_indices(6, 1)
+    raw_z = sp.posthoc_siegel_friedman(BENCH.scores).to_numpy()[iu]  # the mean-rank z, unadjusted (oracle)
+    sha, text = posthoc_procedure(BENCH.scores, "mean ranks, Shaffer", BENCH.algorithms, higher_is_better=False)
+    np.testing.assert_allclose(sha.pvalues[iu], _shaffer_by_definition(raw_z, 6), rtol=1e-9)
+    bh, _ = posthoc_procedure(BENCH.scores, "mean ranks, Bergmann-Hommel", BENCH.algorithms, higher_is_better=False)
+    np.testing.assert_allclose(bh.pvalues[iu], _bergmann_hommel_by_definition(raw_z, 6), rtol=1e-9)
+    # the mean-rank procedures say under which null their family-wise promise holds; the others do not
+    for label, (test, _) in POSTHOC_PROCEDURES.items():
+        _, text = posthoc_procedure(BENCH.scores, label, BENCH.algorithms, higher_is_better=False)
+        assert ("when all learners are exchangeable" in text) == (test == "nemenyi"), label
 
 
 def test_nemenyi_procedure_is_nemenyis_test():
