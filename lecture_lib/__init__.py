@@ -13,7 +13,7 @@ modules; modules whose names start with an underscore are internal.
 """
 
 # The imports follow the chapters (each "isort: split" starts a section that ruff sorts on its own):
-# posthoc.py and homogeneity.py take earlier names from the package root, so the order matters.
+# homogeneity.py takes earlier names from the package root, so the order matters.
 # isort: split
 # results: the one interval type of every test (all chapters)
 from ._results import Interval
@@ -197,6 +197,13 @@ from .posthoc import (
     posthoc_example,
     posthoc_examples,
     shaffer_true_counts,
+)
+from .simulate import (
+    POSTHOC_CONFIGURATIONS,
+    POSTHOC_MAX_DATASETS,
+    PosthocErrorRates,
+    posthoc_error_rates,
+    posthoc_scores,
 )
 
 # isort: split
@@ -507,6 +514,12 @@ __all__ = [
     "control_comparisons",
     "posthoc_examples",
     "posthoc_example",
+    # the post-hoc lab (simulate.py)
+    "POSTHOC_CONFIGURATIONS",
+    "POSTHOC_MAX_DATASETS",
+    "PosthocErrorRates",
+    "posthoc_scores",
+    "posthoc_error_rates",
     # chapter 7: tuning inside the evaluation (nested cross-validation)
     "NestedCVResult",
     "NestedComparison",

@@ -166,11 +166,15 @@ VALID: dict[str, tuple[tuple, dict]] = {
     # issue 16: multiple comparisons (post-hoc procedures; Looney's F, marginal homogeneity)
     "shaffer_true_counts": ((4,), {}),
     "adjust_pairwise_pvalues": ((np.eye(4) + np.full((4, 4), 0.01) * (1 - np.eye(4)),), {"method": "shaffer"}),
-    "pairwise_comparisons": ((T64,), {"test": "wilcoxon", "adjust": "bergmann-hommel", "higher_is_better": True,
+    "pairwise_comparisons": ((T64,), {"test": "ttest", "adjust": "bergmann-hommel", "higher_is_better": True,
                                      "alpha": 0.05, "names": ["a", "b", "c", "d"]}),
     "control_comparisons": ((T64, 0), {"test": "sign", "adjust": "hochberg", "higher_is_better": False,
                                        "alpha": 0.05, "names": ["a", "b", "c", "d"]}),
     "posthoc_example": (("demsar2006_table6",), {}),
+    # issue 24: the post-hoc lab (simulate.py)
+    "posthoc_scores": (("always-middle", 6), {"n_reps": 3, "seed": 0}),
+    "posthoc_error_rates": (("non-transitive", 6), {"test": "wilcoxon", "adjusts": ("holm", "shaffer"),
+                                                   "alpha": 0.05, "n_reps": 20, "seed": 0}),
     "looney_ftest": ((Y, P1, P2), {"confidence": 0.95}),
     "marginal_homogeneity_test": ((Y, P1, P2), {"method": "bhapkar", "confidence": 0.9}),
 }

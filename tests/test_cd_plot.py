@@ -229,9 +229,11 @@ def _bench_comparisons(adjust, test="wilcoxon"):
                                 higher_is_better=False)
 
 
-@pytest.mark.parametrize("adjust", ["holm", "shaffer", "bergmann-hommel", "none"])
-def test_bars_are_the_procedures_groups_and_no_cd_bar(adjust):
-    result = _bench_comparisons(adjust)
+@pytest.mark.parametrize("test, adjust", [("wilcoxon", "holm"), ("nemenyi", "shaffer"),
+                                          ("nemenyi", "bergmann-hommel"), ("wilcoxon", "none")])
+def test_bars_are_the_procedures_groups_and_no_cd_bar(test, adjust):
+    # Shaffer and Bergmann-Hommel on the mean-rank z-tests: pairwise_comparisons refuses them with Wilcoxon (S1)
+    result = _bench_comparisons(adjust, test)
     ax = plot_critical_difference(result)
     bars = sorted((round(min(b.get_xdata()), 6), round(max(b.get_xdata()), 6)) for b in _by_gid(ax, "group"))
     expected = sorted((round(result.mean_ranks[list(g)].min(), 6), round(result.mean_ranks[list(g)].max(), 6))
@@ -242,7 +244,7 @@ def test_bars_are_the_procedures_groups_and_no_cd_bar(adjust):
         assert not result.significant[np.ix_(g, g)].any()
     assert _by_gid(ax, "cd-bar") == [] and _by_gid(ax, "cd-label") == []
     (label,) = _by_gid(ax, "procedure-label")
-    assert "Wilcoxon signed-rank" in label.get_text()
+    assert ("Wilcoxon signed-rank" if test == "wilcoxon" else "mean-rank") in label.get_text()
     assert sorted(t.get_text() for t in _by_gid(ax, "name")) == sorted(result.names)
 
 

@@ -305,6 +305,9 @@ ROLE_OVERRIDES = {
     ("proportion_interval", "n"): "counts",  # an int or an array, broadcast against successes
     ("posthoc_procedure", "procedure"): "option",  # a label of POSTHOC_PROCEDURES
     ("friedman_type1_error", "how"): "option",
+    ("posthoc_scores", "configuration"): "option",  # a name of POSTHOC_CONFIGURATIONS
+    ("posthoc_error_rates", "configuration"): "option",
+    ("posthoc_error_rates", "adjusts"): "options",  # a sequence of adjustment names (or one name)
     ("studentized_range_sf", "q"): "reals",  # values of the range, >= 0
     ("corrected_t_report", "test_train_ratio"): "nonnegative",  # 0 gives the plain resampled t
     ("corrected_ttest_explorer", "test_train_ratio"): "nonnegative",
@@ -318,6 +321,8 @@ NOT_MUTATED = {
     ("pairwise_comparisons", "test_options"): "passed on to the two-sample test, which is fuzzed itself",
     ("control_comparisons", "test_options"): "passed on to the two-sample test, which is fuzzed itself",
     ("control_comparisons", "control"): "an index or a name; its bad values are tested in tests/test_posthoc.py",
+    ("posthoc_error_rates", "control"): "None, a name or an index; its bad values are tested in "
+                                        "tests/test_simulate_plots_widgets.py",
     ("nested_cv", "param_grid"): "a grid of estimator parameters; its checks are tested in tests/test_nested.py",
     ("parameter_grid", "param_grid"): "a grid of estimator parameters; its checks are tested in tests/test_nested.py",
     ("nested_cv_compare", "algorithms"): "a dict of (estimator, grid) pairs; tested in tests/test_nested.py",
