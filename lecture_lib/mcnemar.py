@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import types
+from typing import ClassVar
 
 import numpy as np
 from scipy import special
@@ -171,6 +172,20 @@ def mcnemar_tables(y_true, *y_preds) -> dict[tuple[int, int], np.ndarray]:
     }
 
 
+class _Deferred:
+    """A value computed from ``function(*arguments)`` the first time it is read."""
+
+    __slots__ = ("_function", "_arguments", "_value")
+
+    def __init__(self, function, *arguments):
+        self._function, self._arguments, self._value = function, arguments, None
+
+    def value(self):
+        if self._value is None:
+            self._value = self._function(*self._arguments)
+        return self._value
+
+
 @dataclasses.dataclass(frozen=True)
 class McNemarResult(TestResult):
     """Result of :func:`mcnemar`.
@@ -222,10 +237,21 @@ class McNemarResult(TestResult):
     b: int
     c: int
     reason: str
-    win_probability: Interval
-    odds_ratio: Interval
+    # win_probability and odds_ratio are computed when first read (the mid-p limits need root
+    # finding, several times the cost of the test); printed in place of _effects
+    _effects: _Deferred = dataclasses.field(repr=False, compare=False)
     accuracy_difference: Interval
     n_examples: int
+
+    _lazy_fields: ClassVar[tuple] = ("win_probability", "odds_ratio")
+
+    @property
+    def win_probability(self) -> Interval:
+        return self._effects.value()[0]
+
+    @property
+    def odds_ratio(self) -> Interval:
+        return self._effects.value()[1]
 
 
 def mcnemar_pvalues(b, c, method: str = "midp"):
@@ -506,7 +532,7 @@ def mcnemar(table, method: str = "midp", *, confidence: float = 0.95) -> McNemar
     # behind mcnemar_pvalues, mcnemar_odds_ratio and paired_accuracy_difference without their
     # argument checks.
     statistic, pvalue = _one_statistic_and_pvalue(b, c, used)
-    win_probability, odds_ratio = _disagreement_intervals(b, c, confidence, MCNEMAR_INTERVALS[used])
+    effects = _Deferred(_disagreement_intervals, b, c, confidence, MCNEMAR_INTERVALS[used])
     total = int(table.sum())
     if total == 0:  # no pairs at all: no estimate, every difference possible
         difference = Interval(float("nan"), -1.0, 1.0, confidence, "bonett-price")
@@ -514,6 +540,6 @@ def mcnemar(table, method: str = "midp", *, confidence: float = 0.95) -> McNemar
         difference = _bonett_price(b, c, total, confidence)
     return McNemarResult(
         statistic=float(statistic), pvalue=float(pvalue), method=used, b=b, c=c, reason=reason,
-        win_probability=win_probability, odds_ratio=odds_ratio, accuracy_difference=difference,
+        _effects=effects, accuracy_difference=difference,
         n_examples=total,
     )
