@@ -26,7 +26,7 @@ if importlib.util.find_spec("lecture_lib") is None:
     )
 
 # %% [markdown]
-# # Many algorithms over many data sets: Friedman, Nemenyi, Bonferroni-Dunn and critical-difference diagrams
+# # Many algorithms over many data sets: Friedman, pairwise Wilcoxon with Holm, Nemenyi and critical-difference diagrams
 #
 # ## Overview
 #
@@ -49,11 +49,11 @@ if importlib.util.find_spec("lecture_lib") is None:
 #   gaps in average rank with intervals for the pairs;
 # - compute the critical difference (CD) of the Nemenyi test for any number of algorithms and
 #   data sets, and read and draw a critical-difference diagram;
-# - compare every algorithm with a control by the Bonferroni-Dunn test and by Holm's procedure,
-#   and explain why this has more power than comparing all pairs;
 # - compare all pairs by Wilcoxon signed-rank tests with Holm's adjustment, use Shaffer's or
 #   Bergmann and Hommel's procedure only with tests of one parameter per algorithm (mean ranks,
 #   mean scores), and draw a critical-difference diagram from any of them;
+# - compare every algorithm with a control by Wilcoxon tests with Holm's adjustment and by the
+#   Bonferroni-Dunn test, and explain why this has more power than comparing all pairs;
 # - say under which null hypothesis each post-hoc procedure controls the family-wise error rate,
 #   why none needs an omnibus rejection first, and why the p-value of a mean-rank test of a pair
 #   depends on which other algorithms are in the comparison;
@@ -115,12 +115,11 @@ ERRATA = {e.key: e for e in errata()}
 #
 # Source 001, the "Applied Machine Learning" slides (LMU's lecture_appml), benchmarks six
 # learners of the R package mlr3 with default settings on 16 binary classification tasks from
-# OpenML: a featureless baseline (always predicts the majority class),
-# a penalised logistic regression (cv_glmnet), a decision tree (rpart), a random forest
-# (ranger), k-nearest neighbours (kknn) and a support vector machine (svm). The score is the
-# 3-fold cross-validated classification error, so **lower is better**. The slides print only three
-# rows; the course ships the whole table with its provenance (two decimals, four where the source
-# gives them).
+# OpenML: a featureless baseline (always predicts the majority class), a penalised logistic
+# regression (cv_glmnet), a decision tree (rpart), a random forest (ranger), k-nearest
+# neighbours (kknn) and a support vector machine (svm). The score is the 3-fold cross-validated
+# classification error, so **lower is better**. The slides print only three rows; the course
+# ships the whole table with its provenance (two decimals, four where the source gives them).
 
 # %%
 bench = appml_benchmark()
@@ -252,10 +251,13 @@ print(
 # *some* learners differ; which ones is for the post-hoc tests.
 #
 # **How large is the effect?** The companion of $\chi^2_F$ is Kendall's coefficient of
-# concordance $W = \chi^2_F / (N(k-1))$ (Kendall and Babington Smith, 1939): 0 when the data sets rank the
-# learners at random, 1 when every data set ranks them in the same order. `friedman` returns it
+# concordance $W = \chi^2_F / (N(k-1))$ (Kendall and Babington Smith, 1939): 0 when the average
+# ranks are all equal, $1/N$ on average when the data sets rank the learners at random ($H_0$),
+# and 1 when every data set ranks them in the same order. `friedman` returns it
 # as `kendalls_w` (tie-corrected when $\chi^2_F$ is). The library gives no interval for W; a
-# percentile bootstrap over the data sets gives an approximate one (rough with 16 data sets).
+# percentile bootstrap over the data sets gives an approximate one. It is rough with 16 data
+# sets, and shifted up by about $(1 - W)/N$: a resample repeats some data sets, and a repeated
+# data set agrees perfectly with itself.
 
 # %%
 def kendalls_w(ranks, ties, n_boot=2000, seed=0):
@@ -284,7 +286,7 @@ print(
 
 # %% [markdown]
 # $W = 0.71$, with an interval from about 0.6 to 0.8: the 16 tasks agree strongly on how the six
-# learners rank, far from the 0 of $H_0$.
+# learners rank, far from the $1/N = 1/16$ that $H_0$ gives on average.
 
 # %% [markdown]
 # ## Iman and Davenport's F
@@ -370,8 +372,8 @@ for n_level in (3, 4, 5, 6, 10, 16, 30):
 
 # %% [markdown]
 # With six learners the chi-squared p-value is conservative for small N (1.8 % at N = 3) and Iman
-# and Davenport's slightly liberal (5.7 % at N = 6); from about 16 data sets both are within half
-# a point of 5 %. So `friedman` **reads the exact p-value by default wherever it can enumerate it**
+# and Davenport's liberal (6.2 % at N = 3, 5.7 % at N = 6); from about 16 data sets both are
+# within half a point of 5 %. So `friedman` **reads the exact p-value by default wherever it can enumerate it**
 # (k = 2 with any N; k = 3 up to 200 data sets, k = 4 up to 30, k = 5 up to 10, k = 6 up to 5;
 # `EXACT_MAX_DATASETS`), and Iman and Davenport's F for larger designs, where it is close to
 # nominal. `result.pvalue` is always the p-value of the method it names in `result.method`, and
@@ -443,10 +445,10 @@ print(
 #   ranks would be 9.42 and 4.25, impossible for six algorithms. (Erratum
 #   `seed001-friedman-mean-rank-divisor`.)
 # - **The statistic.** The printed parts give $187.281 / 3.481 = 53.80$, not the printed 52.872,
-#   so the three numbers cannot all be right. The slides computed them from unrounded errors that are
-#   not published; from the published table, the tie-corrected $\chi^2_F$ (which is what
-#   $SS_{total}/SS_{error}$ with the correct mean 3.5 computes, see below) is 56.55. Every version
-#   is far above the critical value; the conclusion stands. (Erratum
+#   so the three numbers cannot all be right. The slides may have computed them from unrounded
+#   errors, which are not published; from the published table, the tie-corrected $\chi^2_F$
+#   (which is what $SS_{total}/SS_{error}$ with the correct mean 3.5 computes, see below) is
+#   56.55. Every version is far above the critical value; the conclusion stands. (Erratum
 #   `seed001-friedman-statistic`.)
 # - **The chi-squared quantile** is 11.070, not 11.075; the decision is unchanged. (Erratum
 #   `seed001-friedman-chi2-quantile`.)
@@ -477,9 +479,11 @@ for key in sorted(
 # ## Nemenyi's test: every pair
 #
 # The Nemenyi test compares all $k(k-1)/2$ pairs. $H_0$ for the pair (i, j) in words: algorithms i
-# and j have the same expected average rank. Under $H_0$ the
-# difference of two average ranks has standard error $\sqrt{k(k+1)/(6N)}$, and the largest of
-# the k average ranks minus the smallest behaves like the range of k normal variables. Two
+# and j have the same expected average rank. When *all* k algorithms are equally good (Friedman's
+# $H_0$, the complete null), the difference of two average ranks has standard error
+# $\sqrt{k(k+1)/(6N)}$, and the largest of the k average ranks minus the smallest behaves like
+# the range of k normal variables. (When only i and j are equal, the standard error depends on
+# where the other algorithms rank; the lab in the all-pairs section shows what that does.) Two
 # algorithms differ significantly when their average ranks differ by at least the **critical
 # difference**
 #
@@ -550,7 +554,7 @@ for i, j in pairs:
 # own, so its decisions are valid whether or not Friedman's test rejected, and the gate only
 # makes it more conservative. When only *some* learners are equal, the gate cannot help:
 # Friedman's $H_0$ is then false, Friedman's test may rightly reject, and a mean-rank test can
-# still declare a truly equal pair different too often (the lab after the all-pairs section
+# still declare a truly equal pair different too often (the lab in the all-pairs section
 # shows how). The procedure the course recommends for all pairs, pairwise Wilcoxon tests with
 # Holm's adjustment, controls the family-wise error whichever pairs are equal, with no gate.
 # Friedman's test and the post-hoc tests can disagree (Friedman rejects while no pair reaches
@@ -634,18 +638,19 @@ print(
 # significant at the 5 % level) and 0.0048 without the featureless baseline. Removing kknn
 # changes the ranks of ranger and rpart (kknn beat rpart on many tasks, so without it rpart moves
 # up by half a rank) and shrinks their gap from 1.94 to 1.44; removing featureless, which is last
-# everywhere, leaves every other rank
-# as it was but lowers k, and with it the CD. Nothing about ranger and rpart changed, only the
-# company they keep. A test of the pair on its own data, such as the Wilcoxon signed-rank test of
-# chapter 5 ($p = 1.2 \times 10^{-4}$ here), does not depend on the pool; with several pairs its p-values still need an adjustment for multiplicity (Holm's),
-# which depends only on how many pairs are tested.
+# everywhere, leaves every other rank as it was but lowers k, and with it the CD. Nothing about
+# ranger and rpart changed, only the company they keep. A test of the pair on its own data, such
+# as the Wilcoxon signed-rank test of chapter 5 ($p = 1.2 \times 10^{-4}$ here), does not depend
+# on the pool; with several pairs its p-values still need an adjustment for multiplicity
+# (Holm's), which depends only on how many pairs are tested.
 #
 # For comparing all pairs, García and Herrera ([García and Herrera, 2008](https://jmlr.org/papers/v9/garcia08a.html)) also recommend two procedures more
 # powerful than Nemenyi's, Shaffer's static procedure and Bergmann and Hommel's, which use the
 # logical relations between the pairwise hypotheses. They apply them to the same mean-rank
 # z-tests, so the pool dependence stays. This chapter teaches Nemenyi's test because the
-# critical-difference diagram was built on it; keep its pool dependence and its conservatism in
-# mind when you read one. The next section gives the all-pairs analysis the course recommends.
+# critical-difference diagram was built on it; when you read one, keep in mind that its p-values
+# depend on the pool, and that its guarantee holds when all the algorithms are equally good. The
+# next section gives the all-pairs analysis the course recommends.
 
 # %% [markdown]
 # ## All pairs, recommended: pairwise Wilcoxon tests with Holm's adjustment
@@ -774,15 +779,41 @@ plt.show()
 posthoc_explorer(errors, names, higher_is_better=False)
 
 # %% [markdown]
+# ### Demšar's Table 6: exact or approximate?
+#
+# Demšar's four variants of C4.5 over 14 data sets are a classic example where the choice of the
+# Wilcoxon null distribution decides the outcome. With the normal approximation (zeros handled by
+# Pratt's method), the smallest Holm-adjusted p-value of the six pairs is 0.065, and no pair is
+# significant; with the exact null distribution, the library's default for 14 data sets, it is
+# 0.047, C4.5+m against C4.5:
+
+# %%
+table6 = posthoc_example("demsar2006_table6")
+for method in ("exact", "approx"):
+    result = pairwise_comparisons(
+        table6.scores, names=table6.algorithms, test_options={"method": method}
+    )
+    top = result.pairs()[0]
+    print(
+        f"{method:>6}: smallest Holm-adjusted p = {top['pvalue']:.3f} "
+        f"({' > '.join(top['pair'])}, median AUC gain {top['effect']:.3f})"
+    )
+
+# %% [markdown]
+# Both are honest analyses; the exact one is more accurate here, and the difference is a
+# reminder that 0.047 and 0.065 are the same evidence on either side of an arbitrary line. The
+# median gain of C4.5+m over C4.5 in AUC is printed above; report it with the p-value.
+
+# %% [markdown]
 # ### Which procedures keep their promise: a lab
 #
 # A family-wise error rate is a promise about repeated benchmarks: whichever hypotheses are true,
 # at most 5 % of benchmarks should reject one of them. `posthoc_error_rates` checks the promise
 # on simulated benchmarks whose truth is known. In the configuration "non-transitive" three
 # algorithms A, B and C are built so that the differences A - B and B - C are symmetric about
-# zero (Wilcoxon's "A = B" and "B = C" are true), while A - C is positive on five data sets in six
-# and much more negative on the sixth: its mean is 0, but it is not symmetric, so Wilcoxon's
-# "A = C" is false.
+# zero (Wilcoxon's "A = B" and "B = C" are true), while A - C is +1 or +2 on five data sets in
+# six and -6 on the sixth, on average (plus a little noise): its mean is 0, but it is not
+# symmetric, so Wilcoxon's "A = C" is false.
 
 # %%
 def show_lab(lab):
@@ -847,15 +878,15 @@ show_lab(
 )
 
 # %% [markdown]
-# All three procedures keep the promise: 3.94 % for Holm, 4.14 % for Shaffer and 5.00 % for
-# Bergmann and Hommel (Monte Carlo interval 4.59 % to 5.44 %, so close to the nominal 5 %), and
-# each step up in error buys power: the false hypotheses are rejected in 88.6 %, 89.7 % and
+# All three procedures keep the promise, as theory says they must: 3.94 % for Holm, 4.14 % for
+# Shaffer and 5.00 % for Bergmann and Hommel (Monte Carlo interval 4.59 % to 5.44 %: at the
+# nominal 5 %, within the simulation's error), and each step up in error buys power: the false hypotheses are rejected in 88.6 %, 89.7 % and
 # 92.9 % of the benchmarks on average.
 #
 # ### Mean-rank tests: a promise under the complete null
 #
 # Nemenyi's and Bonferroni-Dunn's critical differences use the standard error of a gap in average
-# rank when all learners are exchangeable. In the configuration "always-middle", A and B take the
+# rank when all learners are exchangeable (every ordering equally likely on every data set). In the configuration "always-middle", A and B take the
 # first and the last place at random on each data set and C is always second: all three have the
 # same mean score and the same expected rank, so every pairwise hypothesis is true, but C is not
 # exchangeable with A and B.
@@ -902,6 +933,7 @@ weights = stats.binom.pmf(np.arange(n_mid + 1), n_mid, 0.5)
 for test, rejected in reject.items():
     wins = [w for w in range(n_mid + 1) if rejected[w]]
     low_end = max(w for w in wins if w < n_mid / 2)
+    assert wins == [w for w in range(n_mid + 1) if min(w, n_mid - w) <= low_end]
     print(
         f"{test:<16} rejects when A wins at most {low_end} or at least "
         f"{n_mid - low_end} of {n_mid}: probability {weights[rejected].sum():.2%}"
@@ -919,32 +951,6 @@ for test in ("nemenyi", "bonferroni-dunn"):  # many data sets: |Z| >= q_alpha / 
 # post-hoc test. The post-hoc guarantee of a mean-rank test holds under the complete null, when
 # all learners are exchangeable; the guarantee of Holm's adjustment of valid pairwise p-values
 # holds whichever learners are equal.
-
-# %% [markdown]
-# ### Demšar's Table 6: exact or approximate?
-#
-# Demšar's four variants of C4.5 over 14 data sets are a classic example where the choice of the
-# Wilcoxon null distribution decides the outcome. With the normal approximation (zeros handled by
-# Pratt's method), the smallest Holm-adjusted p-value of the six pairs is 0.065, and no pair is
-# significant; with the exact null distribution, the library's default for 14 data sets, it is
-# 0.047, C4.5+m against C4.5:
-
-# %%
-table6 = posthoc_example("demsar2006_table6")
-for method in ("exact", "approx"):
-    result = pairwise_comparisons(
-        table6.scores, names=table6.algorithms, test_options={"method": method}
-    )
-    top = result.pairs()[0]
-    print(
-        f"{method:>6}: smallest Holm-adjusted p = {top['pvalue']:.3f} "
-        f"({' > '.join(top['pair'])}, median AUC gain {top['effect']:.3f})"
-    )
-
-# %% [markdown]
-# Both are honest analyses; the exact one is more accurate here, and the difference is a
-# reminder that 0.047 and 0.065 are the same evidence on either side of an arbitrary line. The
-# median gain of C4.5+m over C4.5 in AUC is printed above; report it with the p-value.
 
 # %% [markdown]
 # ## Comparing with a control: Holm's procedure and Bonferroni-Dunn
@@ -1105,9 +1111,9 @@ print(textwrap.fill(f"  average ranks: {ranks_text}", 88, subsequent_indent="   
 
 # %% [markdown]
 # On these six tasks the CD is 3.08 instead of 1.885. Friedman's test still rejects
-# (Iman-Davenport p = 3e-5; six data sets of six learners are too many to enumerate), but the Nemenyi test separates only ranger
-# and svm from the featureless baseline, which they beat by 3.9 and 4.0 ranks; every other pair
-# shares a group. Here the two kinds of test tell different stories, as they may: Friedman's
+# (Iman-Davenport p = 3e-5; six data sets of six learners are too many to enumerate), but the
+# Nemenyi test separates only ranger and svm from the featureless baseline, which they beat by
+# 3.92 and 4.00 ranks; every other pair shares a group. Here the two kinds of test tell different stories, as they may: Friedman's
 # test pools the evidence of all six learners, Nemenyi's must find it in a single pair. Few data
 # sets can detect only large differences.
 
@@ -1132,6 +1138,8 @@ cd_explorer(errors, names, higher_is_better=False, seed=0)
 print(" k  rank gap  data sets for power 0.8")
 for k_plan, gap in ((4, 1.0), (6, 1.0), (6, 2.0), (10, 1.0), (10, 2.0)):
     print(f"{k_plan:>2}  {gap:>8}  {nemenyi_n_datasets(k_plan, gap).n_datasets:>23}")
+detectable = (critical_value(6, 0.05) + stats.norm.ppf(0.8)) * np.sqrt(6 * 7 / (6 * 16))
+print(f"k = 6 on 16 data sets: power 0.8 for a rank gap of {detectable:.2f}")
 
 # %% [markdown]
 # Separating two of six algorithms whose average ranks truly differ by one place takes 96 data
@@ -1389,8 +1397,9 @@ print(f"  p would reach 0.05 only with a standard error {factor:.1f} times large
 #   tests with one parameter per algorithm (mean ranks, the t-test on means), not to Wilcoxon's.
 #   The CD diagram can draw the groups of any of these procedures.
 # - To compare with one control chosen in advance, run Wilcoxon's test of each algorithm against
-#   the control with Holm's adjustment (`control_comparisons`); Bonferroni-Dunn's mean-rank test
-#   is the classic, weaker choice, and Holm's procedure on its p-values is never weaker than it.
+#   the control with Holm's adjustment (`control_comparisons`). Bonferroni-Dunn's mean-rank test
+#   is the classic choice, with the caveats of every mean-rank test (the pool, the complete
+#   null); Holm's procedure on its p-values rejects everything it rejects, and sometimes more.
 # - Report the effects next to the p-values: the median difference in score, with the
 #   Hodges-Lehmann interval, for Wilcoxon's tests; the gap in average rank, with its interval,
 #   for the mean-rank tests.
@@ -1413,7 +1422,7 @@ print(f"  p would reach 0.05 only with a standard error {factor:.1f} times large
 #   can be far off: Iman and Davenport's $F_F$, the ANOVA F of the ranks, is infinite whenever
 #   every data set ranks the algorithms alike and rejects a true $H_0$ in 25.0 % of benchmarks
 #   with two algorithms on three data sets; the chi-squared p-value is mostly conservative. The
-#   exact p-value, enumerated, never exceeds the level; `friedman` uses it wherever it can, and
+#   exact p-value, enumerated, never rejects more often than the level; `friedman` uses it wherever it can, and
 #   F (within half a point of 5 % from about 16 data sets) beyond. Kendall's W
 #   (`friedman(...).kendalls_w`) measures the effect: 0.71 for source 001's benchmark.
 # - For all pairs, test each pair on its own scores (Wilcoxon signed-rank) and adjust with
@@ -1431,8 +1440,9 @@ print(f"  p would reach 0.05 only with a standard error {factor:.1f} times large
 #   vs rpart: 0.040, 0.076 or 0.0048). The CD diagram shows any procedure's groups
 #   (`plot_critical_difference(pairwise_comparisons(...))`); only Nemenyi's has a CD bar.
 # - Comparing with a control needs only k - 1 tests: Wilcoxon's tests against the control with
-#   Holm's adjustment (all five learners beat the featureless baseline); Bonferroni-Dunn's
-#   mean-rank test, or better Holm's procedure on its p-values, is the classic, weaker choice.
+#   Holm's adjustment (all five learners beat the featureless baseline). Bonferroni-Dunn's
+#   mean-rank test, or better Holm's procedure on its p-values, is the classic choice, with the
+#   caveats of Nemenyi's test (cv_glmnet: 0.054 and 0.011, against 0.000153 by Wilcoxon's test).
 # - The CD shrinks like $1/\sqrt N$: benchmarks on few data sets detect only large differences,
 #   and a CD just below a gap of interest gives only about even odds of detecting it. Plan the
 #   number of data sets (`nemenyi_n_datasets`): 96 to separate a one-place gap among six
