@@ -1023,17 +1023,17 @@ print(f"CD:      Nemenyi {cd_nemenyi:.3f}, Bonferroni-Dunn {cd_bd:.3f}")
 bd = bonferroni_dunn(errors, control, higher_is_better=False, adjust="bonferroni")
 holm_ranks = bonferroni_dunn(errors, control, higher_is_better=False, adjust="holm")
 print(f"control: {names[control]} (average rank {bd.mean_ranks[control]:.3f})")
-print(textwrap.fill(f"Holm p: {holm_ranks.procedure}", 88))
+print(textwrap.fill(f"Holm p: {holm_ranks.procedure}", 88, break_on_hyphens=False))
 print(
-    f"{'learner':>10}{'gap':>6}{'gap +- CD_BD':>16}{'z':>8}{'raw p':>9}"
-    f"{'B-D p':>9}{'Holm p':>9}{'Nemenyi p':>10}"
+    f"{'learner':>10}{'gap':>6}{'gap +- CD_BD':>16}{'z':>7}{'raw p':>9}"
+    f"{'B-D p':>9}{'Holm p':>9}{'Nemenyi':>8}"
 )
 for idx, other in enumerate(bd.others):
     gap = bd.mean_ranks[control] - bd.mean_ranks[other]  # better than the baseline
     print(
         f"{names[other]:>10}{gap:>6.2f}  [{gap - bd.cd:5.2f}, {gap + bd.cd:4.2f}]"
-        f"{bd.z[idx]:>8.3f}{bd.raw_pvalues[idx]:>9.3g}{bd.pvalues[idx]:>9.3g}"
-        f"{holm_ranks.pvalues[idx]:>9.3g}{nem.pvalues[control, other]:>10.3g}"
+        f"{bd.z[idx]:>7.2f}{bd.raw_pvalues[idx]:>9.3g}{bd.pvalues[idx]:>9.3g}"
+        f"{holm_ranks.pvalues[idx]:>9.3g}{nem.pvalues[control, other]:>8.2g}"
     )
 np.testing.assert_allclose(
     holm_ranks.pvalues, adjust_pvalues(bd.raw_pvalues, method="holm")
