@@ -34,12 +34,19 @@ class TestResult:
 
     __test__ = False  # not a pytest test class despite its name
 
-    def __str__(self) -> str:
-        # A private field holds values computed on first access (a subclass lists
-        # their names in _lazy_fields); they are printed in its place.
+    def printed_fields(self) -> list:
+        """The names a printout shows, in order.
+
+        A private field holds values computed on first access (a subclass lists their names in
+        ``_lazy_fields``); they are shown in its place.
+        """
         names = []
         for f in dataclasses.fields(self):
             names.extend(getattr(self, "_lazy_fields", ()) if f.name.startswith("_") else [f.name])
+        return names
+
+    def __str__(self) -> str:
+        names = self.printed_fields()
         width = max(len(name) for name in names)
         lines = [type(self).__name__]
         for name in names:

@@ -1173,7 +1173,7 @@ class BenchmarkResult:
         head = (f"BenchmarkResult: {len(self.algorithms)} algorithm(s) x {len(self.datasets)} data set(s), "
                 f"{self.cv} cross-validation (seed {self.seed}), scoring {self.scoring} "
                 f"({'higher' if self.higher_is_better else 'lower'} is better)")
-        lines = [head]
+        lines = [_wrap(head, 88, "  ")]
         if self.n_failed or self.n_missing:
             lines.append(f"  {self.n_failed} failed cell(s), {self.n_missing} missing cell(s)")
         width = max(len(name) for name in self.datasets) + 2

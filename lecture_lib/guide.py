@@ -85,7 +85,8 @@ CHAPTERS = {
     3: "Cochran's Q and post-hoc comparisons",
     4: "Two algorithms on one data set: Dietterich's tests and the corrected t-tests",
     5: "Two algorithms over many data sets: Wilcoxon and sign tests",
-    6: "Many algorithms over many data sets: Friedman, Nemenyi, critical differences",
+    6: ("Many algorithms over many data sets: Friedman, pairwise Wilcoxon with Holm, Nemenyi, "
+        "critical differences"),
     7: "Nested cross-validation",
     8: "Bayesian comparison: the probability that one algorithm is practically better",
     9: "Beyond one accuracy on i.i.d. data: AUC, F1, seeds, groups and time",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+import warnings
 
 import numpy as np
 from scipy import special
@@ -541,6 +542,12 @@ def _fold_result(differences, factor: float, method: str, confidence: float) -> 
     n = differences.size
     statistic, pvalue, mean, se = _fold_t(differences, factor)
     mean, se = float(mean), float(se)
+    if se == 0.0 and mean != 0.0:
+        # the documented limit of the formula, not certainty: say so where it happens
+        warnings.warn(
+            f"every difference is the same ({mean:g}), so their sample variance is 0 and t is infinite: "
+            "p = 0 and the point interval are the formula's limit, not certainty; use more folds or "
+            "repetitions", UserWarning, stacklevel=3)
     half = float(special.stdtrit(n - 1, 0.5 + confidence / 2.0)) * se
     return FoldTTestResult(
         statistic=float(statistic),
@@ -1121,9 +1128,9 @@ class AlgorithmComparison(TestResult):
             return f"  {name:<11} : {text}\n  {'':<11}   ({summary})"
 
         details = ", ".join(
-            f"{f.name} = {_format_value(getattr(self.result, f.name))}"
-            for f in dataclasses.fields(self.result)
-            if f.name not in ("statistic", "pvalue", "reason")
+            f"{name} = {_format_value(getattr(self.result, name))}"
+            for name in self.result.printed_fields()
+            if name not in ("statistic", "pvalue", "reason")
         )
         lines = [
             f"{type(self).__name__}: {self.description}",

@@ -400,8 +400,9 @@ def test_select(small):
 def test_str_shows_the_mean_table(small):
     _, _, result = small
     text = str(result)
-    assert "3 algorithm(s) x 2 data set(s), 3 x 5 stratified cross-validation (seed 7)" in text
+    assert "3 algorithm(s) x 2 data set(s), 3 x 5 stratified cross-validation (seed 7)" in " ".join(text.split())
     assert f"{result.mean_scores[1, 2]:.4f}" in text.splitlines()[-1]
+    assert max(len(line) for line in text.splitlines()) <= 88  # the first line wraps (chapter 6 prints it)
 
 
 # --------------------------------------------------------------------------- failures
