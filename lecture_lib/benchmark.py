@@ -601,9 +601,17 @@ class BenchmarkResult:
     def mean_scores(self) -> np.ndarray:
         """(n_datasets, n_algorithms) mean over all r x k folds: the table chapters 5 and 6 test.
 
-        NaN where a cell failed or is missing.
+        NaN where a cell failed or is missing. Rounded to 12 significant digits of the table's
+        largest score: two algorithms with the same fold scores in another order have the same
+        mean, not means one unit apart in the last binary place, which the rank tests would read
+        as a win instead of a tie.
         """
-        return self.scores.mean(axis=(2, 3))
+        means = self.scores.mean(axis=(2, 3))
+        finite = np.abs(means[np.isfinite(means)])
+        largest = float(finite.max()) if finite.size else 0.0
+        if largest > 0:
+            means = np.round(means, 12 - int(np.floor(np.log10(largest))))
+        return means
 
     @property
     def n_failed(self) -> int:
@@ -996,6 +1004,14 @@ class BenchmarkResult:
         if test == "corrected_kfold":
             header += (" Run here with test='corrected_kfold': the corrected t on one k-fold "
                        "cross-validation, chapter 4's choice for unstable learners.")
+        elif n == 1:  # the recommendation names the 10 x 10 design: say what ran on these splits
+            ratio, r, kf = float(self.test_train_ratio[0]), self.n_repeats, self.n_folds
+            if kf >= 2 and math.isclose(ratio, 1 / (kf - 1), rel_tol=1e-9):
+                header += (f" Run here on this benchmark's splits ({self.cv}): the corrected repeated "
+                           f"cross-validation t on the {r} x {kf} fold scores.")
+            else:
+                header += (f" Run here on this benchmark's splits ({self.cv}): the corrected resampled t "
+                           f"(Nadeau and Bengio) on the {r * kf} scores, n_test/n_train = {ratio:.3g}.")
         elif test == "sign":
             header += " Run here with test='sign': only the sign of each difference counts."
         return "\n\n".join([_wrap(header, width), *parts])

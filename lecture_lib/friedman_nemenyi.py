@@ -360,9 +360,12 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True,
 
     Notes
     -----
-    H0: all k algorithms perform equally well, so on every data set each
-    ordering of them is equally likely and their average ranks
-    :math:`R_j` are equal. With N data sets, Demšar (2006, eq. 1) writes
+    H0: the k algorithms are interchangeable: on every data set each
+    ordering of them is equally likely, so their expected average ranks
+    :math:`R_j` are equal (the hypothesis asks more than equal expected
+    ranks: an algorithm that is always second among three has the expected
+    rank of two that take first and last place at random, but the three are
+    not interchangeable, and the test can reject). With N data sets, Demšar (2006, eq. 1) writes
 
     .. math::
 
@@ -466,7 +469,7 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True,
     (6.0, 0.0498, 0.0156)
 
     The first algorithm has the lowest error on all four data sets. If the
-    three algorithms were equally good, each of the 6^4 = 1296 rankings of
+    three algorithms were interchangeable, each of the 6^4 = 1296 rankings of
     the four data sets would be equally likely, and 90 of them give average
     ranks at least this uneven (chi2_F >= 6): the exact p-value is
     90/1296 = 0.069, not significant at the 5 % level, against 0.0498 from
@@ -483,7 +486,7 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True,
     (1.0, 0.5, nan)
 
     Two algorithms on two data sets, the first better on both: W = 1, which
-    happens with probability 1/2 when they are equally good, so p = 0.5;
+    happens with probability 1/2 when they are interchangeable, so p = 0.5;
     Iman and Davenport's F is infinite and gives no p-value.
     """
     arr = _check_scores(scores)
@@ -506,8 +509,7 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True,
     df_id = (k - 1, (k - 1) * (n - 1))
     iman_davenport = float(_iman_davenport(statistic, n, k))
     id_pvalue = math.nan if math.isinf(iman_davenport) else _floor(float(_stats.f.sf(iman_davenport, *df_id)))
-    centred = _centred_ranks(ranks)
-    exact_pvalue = _exact_pvalue(centred, ties > 0) if method in ("auto", "exact") else math.nan
+    exact_pvalue = _exact_pvalue(_centred_ranks(ranks), ties > 0) if method in ("auto", "exact") else math.nan
     if method == "exact" and math.isnan(exact_pvalue):
         raise ValueError(
             f"method='exact' cannot enumerate k = {k} algorithms on N = {n} data sets (the limit for "
@@ -521,7 +523,7 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True,
         why = "iman_davenport: Iman and Davenport's F, as requested; slightly liberal for small N"
     elif not math.isnan(exact_pvalue) or method != "auto":
         if math.isnan(exact_pvalue):  # iman_davenport asked for, F infinite: say so, use the exact value
-            exact_pvalue = _exact_pvalue(centred)
+            exact_pvalue = _exact_pvalue(_centred_ranks(ranks))
         used, pvalue = "exact", exact_pvalue
         if method == "iman_davenport":
             why = ("exact: Iman and Davenport's F is infinite when every data set ranks the algorithms "

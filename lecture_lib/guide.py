@@ -246,6 +246,8 @@ _QUOTED = {
     "ch9-groups-new": _Quoted("81 %", 9, "new patients:", scale=100),
     "ch9-mcnemar-scans": _Quoted("14 %", 9, "rejects a true H0 in", "McNemar on scans", 100),
     "ch9-patient-means": _Quoted("4.2 %", 9, "rejects a true H0 in", "paired t on patient means", 100),
+    "ch9-cluster-bootstrap-miss": _Quoted("5.0 %", 9, "misses the true 0 in", "F1, cluster bootstrap", 100),
+    "ch9-example-bootstrap-miss": _Quoted("16.5 %", 9, "misses the true 0 in", "per-example bootstrap", 100),
     "ch9-time-shuffled": _Quoted("85 %", 9, "shuffled 5-fold CV:", scale=100),
     "ch9-time-past-majority": _Quoted("71 %", 9, "predicting the state more common in the past:", scale=100),
     "ch9-time-forward": _Quoted("70 %", 9, "forward chaining:", scale=100),
@@ -1032,7 +1034,13 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
         scenario=scenario,
         test="Pairwise paired t-tests on the per-example losses, with Holm's adjustment",
         functions=("paired_ttest", "adjust_pvalues"),
-        call="adjust_pvalues([paired_ttest(l_i, l_j).pvalue for each pair (i, j)], 'holm')",
+        call=(
+            "from itertools import combinations\n"
+            "# losses: one array of per-example losses per model, on the same test examples\n"
+            "pairs = combinations(range(len(losses)), 2)\n"
+            "p = [paired_ttest(losses[i], losses[j]).pvalue for i, j in pairs]\n"
+            "adjust_pvalues(p, 'holm')"
+        ),
         chapter=4,
         why=(
             "With a continuous loss per example there is no Cochran's Q; compare the pairs with the paired "
@@ -1117,8 +1125,11 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
         test="Pairwise corrected repeated cross-validation t tests (10 x 10 CV), with Holm's adjustment",
         functions=("corrected_repeated_cv_ttest", "adjust_pvalues"),
         call=(
-            "adjust_pvalues([corrected_repeated_cv_ttest(s[i], s[j]).pvalue for each pair (i, j)], 'holm')\n"
+            "from itertools import combinations\n"
             "# s[i]: the (10, 10) fold scores of algorithm i on the same splits, e.g. from run_benchmark;\n"
+            "pairs = combinations(range(len(s)), 2)\n"
+            "p = [corrected_repeated_cv_ttest(s[i], s[j]).pvalue for i, j in pairs]\n"
+            "adjust_pvalues(p, 'holm')\n"
             "# unstable learner or small noisy data: the same on one 10-fold CV (scores of shape (1, 10))"
         ),
         chapter=4,
@@ -1499,7 +1510,8 @@ def _practical(
             why=(
                 _PRACTICAL_WHY + " The correlated t-test of Corani and Benavoli turns the r x k "
                 "cross-validation scores into a Student posterior of the mean difference mu, with the "
-                "Nadeau-Bengio correlation (n_test/n_train = 1/(k - 1)): p_left, p_rope and p_right are the "
+                "Nadeau-Bengio correlation (rho = n_test/n = 1/k, so test_train_ratio = 1/(k - 1)): p_left, "
+                "p_rope and p_right are the "
                 "posterior probabilities that mu lies below -rope, inside the ROPE and above +rope. To show "
                 "equivalence with a frequentist test, TOST with the same corrected standard error declares "
                 "the two equivalent when the 90 % interval lies inside (-margin, margin)." + pairs
@@ -1577,7 +1589,8 @@ def _pairwise(n_models: int, test: str) -> tuple[str, str]:
     return (
         f" With {n_models} models, run it on each of the {pairs} pairs and adjust the p-values with Holm's "
         "procedure.",
-        f"\nadjust_pvalues([{test} p-value of each pair], method='holm')",
+        f"\np = []  # for every pair (i, j) of the {n_models} models: p.append({test}(...).pvalue)\n"
+        "adjust_pvalues(p, method='holm')",
     )
 
 
@@ -1674,7 +1687,10 @@ def _grouped_test_set(n_models: int, metric: str) -> Recommendation:
         "group means with a paired test: the paired t-test, or the Wilcoxon signed-rank test of chapter 5."
     )
     call = (
-        "group_means_1, group_means_2 = mean score of each model per group (same group order)\n"
+        "import numpy as np\n"
+        "_, g = np.unique(groups, return_inverse=True)  # groups: the group of each test example\n"
+        "group_means_1 = np.bincount(g, weights=scores_1) / np.bincount(g)  # per-example scores of model 1\n"
+        "group_means_2 = np.bincount(g, weights=scores_2) / np.bincount(g)\n"
         "paired_ttest(group_means_1, group_means_2)  # or wilcoxon_signed_rank(group_means_1, group_means_2)"
     )
     functions = ("paired_ttest", "wilcoxon_signed_rank")
@@ -1732,8 +1748,11 @@ def _whole_units_test_set(n_models: int, metric: str, time: bool) -> Recommendat
            "(sklearn.metrics)")
     )
     caveats = [
-        f"The number of {units}, not of examples, sets the precision; with few {units} the interval is wide, "
-        "and no lab of the course has measured its coverage.",
+        f"The number of {units}, not of examples, sets the precision; with few {units} the interval is wide. "
+        "In chapter 9's lab (40 patients of 5 scans) the cluster bootstrap's 95 % interval missed the true "
+        f"difference in {_q('ch9-cluster-bootstrap-miss')} of test sets, the per-example one in "
+        f"{_q('ch9-example-bootstrap-miss')}; with about ten groups it covers only about 90 % "
+        "(help(cluster_bootstrap)).",
         f"The metric is computed on all the examples of a resample together, so a large {unit} weighs more "
         "than a small one, as on the test set.",
         f"paired_bootstrap and paired_permutation_test resample single examples: with {units} they treat "
@@ -1775,8 +1794,11 @@ def _time_test_set(n_models: int, metric: str) -> Recommendation:
         "nearly independent as the units: compare the two models' mean scores per block with a paired test."
     )
     call = (
-        "block_means_1, block_means_2 = mean score of each model per time block\n"
-        "paired_ttest(block_means_1, block_means_2)  # or wilcoxon_signed_rank(...)"
+        "import numpy as np\n"
+        "_, b = np.unique(blocks, return_inverse=True)  # blocks: the time block of each test example\n"
+        "block_means_1 = np.bincount(b, weights=scores_1) / np.bincount(b)  # per-example scores of model 1\n"
+        "block_means_2 = np.bincount(b, weights=scores_2) / np.bincount(b)\n"
+        "paired_ttest(block_means_1, block_means_2)  # or wilcoxon_signed_rank(block_means_1, block_means_2)"
     )
     functions = ("paired_ttest", "wilcoxon_signed_rank")
     return _test_set_answer(
@@ -2055,8 +2077,8 @@ GUIDE_CARDS = _cards(
      "block scores are not exchangeable: compare them block by block (chapter 9)", 9, True),
     ("Nested CV interval of one learner", "cv_interval", "1 algorithm, 1 data set: how good is it?",
      "(an interval, not a test)", "independent examples", "K(K - 1)/2 + K per repetition",
-     "method='nested' (the default) covered at its level in chapter 9's lab; 'naive' covered too "
-     "rarely", 9, True),
+     "method='nested' (the default) covered at or above its level in chapter 9's lab (conservative "
+     "there); 'naive' covered too rarely", 9, True),
 ) + _cards(
     CARD_GROUPS[2],
     ("Wilcoxon signed-rank", "wilcoxon_signed_rank", "2 algorithms, N data sets",
@@ -2111,7 +2133,8 @@ GUIDE_CARDS = _cards(
     CARD_GROUPS[3],
     ("Bayesian correlated t", "bayesian_correlated_ttest", "2 algorithms, 1 data set, r x k CV scores",
      "(posterior probabilities that the mean difference mu lies below -rope, inside the ROPE, above +rope)",
-     "Nadeau-Bengio correlation n_test/n_train = 1/(k - 1); flat prior", "r x k per algorithm (10 x 10)",
+     "Nadeau-Bengio correlation rho = n_test/n = 1/k (test_train_ratio 1/(k - 1)); flat prior",
+     "r x k per algorithm (10 x 10)",
      "ROPE fixed in advance; with rope = 0 its tail is the corrected t's one-sided p (chapter 8)", 8, True),
     ("Bayesian signed-rank", "bayesian_signed_rank", "2 algorithms, N data sets, commensurable scores",
      "(posterior probabilities that each outcome, second better, equivalent or first better, is the most "

@@ -296,7 +296,14 @@ def proportion_interval(successes, n, confidence: float = 0.95, method: str = "w
     nf = n_b.astype(np.float64)
     estimate = kf / nf
     z = _z(confidence)
-    if method not in ("agresti-coull", "wald"):
+    if method == "wilson":
+        # one square root for both limits: the lower limit of n - k successes shares k's half-width,
+        # and 1 minus it is the upper limit (computed that way, as for the other methods below)
+        z2 = z * z
+        half = z / (nf + z2) * np.sqrt(kf * (nf - kf) / nf + z2 / 4.0)
+        low = np.minimum((kf + z2 / 2.0) / (nf + z2) - half, kf / nf)
+        high = 1.0 - np.minimum((nf - kf + z2 / 2.0) / (nf + z2) - half, (nf - kf) / nf)
+    elif method not in ("agresti-coull", "wald"):
         low = _lower_limit(kf, nf, confidence, method)
         high = 1.0 - _lower_limit(nf - kf, nf, confidence, method)
     else:

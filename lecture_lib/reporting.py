@@ -132,6 +132,8 @@ def _number(value: float, points: bool, digits: int = 3, null: float | None = No
         shown = float(text) / (100.0 if points else 1.0)
         if null is None or value == null or (shown != null and (shown > null) == (value > null)):
             break
+    if float(text) == 0.0:  # "-0" and "-0.00" read as a sign that is not there
+        text = text.lstrip("-")
     return text
 
 
@@ -154,11 +156,11 @@ def _effect(interval: Interval, points: bool, label: str | None = None, coverage
     return text + ")"
 
 
-def _verdict(p: float, alpha: float, what: str, h0: str) -> str:
+def _verdict(p: float, alpha: float, what: str, h0: str,
+             allowed: str = "the effect below shows what the data still allow") -> str:
     if p <= alpha:
         return f"Significant at the {alpha:g} level: {what} would be unlikely if {h0}."
-    return (f"Not significant at the {alpha:g} level; that is no evidence that H0 holds, and the effect "
-            "below shows what the data still allow.")
+    return f"Not significant at the {alpha:g} level; that is no evidence that H0 holds, and {allowed}."
 
 
 def _excludes(interval: Interval, null: float) -> bool:
@@ -558,7 +560,8 @@ def _friedman(r: FriedmanResult, names, alpha, design):
         f"{_p(r.pvalue)}, from {source}; why this p-value: {why}.",
         f"For comparison, {', and '.join(others)}; the verdict uses the p-value above.",
         _verdict(r.pvalue, alpha, "average ranks at least this unequal",
-                 "all the algorithms performed equally well"),
+                 "the algorithms were interchangeable (every ordering equally likely on every data set)",
+                 "the pairwise comparisons show what the data still allow"),
     ]
     # Without ties the most extreme outcome (every data set ranking the algorithms alike) has exact
     # probability (k!)^(1 - N); no exact p-value can be smaller, with ties it is larger still.
@@ -573,7 +576,8 @@ def _friedman(r: FriedmanResult, names, alpha, design):
         )
     parts += [
         f"Effect: Kendall's W = {r.kendalls_w:.2f} (0: no agreement among the data sets on the order of the "
-        f"algorithms, 1: the same ranking on every data set). Average ranks (1 = best): {ranks}.",
+        f"algorithms, 1: the same ranking on every data set; a point estimate, with no interval here: "
+        f"chapter 6 bootstraps one over the data sets). Average ranks (1 = best): {ranks}.",
         "Report the post-hoc comparisons (which pairs differ, with adjusted p-values and intervals) with it.",
     ]
     return [" ".join(parts)], None
@@ -614,9 +618,12 @@ def _ordinal(n: int) -> str:
 
 def _adjustment_text(adjust: str, m: int, alpha: float) -> str:
     if adjust == "none":
+        worst = 1.0 - (1.0 - alpha) ** m
         return (f"p-values not adjusted: each of the {m} comparisons is tested at level {alpha:g} on its "
-                f"own, so if all the algorithms were equal, up to a share {alpha:g} of the comparisons could "
-                "come out significant by chance")
+                f"own, so if all the algorithms were equal, each would come out significant by chance with "
+                f"probability {alpha:g}, and the chance that at least one does is larger: "
+                f"1 - (1 - {alpha:g})^{m} = {worst:.2g} for independent tests, at most "
+                f"{m} x {alpha:g} = {min(1.0, m * alpha):.2g} in general")
     if adjust in ("bh", "by"):
         return (f"p-values adjusted by {_ADJUSTMENTS[adjust]} for {m} comparisons, which keeps the false "
                 f"discovery rate (the expected share of false findings among the significant pairs) at "

@@ -62,11 +62,23 @@ WILCOXON_EXACT_MAX = 2000
 
 
 def _paired_differences(x, y) -> np.ndarray:
-    """x - y, or x itself (the differences) when y is None."""
+    """x - y, or x itself (the differences) when y is None, to 12 significant digits.
+
+    Differences equal in decimal (0.12 - 0.10 and 0.17 - 0.15) must tie, as the mid-ranks intend,
+    and a difference of round-off size (0.88 - 0.8799999999999999) is a zero: binary round-off
+    must not decide ranks or signs. The digits are counted from the largest magnitude of the
+    inputs, as :func:`lecture_lib.pairwise_comparisons` counts them.
+    """
     if y is None:
-        return check_scores(x, "x", min_size=1)
-    x, y = check_score_pair(x, y, min_size=1)
-    return x - y
+        d = check_scores(x, "x", min_size=1)
+        largest = float(np.max(np.abs(d))) if d.size else 0.0
+    else:
+        x, y = check_score_pair(x, y, min_size=1)
+        largest = float(max(np.max(np.abs(x)), np.max(np.abs(y))))
+        d = x - y
+    if not (largest > 0 and np.isfinite(largest)):
+        return d
+    return np.round(d, 12 - int(np.floor(np.log10(largest))))
 
 
 def _signed_ranks(d: np.ndarray, zero_method: str):
@@ -545,8 +557,12 @@ def wilcoxon_signed_rank(
     Notes
     -----
     H0: the distribution of the differences d_i is symmetric about zero
-    (neither algorithm is better on a typical data set). The |d_i| are
-    ranked with mid-ranks for ties, and
+    (neither algorithm is better on a typical data set). The differences are
+    first rounded to 12 significant digits of the largest score, so that
+    differences equal in decimal (0.12 - 0.10 and 0.17 - 0.15) tie and a
+    difference of binary round-off size counts as a zero (scipy and R do not
+    round: on scores with two decimals their p-values can differ). The
+    |d_i| are ranked with mid-ranks for ties, and
 
     .. math::
 

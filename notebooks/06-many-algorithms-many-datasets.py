@@ -209,8 +209,10 @@ print(f"{'average rank':<17}" + averages)
 # %% [markdown]
 # ## Friedman's test
 #
-# $H_0$ in words: all six learners perform equally well, so on every data set each ordering of
-# them is equally likely and their expected average ranks are equal; the observed differences in
+# $H_0$ in words: the six learners are interchangeable: on every data set each ordering of them
+# is equally likely, so their expected average ranks are equal (the hypothesis asks more than
+# equal expected ranks: the lab below shows learners with equal ranks that are not
+# interchangeable); the observed differences in
 # average rank are due to chance. With average ranks $R_j$ on N data sets, Friedman's statistic
 # ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)) is
 #
@@ -246,7 +248,7 @@ print(
 # The rounding of the errors to two decimals creates many ties (C = 0.96), and the correction
 # raises the statistic from 54.2 to 56.5. Either way the p-value is below $10^{-9}$ (a
 # chi-squared approximation, so read it as "far below any level in use", not as an exact
-# frequency): if the six learners were equally good, average ranks as unequal as these would
+# frequency): if the six learners were interchangeable, average ranks as unequal as these would
 # essentially never occur. We reject $H_0$ at the 5 % level. Friedman's test says only that
 # *some* learners differ; which ones is for the post-hoc tests.
 #
@@ -285,7 +287,7 @@ print(
 )
 
 # %% [markdown]
-# $W = 0.71$, with an interval from about 0.6 to 0.8: the 16 tasks agree strongly on how the six
+# $W = 0.71$, with a bootstrap interval from 0.64 to 0.82: the 16 tasks agree strongly on how the six
 # learners rank, far from the $1/N = 1/16$ that $H_0$ gives on average.
 
 # %% [markdown]
@@ -313,7 +315,7 @@ print(
 # %% [markdown]
 # $F_F = 36.2$ against a critical value of 2.34: the p-value ($10^{-18}$) is even smaller than
 # Friedman's, and the conclusion is the same. There is overwhelming evidence against the
-# hypothesis that the six learners perform equally well on tasks like these, and the effect is
+# hypothesis that the six learners are interchangeable on tasks like these, and the effect is
 # large (Kendall's $W = 0.71$ above).
 #
 # **Which p-value holds its level?** Under $H_0$ each data set orders the k learners uniformly
@@ -340,8 +342,10 @@ for k_level in (2, 3, 4):
 # %% [markdown]
 # Read the small designs first. With two learners and three data sets, all three data sets pick
 # the same winner with probability $2/8$; then Kendall's $W = 1$, $\chi^2_F$ reaches its maximum
-# and Iman and Davenport's $F_F$ is infinite, so its p-value would be 0: it rejects a true $H_0$
-# in 25.0 % of benchmarks, and in 50.0 % with two data sets. The chi-squared p-value is not safe
+# and Iman and Davenport's $F_F$ is infinite. The F distribution puts no probability beyond
+# infinity, so read literally its p-value is 0 (`friedman` gives `iman_davenport_pvalue = nan`
+# there and reads the exact p-value instead): read that way, it rejects a true $H_0$ in 25.0 % of
+# benchmarks, and in 50.0 % with two data sets. The chi-squared p-value is not safe
 # either (12.5 % at k = 2, N = 4), and it is far too conservative elsewhere (1.7 % at k = 4,
 # N = 3). The exact p-value never rejects more often than 5 %, by construction; with so few data
 # sets it often cannot reject at all (k = 2, N up to 5: the smallest possible p-value is above
@@ -479,7 +483,7 @@ for key in sorted(
 # ## Nemenyi's test: every pair
 #
 # The Nemenyi test compares all $k(k-1)/2$ pairs. $H_0$ for the pair (i, j) in words: algorithms i
-# and j have the same expected average rank. When *all* k algorithms are equally good (Friedman's
+# and j have the same expected average rank. When *all* k algorithms are interchangeable (Friedman's
 # $H_0$, the complete null), the difference of two average ranks has standard error
 # $\sqrt{k(k+1)/(6N)}$, and the largest of the k average ranks minus the smallest behaves like
 # the range of k normal variables. (When only i and j are equal, the standard error depends on
@@ -537,7 +541,7 @@ for i, j in pairs:
 # "differ": evidence at the 5 % family-wise level that the first learner ranks better than the
 # second; "no evidence": no evidence of a difference, which is not evidence that the two are
 # equally good. A Nemenyi p-value is (approximately, by the
-# normal approximation of average ranks) the probability, if all six learners were equally good,
+# normal approximation of average ranks) the probability, if all six learners were interchangeable,
 # that the *largest* gap among their average ranks would be at least the gap observed for this
 # pair; the p-values are therefore already adjusted for the whole family of fifteen comparisons
 # and are compared with 0.05 directly. Eight pairs differ significantly. The source's example,
@@ -549,7 +553,7 @@ for i, j in pairs:
 # not mean they are equally good.
 #
 # **Omnibus first?** Demšar, and source 001, run the post-hoc tests only after Friedman's test has
-# rejected. The course does not need that gate. When all the learners are equally good
+# rejected. The course does not need that gate. When all the learners are interchangeable
 # (Friedman's $H_0$), Nemenyi's test keeps the family-wise error rate at or below 5 % on its
 # own, so its decisions are valid whether or not Friedman's test rejected, and the gate only
 # makes it more conservative. When only *some* learners are equal, the gate cannot help:
@@ -649,7 +653,7 @@ print(
 # logical relations between the pairwise hypotheses. They apply them to the same mean-rank
 # z-tests, so the pool dependence stays. This chapter teaches Nemenyi's test because the
 # critical-difference diagram was built on it; when you read one, keep in mind that its p-values
-# depend on the pool, and that its guarantee holds when all the algorithms are equally good. The
+# depend on the pool, and that its guarantee holds when all the algorithms are interchangeable. The
 # next section gives the all-pairs analysis the course recommends.
 
 # %% [markdown]
@@ -1211,8 +1215,8 @@ print(f"{live.records.size} fold scores in live.records, {live.n_failed} failed 
 # gets the very same folds, so the comparison stays paired within each data set. Now the whole
 # procedure: Friedman's test, then the all-pairs procedure this chapter recommends
 # (`live.pairwise()`: Wilcoxon's signed-rank test on each pair, Holm's adjustment), with
-# Nemenyi's test and its diagram beside it. $H_0$ of Friedman's test: the five classifiers
-# perform equally well on data sets like these.
+# Nemenyi's test and its diagram beside it. $H_0$ of Friedman's test: the five classifiers are
+# interchangeable on data sets like these (every ordering equally likely on each).
 
 # %%
 live_fr = live.friedman()  # friedman(accuracy, higher_is_better=True)
@@ -1238,7 +1242,7 @@ for row in live_holm.pairs():
         f"{row['pvalue']:>10.2g}" + ("  *" if row["significant"] else "")
     )
 
-# %% mystnb={"figure": {"caption": "Critical-difference diagrams for five classifiers on the 14 data sets of this chapter (2 x 5 cross-validation by run_benchmark) at the 5 % family-wise level: pairwise Wilcoxon tests with Holm's adjustment (top) and Nemenyi's test (bottom, CD = 1.63). Holm's procedure separates logistic regression, naive Bayes and k-NN from the decision stump, Nemenyi's test only logistic regression and k-NN. Learners joined by a thick line: no evidence of a difference.", "name": "fig-many-algorithms-many-datasets-cd-live"}, "image": {"alt": "Two critical-difference diagrams on the same average-rank axis from 1 to 5: logistic 2.07, k-NN 2.14 and naive Bayes 3.14 on the left; tree 3.25 and stump 4.39 on the right. The top one (pairwise Wilcoxon, Holm) has no CD bar and two thick lines: logistic, k-NN, naive Bayes and tree; tree and stump. The bottom one (Nemenyi) has a bar labelled CD = 1.63 and two thick lines: logistic, k-NN, naive Bayes and tree; naive Bayes, tree and stump."}}
+# %% mystnb={"figure": {"caption": "Critical-difference diagrams for five classifiers on the 14 data sets of this chapter (2 x 5 cross-validation by run_benchmark) at the 5 % family-wise level: pairwise Wilcoxon tests with Holm's adjustment (top) and Nemenyi's test (bottom, CD = 1.63). Holm's procedure separates logistic regression, naive Bayes and k-NN from the decision stump, Nemenyi's test only logistic regression and k-NN. Learners joined by a thick line: no evidence of a difference.", "name": "fig-many-algorithms-many-datasets-cd-live"}, "image": {"alt": "Two critical-difference diagrams on the same average-rank axis from 1 to 5: logistic 2.07, k-NN 2.18 and naive Bayes 3.14 on the left; tree 3.25 and stump 4.36 on the right. The top one (pairwise Wilcoxon, Holm) has no CD bar and two thick lines: logistic, k-NN, naive Bayes and tree; tree and stump. The bottom one (Nemenyi) has a bar labelled CD = 1.63 and two thick lines: logistic, k-NN, naive Bayes and tree; naive Bayes, tree and stump."}}
 live_nem = live.nemenyi()  # nemenyi(accuracy, higher_is_better=True)
 fig, axes = plt.subplots(2, 1, figsize=(7.0, 5.0))
 plot_critical_difference(
@@ -1273,11 +1277,11 @@ print(
 # **Figure 6.4.** Critical-difference diagrams for five classifiers on the 14 data sets of this chapter (2 x 5 cross-validation by run_benchmark) at the 5 % family-wise level: pairwise Wilcoxon tests with Holm's adjustment (top) and Nemenyi's test (bottom, CD = 1.63). Holm's procedure separates logistic regression, naive Bayes and k-NN from the decision stump, Nemenyi's test only logistic regression and k-NN. Learners joined by a thick line: no evidence of a difference.
 
 # %% [markdown]
-# Friedman's test rejects $H_0$ ($F_F = 7.46$, p = 0.00008; the chi-squared approximation gives
-# p = 0.00041): if the five classifiers were equally good, average ranks this uneven would be
+# Friedman's test rejects $H_0$ ($F_F = 7.08$, p = 0.00013; the chi-squared approximation gives
+# p = 0.00056): if the five classifiers were interchangeable, average ranks this uneven would be
 # very unlikely (both p-values are approximations, and both are far below 0.05). The agreement
-# among the data sets is moderate: Kendall's $W = 0.36$, with a bootstrap interval from 0.15 to
-# 0.68.
+# among the data sets is moderate: Kendall's $W = 0.35$, with a bootstrap interval from 0.14 to
+# 0.67.
 #
 # Holm's pairwise Wilcoxon tests, the procedure this chapter recommends, find three significant
 # pairs at the 5 % family-wise level: logistic regression (adjusted p = 0.0098), naive Bayes
@@ -1285,8 +1289,8 @@ print(
 # 6.83 points over the data sets. The tree's advantage over the stump (raw p = 0.0089) does not
 # survive the adjustment (0.062): no evidence at the 5 % family-wise level, which does not mean
 # that the tree is no better. Nemenyi's test finds two of the three: logistic regression
-# (p = 0.00097) and k-NN (p = 0.0016) rank better than the decision stump, by 2.32 and 2.25 ranks
-# (approximate simultaneous intervals 0.69 to 3.95 and 0.62 to 3.88).
+# (p = 0.0012) and k-NN (p = 0.0025) rank better than the decision stump, by 2.29 and 2.18 ranks
+# (approximate simultaneous intervals 0.66 to 3.92 and 0.55 to 3.81).
 #
 # For the other pairs there is no evidence of a difference at the 5 % level. With 14 data sets
 # Nemenyi's CD is 1.63 ranks, and the average ranks of the four real classifiers span only 1.18
@@ -1417,7 +1421,8 @@ print(f"  p would reach 0.05 only with a standard error {factor:.1f} times large
 # - Many algorithms on many data sets: rank them on each data set, then compare average ranks.
 #   Averaging raw scores mixes incommensurable data sets; testing every pair separately inflates
 #   the family-wise error.
-# - Friedman's $\chi^2_F$ tests $H_0$: all algorithms are equally good. Correct it for ties (as
+# - Friedman's $\chi^2_F$ tests $H_0$: the algorithms are interchangeable (every ordering equally
+#   likely on every data set). Correct it for ties (as
 #   scipy and R do), or use Demšar's formula and say so. With few data sets both approximations
 #   can be far off: Iman and Davenport's $F_F$, the ANOVA F of the ranks, is infinite whenever
 #   every data set ranks the algorithms alike and rejects a true $H_0$ in 25.0 % of benchmarks

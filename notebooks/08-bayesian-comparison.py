@@ -386,7 +386,8 @@ print(f"Monte Carlo standard error with {n_draws:,} draws: at most "
       f"sqrt(0.25 / {n_draws:,}) = {np.sqrt(0.25 / n_draws):.5f}")
 
 # %% [markdown]
-# So the probabilities below carry an error of at most 0.0022: their third decimal is uncertain.
+# So the probabilities below carry a Monte Carlo standard error of at most 0.0022: their third
+# decimal is uncertain.
 #
 # ### Demšar's 14 data sets
 #

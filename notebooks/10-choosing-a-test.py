@@ -628,11 +628,11 @@ print(own.report(seeds="splits 0, tree 0"))
 # %% [markdown]
 # The guide chose Friedman's test with pairwise Wilcoxon tests and Holm's adjustment, and here
 # the two stages disagree, as the paragraph "Omnibus first?" warned they can. Friedman's exact
-# p-value is 0.0924: not significant at the 5 % level, so the omnibus test alone does not show
+# p-value is 0.114: not significant at the 5 % level, so the omnibus test alone does not show
 # that the three learners differ. Holm's procedure, valid whether or not Friedman's test rejects,
 # separates one pair: the depth-3 tree against the nearest centroid, with a typical advantage
-# (Hodges-Lehmann estimate) of 7.75 points of accuracy, a 98.33 % simultaneous interval from 0.4
-# to 14.2 points, and an adjusted p-value of 0.041. The conclusion to write: on problems from
+# (Hodges-Lehmann estimate) of 7.75 points of accuracy, a 98.33 % simultaneous interval from 0.375
+# to 14.3 points, and an adjusted p-value of 0.041. The conclusion to write: on problems from
 # this generator, the depth-3 tree is more accurate than the nearest centroid (evidence at the
 # 5 % family-wise level, for an advantage known only roughly); for the other two pairs there is
 # no evidence of a difference, which does not make them equal. Friedman's test spreads its power

@@ -651,3 +651,21 @@ def test_report_says_why_an_interval_is_unbounded():
     assert "unbounded: too few observations" in report(result, width=None)
     six = wilcoxon_signed_rank([0.9, 0.8, 0.7, 0.6, 0.75, 0.82], [0.85, 0.78, 0.71, 0.55, 0.7, 0.8])
     assert "unbounded" not in report(six, width=None)
+
+
+def test_unadjusted_pairwise_report_states_the_familywise_risk():
+    # walk-through M5: with m unadjusted comparisons at 0.05, the chance of at least one false
+    # "significant" is 1 - 0.95^m for independent tests (3 pairs: 0.142625) and at most m x 0.05
+    rng = np.random.default_rng(0)
+    result = pairwise_comparisons(rng.normal(size=(10, 3)), test="wilcoxon", adjust="none")
+    text = " ".join(report(result, width=None).split())
+    assert "1 - (1 - 0.05)^3 = 0.14 for independent tests, at most 3 x 0.05 = 0.15 in general" in text
+
+
+def test_no_negative_zero_in_a_paragraph():
+    # walk-through slip: a limit of -0.0 printed as "-0" (differences with zeros; the Walsh interval's
+    # lower limit is a zero difference)
+    from lecture_lib.reporting import _number
+
+    assert _number(-0.0, False) == "0" and _number(-0.0, True) == "0.00"
+    assert _number(-0.0004, False) == "-0.0004"  # a real negative keeps its sign
