@@ -610,7 +610,7 @@ class BenchmarkResult:
         finite = np.abs(means[np.isfinite(means)])
         largest = float(finite.max()) if finite.size else 0.0
         if largest > 0:
-            means = np.round(means, 12 - int(np.floor(np.log10(largest))))
+            means = np.round(means / largest, 12) * largest
         return means
 
     @property

@@ -62,23 +62,26 @@ WILCOXON_EXACT_MAX = 2000
 
 
 def _paired_differences(x, y) -> np.ndarray:
-    """x - y, or x itself (the differences) when y is None, to 12 significant digits.
+    """x - y, or x itself (the differences) when y is None."""
+    if y is None:
+        return check_scores(x, "x", min_size=1)
+    x, y = check_score_pair(x, y, min_size=1)
+    return x - y
+
+
+def _for_ranking(d: np.ndarray) -> np.ndarray:
+    """The differences as the ranks and signs see them: to 12 significant digits of the largest.
 
     Differences equal in decimal (0.12 - 0.10 and 0.17 - 0.15) must tie, as the mid-ranks intend,
     and a difference of round-off size (0.88 - 0.8799999999999999) is a zero: binary round-off
-    must not decide ranks or signs. The digits are counted from the largest magnitude of the
-    inputs, as :func:`lecture_lib.pairwise_comparisons` counts them.
+    must not decide ranks or signs. Relative to the largest |d| (so the test does not depend on
+    the unit), as :func:`lecture_lib.pairwise_comparisons` rounds; the Hodges-Lehmann estimate
+    and interval use the differences themselves.
     """
-    if y is None:
-        d = check_scores(x, "x", min_size=1)
-        largest = float(np.max(np.abs(d))) if d.size else 0.0
-    else:
-        x, y = check_score_pair(x, y, min_size=1)
-        largest = float(max(np.max(np.abs(x)), np.max(np.abs(y))))
-        d = x - y
+    largest = float(np.max(np.abs(d))) if d.size else 0.0
     if not (largest > 0 and np.isfinite(largest)):
         return d
-    return np.round(d, 12 - int(np.floor(np.log10(largest))))
+    return np.round(d / largest, 12) * largest
 
 
 def _signed_ranks(d: np.ndarray, zero_method: str):
@@ -178,7 +181,7 @@ def signed_rank_null_distribution(x, y=None, zero_method: str = "pratt"):
     """
     d = _paired_differences(x, y)
     check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
-    ranks, _, constant, _, _, _ = _signed_ranks(d, zero_method)
+    ranks, _, constant, _, _, _ = _signed_ranks(_for_ranking(d), zero_method)
     if ranks.size > WILCOXON_EXACT_MAX:
         raise ValueError(
             f"x has {ranks.size} non-zero differences, above the limit of {WILCOXON_EXACT_MAX} for the exact "
@@ -558,11 +561,12 @@ def wilcoxon_signed_rank(
     -----
     H0: the distribution of the differences d_i is symmetric about zero
     (neither algorithm is better on a typical data set). The differences are
-    first rounded to 12 significant digits of the largest score, so that
+    ranked to 12 significant digits of the largest |d_i|, so that
     differences equal in decimal (0.12 - 0.10 and 0.17 - 0.15) tie and a
     difference of binary round-off size counts as a zero (scipy and R do not
-    round: on scores with two decimals their p-values can differ). The
-    |d_i| are ranked with mid-ranks for ties, and
+    round: on scores with two decimals their p-values can differ; the
+    Hodges-Lehmann estimate and interval use the differences as they are).
+    The |d_i| are ranked with mid-ranks for ties, and
 
     .. math::
 
@@ -722,7 +726,7 @@ def wilcoxon_signed_rank(
     check_option(alternative, "alternative", ALTERNATIVES)
     correction = check_flag(correction, "correction")
     confidence = check_probability(confidence, "confidence")
-    ranks, positive, constant, count, n_zero, ties = _signed_ranks(d, zero_method)
+    ranks, positive, constant, count, n_zero, ties = _signed_ranks(_for_ranking(d), zero_method)
     r_plus = constant + float(ranks[positive].sum())
     r_minus = constant + float(ranks[~positive].sum())
     n = d.size
