@@ -1205,7 +1205,8 @@ def _cd_summary(rows, omnibus, alpha: float, test: str) -> CDSubsample:
 def _cd_text(summary: CDSubsample, names, test: str, alpha: float) -> tuple[str, str]:
     """The sentence under the CD widget and the figure's alt text."""
     n = summary.rows.size
-    which = "exact" if summary.friedman_method == "exact" else "Iman-Davenport F"
+    method_words = {"exact": "exact", "chi2": "chi-squared", "iman_davenport": "Iman-Davenport F"}
+    which = method_words[summary.friedman_method]
     text = (f"<p>N = {n} data sets: CD = {summary.cd:.3f} ({test}, alpha = {alpha:.2f}); "
             f"Friedman p = {summary.friedman_pvalue:.3g} ({which}).</p>")
     ranks = ", ".join(f"{name} {rank:.2f}" for name, rank in zip(names, summary.mean_ranks))

@@ -377,10 +377,13 @@ for n_level in (3, 4, 5, 6, 10, 16, 30):
 # %% [markdown]
 # With six learners the chi-squared p-value is conservative for small N (1.8 % at N = 3) and Iman
 # and Davenport's liberal (6.2 % at N = 3, 5.7 % at N = 6); from about 16 data sets both are
-# within half a point of 5 %. So `friedman` **reads the exact p-value by default wherever it can enumerate it**
-# (k = 2 with any N; k = 3 up to 200 data sets, k = 4 up to 30, k = 5 up to 10, k = 6 up to 5;
-# `EXACT_MAX_DATASETS`), and Iman and Davenport's F for larger designs, where it is close to
-# nominal. `result.pvalue` is always the p-value of the method it names in `result.method`, and
+# within half a point of 5 %. So `friedman` **reads the exact p-value by default wherever it can
+# enumerate it** (k = 2 with any N; k = 3 up to 200 data sets, k = 4 up to 30, k = 5 up to 10,
+# k = 6 up to 5; `EXACT_MAX_DATASETS`), and the chi-squared approximation for larger designs: in
+# every design the course can enumerate, chi-squared calls a result significant at 1 % or 5 %
+# only where the exact test does too, while Iman and Davenport's F sometimes does where the exact
+# test does not (the test suite checks both). `result.pvalue` is always the p-value of the method
+# it names in `result.method`, and
 # `pvalue_method` says why; `chi2_pvalue`, `iman_davenport_pvalue` and `exact_pvalue` are all
 # there to compare. This benchmark (N = 16, k = 6) is too large to enumerate:
 
@@ -1277,9 +1280,10 @@ print(
 # **Figure 6.4.** Critical-difference diagrams for five classifiers on the 14 data sets of this chapter (2 x 5 cross-validation by run_benchmark) at the 5 % family-wise level: pairwise Wilcoxon tests with Holm's adjustment (top) and Nemenyi's test (bottom, CD = 1.63). Holm's procedure separates logistic regression, naive Bayes and k-NN from the decision stump, Nemenyi's test only logistic regression and k-NN. Learners joined by a thick line: no evidence of a difference.
 
 # %% [markdown]
-# Friedman's test rejects $H_0$ ($F_F = 7.08$, p = 0.00013; the chi-squared approximation gives
-# p = 0.00056): if the five classifiers were interchangeable, average ranks this uneven would be
-# very unlikely (both p-values are approximations, and both are far below 0.05). The agreement
+# Friedman's test rejects $H_0$ (chi-squared approximation, the default beyond enumeration:
+# p = 0.00056; Iman and Davenport's $F_F = 7.08$ would give a smaller p-value): if the five
+# classifiers were interchangeable, average ranks this uneven would be very unlikely (the p-value
+# is an approximation, far below 0.05). The agreement
 # among the data sets is moderate: Kendall's $W = 0.35$, with a bootstrap interval from 0.14 to
 # 0.67.
 #
@@ -1386,8 +1390,8 @@ print(f"  p would reach 0.05 only with a standard error {factor:.1f} times large
 # - Use ranks, not average scores, to compare algorithms over data sets; report the average
 #   ranks together with the raw table.
 # - Run Friedman's test and read its `pvalue`: the exact permutation p-value where it can be
-#   enumerated, Iman and Davenport's F for larger designs (`method` says which); with few data
-#   sets never read the F or chi-squared approximations alone. Report Kendall's W with it. The
+#   enumerated, the chi-squared approximation for larger designs (`method` says which); with few
+#   data sets never read the F or chi-squared approximations alone. Report Kendall's W with it. The
 #   post-hoc tests do not have to wait for a Friedman rejection: Holm-adjusted pairwise tests
 #   control the family-wise error rate on their own whichever algorithms are equal, mean-rank
 #   tests only when all of them are exchangeable, and a Friedman gate does not repair that. Report
@@ -1427,8 +1431,9 @@ print(f"  p would reach 0.05 only with a standard error {factor:.1f} times large
 #   can be far off: Iman and Davenport's $F_F$, the ANOVA F of the ranks, is infinite whenever
 #   every data set ranks the algorithms alike and rejects a true $H_0$ in 25.0 % of benchmarks
 #   with two algorithms on three data sets; the chi-squared p-value is mostly conservative. The
-#   exact p-value, enumerated, never rejects more often than the level; `friedman` uses it wherever it can, and
-#   F (within half a point of 5 % from about 16 data sets) beyond. Kendall's W
+#   exact p-value, enumerated, never rejects more often than the level; `friedman` uses it
+#   wherever it can, and beyond it the chi-squared approximation, which errs on the safe side.
+#   Kendall's W
 #   (`friedman(...).kendalls_w`) measures the effect: 0.71 for source 001's benchmark.
 # - For all pairs, test each pair on its own scores (Wilcoxon signed-rank) and adjust with
 #   Holm's procedure: it controls the family-wise error rate whichever pairs are equal, and a

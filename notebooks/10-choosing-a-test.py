@@ -347,8 +347,8 @@ print(textwrap.fill(recommend_test(n_learners, n_tasks).caveats[0], 88))
 
 # %% [markdown]
 # The permutation distribution of six algorithms on 16 tasks is too large to enumerate, so
-# `friedman` returns Iman and Davenport's p-value here, and the guide gives its simulated level
-# for this design, close to 5 %. Both approximate p-values are far below 0.05 (read them as "far
+# `friedman` returns the chi-squared p-value here (it errs on the safe side of the exact test),
+# and the guide gives its simulated level for this design, a little below 5 %. Both approximate p-values are far below 0.05 (read them as "far
 # below any level in use", not as frequencies): if the six algorithms were interchangeable,
 # rankings as consistent across 16 tasks as these would essentially never occur, so there is
 # strong evidence that some algorithms differ. The effect is large: Kendall's $W = 0.71$ on a
@@ -480,7 +480,7 @@ print(textwrap.fill(tuned.why, 88))
 # | what | for example |
 # |---|---|
 # | the question, $H_0$ in words, and $\alpha$, fixed before looking | "are the two trained models equally accurate?", $\alpha = 0.05$ |
-# | the test and its variant | McNemar's mid-p test; Wilcoxon, exact, Pratt's zeros; Friedman, exact permutation p-value (Iman and Davenport's F where it cannot be enumerated) |
+# | the test and its variant | McNemar's mid-p test; Wilcoxon, exact, Pratt's zeros; Friedman, exact permutation p-value (chi-squared where it cannot be enumerated) |
 # | the statistic and its degrees of freedom | $t(99) = 1.44$; $\chi^2_F(5) = 56.5$ |
 # | the p-value as a number, and its verdict in words | $p = 0.153$: not significant at the 5 % level |
 # | the effect in the score's units, its interval (first the one the test inverts), and the interval's method | +1.47 points, 95 % CI $-0.56$ to $3.51$ (corrected t) |

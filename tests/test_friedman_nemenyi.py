@@ -289,9 +289,30 @@ def test_friedman_methods_and_limits():
         friedman(x, method="nemenyi")
     small = x[: EXACT_MAX_DATASETS[6]]
     assert friedman(small).method == "exact"
-    assert friedman(x[: EXACT_MAX_DATASETS[6] + 1]).method == "iman_davenport"
+    assert friedman(x[: EXACT_MAX_DATASETS[6] + 1]).method == "chi2"
     chi2 = friedman(x, method="chi2")
     assert chi2.method == "chi2" and chi2.pvalue == chi2.chi2_pvalue and np.isnan(chi2.exact_pvalue)
+
+
+@pytest.mark.parametrize("k, largest_n", [(4, 24), (5, 9), (6, 5), (7, 3), (9, 2)])
+def test_chi2_never_rejects_where_the_exact_test_does_not(k, largest_n):
+    # issue 24: beyond enumeration the default reads chi-squared, because in every design that can be
+    # enumerated its critical value at 1 % and 5 % lies at or above the exact one: an outcome it calls
+    # significant, the exact test does too (Iman-Davenport's F does not have this property)
+    from lecture_lib.friedman_nemenyi import _centred_ranks, _friedman_null
+
+    found_liberal_f = False
+    for n in range(2, largest_n + 1):
+        values, probs = _friedman_null(_centred_ranks(np.tile(np.arange(1.0, k + 1.0), (n, 1))))
+        tail = np.cumsum(probs[::-1])[::-1]  # exact p-value of each value of T
+        chi2 = 3.0 * values / (n * k * (k + 1.0))  # chi2_F from T (no ties)
+        with np.errstate(divide="ignore"):
+            f = np.where(chi2 >= n * (k - 1) - 1e-9, np.inf, (n - 1) * chi2 / (n * (k - 1) - chi2))
+        for alpha in (0.01, 0.05):
+            exact_rejects = tail <= alpha * (1 + 1e-12)
+            assert not np.any((stats.chi2.sf(chi2, k - 1) <= alpha) & ~exact_rejects), (n, alpha)
+            found_liberal_f |= bool(np.any((stats.f.sf(f, k - 1, (k - 1) * (n - 1)) <= alpha) & ~exact_rejects))
+    assert found_liberal_f or k == 9  # F would have called some of these significant
 
 
 def _brute_force_levels(k, n, alpha=0.05):
@@ -387,10 +408,10 @@ def test_results_say_which_pvalue_and_which_procedure():
     x = appml_benchmark().scores
     fr = friedman(x, higher_is_better=False)
     # 16 data sets x 6 algorithms: too many to enumerate, so the default reads Iman-Davenport's F
-    assert fr.method == "iman_davenport" and np.isnan(fr.exact_pvalue)
-    assert fr.pvalue == fr.iman_davenport_pvalue
+    assert fr.method == "chi2" and np.isnan(fr.exact_pvalue)
+    assert fr.pvalue == fr.chi2_pvalue
     assert fr.chi2_pvalue == pytest.approx(stats.chi2.sf(fr.statistic, fr.df), rel=1e-12)
-    assert fr.pvalue_method.startswith("iman_davenport") and "too large to enumerate" in fr.pvalue_method
+    assert fr.pvalue_method.startswith("chi2") and "too large to enumerate" in fr.pvalue_method
     assert "pvalue_method" in str(fr)
     nem = nemenyi(x, higher_is_better=False)
     assert nem.pvalue == nem.pvalues[np.triu_indices(6, 1)].min() != fr.pvalue
