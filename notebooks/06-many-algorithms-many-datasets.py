@@ -65,6 +65,7 @@ if importlib.util.find_spec("lecture_lib") is None:
 
 # %% tags=["hide-input"]
 import textwrap
+import warnings
 
 import numpy as np
 import matplotlib.pyplot as plt
@@ -1320,7 +1321,9 @@ print(
 # one corrected repeated-CV t-test per data set, then Holm over the 14 of them
 per_set = live.corrected_ttest("logistic", "k-NN")
 holm_per_set = adjust_pvalues([res.pvalue for res in per_set.values()], method="holm")
-one_cv = live.corrected_ttest("logistic", "k-NN", test="corrected_kfold")
+with warnings.catch_warnings(record=True) as caught:  # printed below, with no path
+    warnings.simplefilter("always")
+    one_cv = live.corrected_ttest("logistic", "k-NN", test="corrected_kfold")
 print("logistic - k-NN: the corrected repeated CV t on all 2 x 5 folds; last column:")
 print("the corrected t on the first 5 folds only (conservative for unstable learners)")
 print(
@@ -1343,15 +1346,17 @@ t_1 = per_set["synthetic 1"]
 factor = abs(t_1.statistic) / stats.t.isf(0.025, t_1.df)
 print(f"repeated CV t = {t_1.statistic:.2f} on {t_1.df} df, p = {t_1.pvalue:.2g}:")
 print(f"  p would reach 0.05 only with a standard error {factor:.1f} times larger")
+for warning in caught:
+    print(textwrap.fill(f"Warning from the 5-fold test: {warning.message}", 88))
 
 # %% [markdown]
 # On synthetic 1 k-NN is more accurate by 9.8 points (95 % interval 6.0 to 13.7), with
 # p = 0.0003 (Holm-adjusted 0.004): evidence at the 5 % level that on this data set k-NN is the
 # better algorithm. The caveat does not overturn it: the p-value is far from 0.05 (the standard
 # error would have to be 2.6 times larger to reach it), and all ten fold differences favour k-NN.
-# The conservative test on five folds prints p = 0 here, which is *not* certainty: in the first
-# repetition the five folds happen to give the same difference, -0.100 (6 of 60 test examples
-# each), so their sample variance is 0 and the t statistic is infinite. Five numbers cannot
+# The conservative test on five folds prints p = 0 here, and warns: this is *not* certainty. In
+# the first repetition the five folds happen to give the same difference, -0.100 (6 of 60 test
+# examples each), so their sample variance is 0 and the t statistic is infinite. Five numbers cannot
 # estimate a spread well, least of all when they agree by chance; read such a p-value as the
 # formula's limit, and trust the interval of all ten folds instead.
 #
