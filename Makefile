@@ -1,6 +1,11 @@
 # Course commands. Each target creates .venv from pyproject.toml on first use.
-#   make test   everything: unit tests, oracles, doctests, notebooks (nbval),
-#               pairing and environment checks, the book build, browser tests
+#   make check  the fast tier, while you work: the library's unit tests, oracles,
+#               doctests, the fuzz and API audits, the layout rules and the linter
+#               (no notebooks, book, browser, fresh installs or numerical-integration
+#               oracles; a few minutes)
+#   make test   everything, as CI runs it: make check, plus the notebooks (nbval),
+#               the book build, the browser tests, the installs from a clean clone
+#               (wheel, Binder, Colab) and the slow oracles
 #   make book   build the website into _build/html (JUPYTERHUB_URL=https://... adds
 #               a JupyterHub launch button for that hub)
 #   make lab    JupyterLab on notebooks/
@@ -14,7 +19,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test book lab bench app sync execute clean
+.PHONY: check test book lab bench app sync execute clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "Python >= 3.10 is needed")'
@@ -22,6 +27,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test,book,lab]"
 	touch $(STAMP)
+
+# The paths leave out notebooks/ (nbval); the markers leave out the book, the browser, the
+# installs into fresh environments and the slowest oracles (pyproject.toml lists the markers).
+check: $(STAMP)
+	$(PY) -m pytest lecture_lib tests -m "not book and not browser and not install and not slow"
 
 test: $(STAMP)
 	$(PY) -m pytest

@@ -22,7 +22,7 @@ from mlxtend.evaluate import ftest
 from run import median_time, row
 
 from lecture_lib import adjust_pairwise_pvalues, looney_ftest, marginal_homogeneity_test, pairwise_comparisons
-from lecture_lib.posthoc import _exhaustive_sets
+from lecture_lib._pairwise_adjust import exhaustive_sets
 
 
 def bench_pairwise_wilcoxon_holm(n_datasets: int = 1_000, k: int = 20, repeats: int = 5) -> None:
@@ -56,12 +56,12 @@ def bench_bergmann_hommel(repeats: int = 7) -> None:
         rng = np.random.default_rng(k)
         p = rng.random((k, k)) ** 3
         p = np.triu(p, 1) + np.triu(p, 1).T + np.eye(k)
-        _exhaustive_sets.cache_clear()
+        exhaustive_sets.cache_clear()
         start = time.perf_counter()
         adjust_pairwise_pvalues(p, "bergmann-hommel")
         first = time.perf_counter() - start
         later = median_time(lambda p=p: adjust_pairwise_pvalues(p, "bergmann-hommel"), repeats)
-        sets = _exhaustive_sets(k)[1].size
+        sets = exhaustive_sets(k)[1].size
         print(
             f"{f'Bergmann-Hommel, k = {k} ({sets} exhaustive sets)':<44} first call {first * 1e3:8.1f} ms | "
             f"later calls {later * 1e3:8.2f} ms"

@@ -39,6 +39,44 @@ def row(task: str, ours: float, others: dict[str, float]) -> None:
     print(f"{task:<44} " + " | ".join(cells))
 
 
+def import_time(statement: str, repeats: int = 7) -> float:
+    """Best wall time of ``python -c statement`` in a fresh interpreter (start-up included).
+
+    With compiled bytecode, as a learner has it (pip compiles an installed wheel; a checkout caches
+    on first import): a temporary PYTHONPYCACHEPREFIX holds the cache of every module, and one
+    warm-up run fills it, so PYTHONDONTWRITEBYTECODE (set in some containers) cannot make lecture_lib
+    recompile its source at every run while numpy and scipy load theirs precompiled.
+    """
+    import subprocess
+    import sys
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as cache:
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env["PYTHONPYCACHEPREFIX"] = cache
+        subprocess.run([sys.executable, "-c", statement], check=True, env=env)  # warm-up: fills the cache
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-c", statement], check=True, env=env)
+            times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def bench_import(repeats: int = 7) -> None:
+    """What a learner pays at every kernel start (and Voila at every page): ``import lecture_lib``.
+
+    Against its floor, numpy and scipy.stats, which lecture_lib needs anyway. The goal is a ratio of at
+    most 1.3 (issue 26): matplotlib's pyplot, scikit-learn and ipywidgets are imported by the functions
+    that use them, not by ``import lecture_lib`` (tests/test_layout.py checks that structurally).
+    """
+    row(
+        f"import lecture_lib (fresh interpreter, best of {repeats})",
+        import_time("import lecture_lib", repeats),
+        {"import numpy, scipy.stats": import_time("import numpy, scipy.stats", repeats)},
+    )
+
+
 def bench_table(n: int = 10_000_000, repeats: int = 7) -> None:
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, n)
@@ -107,12 +145,12 @@ def bench_5x2cv(n_tests: int = 1000, repeats: int = 5) -> None:
     from sklearn.dummy import DummyClassifier
 
     from lecture_lib import ttest_5x2cv
-    from lecture_lib.paired import _t_5x2cv
+    from lecture_lib._paired_cores import t_5x2cv  # the core that ttest_5x2cv and the simulations share
 
     rng = np.random.default_rng(0)
     s1 = rng.uniform(0.7, 0.9, (n_tests, 5, 2))
     s2 = rng.uniform(0.7, 0.9, (n_tests, 5, 2))
-    batch_t, batch_p = _t_5x2cv(s1 - s2)[:2]
+    batch_t, batch_p = t_5x2cv(s1 - s2)[:2]
     for i in (0, n_tests - 1):
         one = ttest_5x2cv(s1[i], s2[i])
         assert abs(one.statistic - batch_t[i]) < 1e-12 and abs(one.pvalue - batch_p[i]) < 1e-12
@@ -122,7 +160,7 @@ def bench_5x2cv(n_tests: int = 1000, repeats: int = 5) -> None:
     dummy_2 = DummyClassifier(strategy="uniform", random_state=0)  # two different learners: no 0/0
     per_mlxtend_call = median_time(lambda: paired_ttest_5x2cv(dummy_1, dummy_2, X, y, random_seed=0), repeats)
     loop = median_time(lambda: [ttest_5x2cv(s1[i], s2[i]) for i in range(n_tests)], repeats)
-    batch = median_time(lambda: _t_5x2cv(s1 - s2), repeats * 4)
+    batch = median_time(lambda: t_5x2cv(s1 - s2), repeats * 4)
     row(
         f"{n_tests} 5x2cv t-tests, precomputed scores",
         batch,
@@ -368,10 +406,11 @@ def main() -> None:
 
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
           f"numpy {np.__version__}")
-    print("median wall time per call; ratio = ours / theirs (below 1: lecture_lib is faster)\n")
-    for bench in (bench_table, bench_exact, bench_chi2, bench_cochran, bench_5x2cv, bench_knn_curve,
-                  bench_knn_splits, bench_wilcoxon, bench_rank_tests_issue_sizes, bench_friedman,
-                  bench_nemenyi, bench_type1_lab):
+    print("median wall time per call (import: best of several); ratio = ours / theirs "
+          "(below 1: lecture_lib is faster)\n")
+    for bench in (bench_import, bench_table, bench_exact, bench_chi2, bench_cochran, bench_5x2cv,
+                  bench_knn_curve, bench_knn_splits, bench_wilcoxon, bench_rank_tests_issue_sizes,
+                  bench_friedman, bench_nemenyi, bench_type1_lab):
         bench()
     for name in LATER_BENCHMARKS:
         print(f"\n# {name}.py")

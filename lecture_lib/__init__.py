@@ -8,12 +8,14 @@ the test suite.
 The package root exports the public names of every module (each module's
 ``__all__``), grouped by chapter below. The widgets (``lecture_lib.widgets``,
 ``bayesian_widgets``, ``beyond_widgets``) and the live figures
-(``lecture_lib.live_figure``) need ipywidgets and are imported from their
-modules; modules whose names start with an underscore are internal.
+(``lecture_lib.live_figure``) are imported from their modules: they load
+ipywidgets and matplotlib's pyplot, which ``import lecture_lib`` does not
+(the figures import pyplot when they draw), so that a kernel starts quickly.
+Modules whose names start with an underscore are internal.
 """
 
-# The imports follow the chapters (each "isort: split" starts a section that ruff sorts on its own):
-# homogeneity.py takes earlier names from the package root, so the order matters.
+# The imports follow the chapters (each "isort: split" starts a section that ruff sorts on its own).
+# No module imports the package root (tests/test_layout.py), so the order is for the reader only.
 # isort: split
 # results: the one interval type of every test (all chapters)
 from ._results import Interval

@@ -23,7 +23,7 @@ import sqlite3
 
 from ._validation import _show
 
-__all__ = ["FORMAT", "BenchmarkStore", "read_store"]
+__all__ = ["FORMAT", "BenchmarkStore", "read_store", "stored_seed"]
 
 #: Written into every store; a file without it is not a benchmark store.
 FORMAT = "lecture_lib benchmark store 1"

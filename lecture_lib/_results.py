@@ -46,12 +46,18 @@ class TestResult:
         return names
 
     def __str__(self) -> str:
+        # Lines of at most 74 characters (the book's output column holds 77 at 1280 px): a long
+        # value wraps at spaces, its continuation lines indented under the value.
+        from ._text import fill
+
         names = self.printed_fields()
         width = max(len(name) for name in names)
+        indent = " " * (width + 5)
         lines = [type(self).__name__]
         for name in names:
-            text = _format_value(getattr(self, name)).replace("\n", "\n" + " " * (width + 5))
-            lines.append(f"  {name:<{width}} : {text}")
+            for i, part in enumerate(_format_value(getattr(self, name)).split("\n")):
+                first = f"  {name:<{width}} : " if i == 0 else indent
+                lines.append(fill(part, 74, first, indent) if part.strip() else first + part)
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook

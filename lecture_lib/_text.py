@@ -9,12 +9,12 @@ import textwrap
 
 __all__ = ["fill"]
 
-# Pieces that must not be split across lines: "95 %", "p = 0.03", and "1 - 0.05/3" (a line that
-# starts with "- 0.05/3" would read as a list item). They are glued with a character textwrap does
-# not split at, then restored.
+# Pieces that must not be split across lines: "95 %", "p = 0.03", "min(b, c)" and "1 - 0.05/3" (a
+# line that starts with "- 0.05/3" would read as a list item). They are glued with a character
+# textwrap does not split at, then restored.
 _GLUE = "\x1f"
 _GLUED = ((" %", _GLUE + "%"), ("p = ", f"p{_GLUE}={_GLUE}"), ("p < ", f"p{_GLUE}<{_GLUE}"),
-          (" - ", f"{_GLUE}-{_GLUE}"))
+          (" - ", f"{_GLUE}-{_GLUE}"), ("min(b, c)", f"min(b,{_GLUE}c)"))
 
 
 def fill(text: str, width, first: str = "", rest: str = "") -> str:

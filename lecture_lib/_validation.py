@@ -17,6 +17,8 @@ __all__ = [
     "check_features",
     "check_real_array",
     "check_scores",
+    "check_score_pair",
+    "check_cv_scores",
     "check_names",
     "check_comparable",
     "check_same_length",
@@ -29,6 +31,7 @@ __all__ = [
     "check_positive",
     "check_nonnegative",
     "check_positive_int",
+    "check_counts",
     "check_count_table",
     "check_ax",
     "check_instance",
@@ -215,6 +218,13 @@ def check_real_array(values, name: str, *, ndim=None, min_size: int = 1, finite:
 def check_scores(values, name: str, *, min_size: int = 2) -> np.ndarray:
     """A finite 1-D float array of at least ``min_size`` scores (one per fold, data set, ...)."""
     return check_real_array(values, name, ndim=1, min_size=min_size, what="a 1-D array of scores")
+
+
+def check_cv_scores(values, name: str):
+    """Scores of r x k cross-validation: 1-D, or 2-D (r, k) flattened; returns (array, shape)."""
+    what = "an array of scores (1-D, or 2-D r x k)"
+    arr = check_real_array(values, name, ndim=(1, 2), min_size=2, what=what)
+    return arr.reshape(-1), arr.shape
 
 
 def check_names(names, count: int, name: str = "names", *, default=None, what: str = "entry") -> tuple:

@@ -14,12 +14,11 @@ Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
 from __future__ import annotations
 
 import dataclasses
-import json
-from importlib import resources
 
 import numpy as np
 from scipy import stats
 
+from ._data import load
 from ._results import Interval, TestResult
 from ._validation import _show, check_labels, check_probability, check_real_array, check_same_length
 
@@ -325,8 +324,7 @@ def auc_example() -> dict:
 
     113 patients, 41 of them with a poor outcome.
     """
-    text = resources.files("lecture_lib.data").joinpath("auc_examples.json").read_text(encoding="utf-8")
-    raw = json.loads(text)
+    raw = load("auc_examples.json")
     out = {key: raw[key] for key in ("key", "source", "provenance", "printed")}
     out["outcome"] = np.asarray(raw["outcome"])
     for key in ("s100b", "wfns", "ndka"):

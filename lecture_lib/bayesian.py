@@ -39,28 +39,27 @@ Taught in chapter 8 (``notebooks/08-bayesian-comparison``).
 from __future__ import annotations
 
 import dataclasses
-import json
-from functools import cache, lru_cache
-from importlib import resources
+from functools import lru_cache
 
 import numpy as np
 from scipy import special
 
+from ._data import load
 from ._drawing import REGION_COLOURS, simplex_frame, simplex_points
+from ._paired_cores import mean_and_variance
 from ._results import Interval, _format_value
 from ._validation import (
     as_generator,
     check_ax,
+    check_cv_scores,
     check_names,
     check_nonnegative,
     check_option,
     check_positive,
     check_positive_int,
     check_probability,
-    check_real_array,
     check_score_pair,
 )
-from .paired import _mean_and_variance
 
 __all__ = [
     "ROPE_TESTS",
@@ -87,8 +86,11 @@ class _Summary:
     """Prints the fields one per line; large arrays as their shape."""
 
     def __str__(self) -> str:
+        from ._text import fill  # lines of at most 74 characters, as TestResult prints
+
         fields = dataclasses.fields(self)
         width = max(len(f.name) for f in fields)
+        indent = " " * (width + 5)
         lines = [type(self).__name__]
         for f in fields:
             value = getattr(self, f.name)
@@ -96,7 +98,9 @@ class _Summary:
                 text = f"array of shape {value.shape}"
             else:
                 text = _format_value(value)
-            lines.append(f"  {f.name:<{width}} : {text}")
+            for i, part in enumerate(text.split("\n")):
+                first = f"  {f.name:<{width}} : " if i == 0 else indent
+                lines.append(fill(part, 74, first, indent) if part.strip() else first + part)
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook
@@ -200,16 +204,9 @@ class DirichletPosterior(_Summary):
 # --------------------------------------------------------------------------- checks
 
 
-def _flatten_cv(values, name: str):
-    """Scores of r x k cross-validation: 1-D, or 2-D (r, k) flattened; returns (array, shape)."""
-    arr = check_real_array(values, name, ndim=(1, 2), min_size=2, what="an array of scores (1-D, or 2-D r x "
-                                                                       "k)")
-    return arr.reshape(-1), arr.shape
-
-
 def _check_cv_pair(scores_1, scores_2):
-    one, shape_1 = _flatten_cv(scores_1, "scores_1")
-    two, shape_2 = _flatten_cv(scores_2, "scores_2")
+    one, shape_1 = check_cv_scores(scores_1, "scores_1")
+    two, shape_2 = check_cv_scores(scores_2, "scores_2")
     if shape_1 != shape_2:
         raise ValueError(f"scores_1 and scores_2 must have the same shape, got {shape_1} and {shape_2}")
     return one, two
@@ -327,7 +324,7 @@ def bayesian_correlated_ttest(scores_1, scores_2, test_train_ratio, rope=0.0,
     rope = check_nonnegative(rope, "rope")
     confidence = check_probability(confidence, "confidence")
     n = one.size
-    mean, var = _mean_and_variance(one - two)
+    mean, var = mean_and_variance(one - two)
     mean, var = float(mean), float(var)
     factor = 1.0 / n + ratio
     scale = float(np.sqrt(factor * var))
@@ -870,12 +867,6 @@ def posterior_report(result, names=None, decision: float = 0.95) -> str:
 # --------------------------------------------------------------------------- published examples
 
 
-@cache
-def _examples_text() -> str:
-    path = resources.files("lecture_lib").joinpath("data", "bayesian_examples.json")
-    return path.read_text(encoding="utf-8")
-
-
 def bayesian_examples() -> dict:
     """The published examples of chapter 8, keyed by ``key`` (fresh copies).
 
@@ -895,7 +886,7 @@ def bayesian_examples() -> dict:
     >>> sorted(bayesian_examples())
     ['benavoli2017_anneal_audiology', 'benavoli2017_uci54']
     """
-    return {item["key"]: item for item in json.loads(_examples_text())["examples"]}
+    return {item["key"]: item for item in load("bayesian_examples.json")["examples"]}
 
 
 def bayesian_example(key: str) -> dict:

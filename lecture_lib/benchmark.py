@@ -34,6 +34,7 @@ import numpy as np
 
 from . import metrics
 from ._benchmark_store import BenchmarkStore, read_store, stored_seed
+from ._splits import take
 from ._text import fill
 from ._validation import (
     _show,
@@ -50,7 +51,7 @@ from .multitest import ADJUST_METHODS, adjust_pvalues
 from .paired import corrected_repeated_cv_ttest, resampled_ttest
 from .posthoc import pairwise_comparisons
 from .reporting import report
-from .resampling import _take, repeated_kfold
+from .resampling import repeated_kfold
 from .wilcoxon_sign import sign_test, wilcoxon_signed_rank
 
 __all__ = [
@@ -433,10 +434,10 @@ def _run_cell(key, estimator, X, y, train, test, scorer):
     try:
         model = clone(estimator)
         start = time.perf_counter()
-        model.fit(_take(X, train), y[train])
+        model.fit(take(X, train), y[train])
         fit_time = time.perf_counter() - start
         start = time.perf_counter()
-        score = scorer(model, _take(X, test), y[test])
+        score = scorer(model, take(X, test), y[test])
         score_time = time.perf_counter() - start
     except Exception as err:  # recorded; KeyboardInterrupt and SystemExit still stop the run
         elapsed = time.perf_counter() - start
@@ -599,7 +600,7 @@ class BenchmarkResult:
 
     @property
     def mean_scores(self) -> np.ndarray:
-        """(n_datasets, n_algorithms) mean over all r x k folds: the table chapters 5 and 6 test.
+        """(n_datasets, n_algorithms) mean over all r x k folds, the table that chapters 5 and 6 test.
 
         NaN where a cell failed or is missing. Rounded to 12 significant digits of the table's
         largest score: two algorithms with the same fold scores in another order have the same
@@ -843,6 +844,8 @@ class BenchmarkResult:
     def recommend(self, **design):
         """The test the course recommends for this benchmark: :func:`lecture_lib.recommend_test`.
 
+        Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+
         Parameters
         ----------
         **design
@@ -856,8 +859,6 @@ class BenchmarkResult:
         -------
         recommendation : Recommendation
             The test, the functions to call, why, and the caveats.
-
-        Taught in chapter 10 (``notebooks/10-choosing-a-test``).
 
         Examples
         --------
@@ -886,7 +887,7 @@ class BenchmarkResult:
         return recommend_test(**fixed, **design)
 
     def report(self, *, alpha: float = 0.05, test: str | None = None, adjust: str = "holm", seeds=None,
-               minimum_effect: float | None = None, width: int | None = 88) -> str:
+               minimum_effect: float | None = None, width: int | None = 74) -> str:
         """Run the recommended analysis and write it up: :func:`lecture_lib.report`.
 
         Parameters
@@ -911,7 +912,7 @@ class BenchmarkResult:
         minimum_effect : float, optional
             The smallest difference that matters (two algorithms only), as in
             :func:`lecture_lib.report`.
-        width : int or None, default 88
+        width : int or None, default 74
             Wrap each paragraph at this many characters, as
             :func:`lecture_lib.report` does; None: one line per paragraph.
 
@@ -954,14 +955,15 @@ class BenchmarkResult:
         ...                        cv=(2, 3), seed=0, progress=False)
         >>> paragraphs = result.report().split("\\n\\n")
         >>> print(paragraphs[0])
-        Recommended for 2 algorithms on 2 data sets: Wilcoxon signed-rank test (chapter 5,
-        recommend_test).
+        Recommended for 2 algorithms on 2 data sets: Wilcoxon signed-rank test
+        (chapter 5, recommend_test).
         >>> print(paragraphs[-1])
-        With 2 data sets no outcome can be significant at the 0.05 level: the smallest two-sided
-        p-value the Wilcoxon signed-rank test can give is 2/2^2 = 0.5. So a result that is not
-        significant here reflects the size of the design, and is no evidence that the algorithms
-        are equal. Plan at least 6 data sets (more if some differences may be zero;
-        wilcoxon_n_datasets gives the number for a chosen power).
+        With 2 data sets no outcome can be significant at the 0.05 level: the
+        smallest two-sided p-value the Wilcoxon signed-rank test can give is 2/2^2
+        = 0.5. So a result that is not significant here reflects the size of the
+        design, and is no evidence that the algorithms are equal. Plan at least 6
+        data sets (more if some differences may be zero; wilcoxon_n_datasets gives
+        the number for a chosen power).
 
         Naive Bayes beat the nearest centroid on both data sets, and the
         Wilcoxon p-value is 0.5 (in the paragraph between these two): the
@@ -1189,7 +1191,7 @@ class BenchmarkResult:
         head = (f"BenchmarkResult: {len(self.algorithms)} algorithm(s) x {len(self.datasets)} data set(s), "
                 f"{self.cv} cross-validation (seed {self.seed}), scoring {self.scoring} "
                 f"({'higher' if self.higher_is_better else 'lower'} is better)")
-        lines = [_wrap(head, 88, "  ")]
+        lines = [_wrap(head, 74, "  ")]
         if self.n_failed or self.n_missing:
             lines.append(f"  {self.n_failed} failed cell(s), {self.n_missing} missing cell(s)")
         width = max(len(name) for name in self.datasets) + 2

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._unit_resampling import bootstrap, permutation, prepare
 from ._validation import _show, check_labels, check_same_length
-from .metric_tests import PairedBootstrapResult, PermutationTestResult, _bootstrap, _inputs, _permutation
+from .metric_tests import PairedBootstrapResult, PermutationTestResult
 
 __all__ = ["cluster_bootstrap", "cluster_permutation_test"]
 
@@ -167,10 +168,10 @@ def cluster_bootstrap(y_true, y_pred_1, y_pred_2, groups, metric, n_resamples=10
     Taught in chapter 9 (``notebooks/09-beyond-accuracy``), with a
     simulation of its coverage against the per-example bootstrap.
     """
-    y, p1, p2, name = _inputs(y_true, y_pred_1, y_pred_2, metric, positive)
+    y, p1, p2, name = prepare(y_true, y_pred_1, y_pred_2, metric, positive)
     unit, n_groups = _group_units(groups, y)
-    return _bootstrap(y, p1, p2, metric, name, positive, unit, n_groups, n_resamples, confidence, method,
-                      seed)
+    return PairedBootstrapResult(**bootstrap(y, p1, p2, metric, name, positive, unit, n_groups, n_resamples,
+                                             confidence, method, seed))
 
 
 def cluster_permutation_test(y_true, y_pred_1, y_pred_2, groups, metric, n_resamples=10_000, seed=None,
@@ -290,6 +291,7 @@ def cluster_permutation_test(y_true, y_pred_1, y_pred_2, groups, metric, n_resam
     Taught in chapter 9 (``notebooks/09-beyond-accuracy``), with a
     simulation of its level against the per-example permutation test.
     """
-    y, p1, p2, name = _inputs(y_true, y_pred_1, y_pred_2, metric, positive)
+    y, p1, p2, name = prepare(y_true, y_pred_1, y_pred_2, metric, positive)
     unit, n_groups = _group_units(groups, y)
-    return _permutation(y, p1, p2, metric, name, positive, unit, n_groups, n_resamples, seed)
+    return PermutationTestResult(**permutation(y, p1, p2, metric, name, positive, unit, n_groups, n_resamples,
+                                               seed))

@@ -13,6 +13,7 @@ import itertools
 import numpy as np
 from scipy import special
 
+from ._mcnemar_options import check_mcnemar_method
 from ._results import Interval, TestResult
 from ._validation import (
     as_generator,
@@ -25,7 +26,7 @@ from ._validation import (
     check_same_length,
 )
 from .intervals import paired_accuracy_difference, proportion_interval
-from .mcnemar import TEXTBOOK_EXACT_BELOW, _check_method, mcnemar_pvalues
+from .mcnemar import TEXTBOOK_EXACT_BELOW, mcnemar_pvalues
 from .multitest import ADJUST_METHODS, adjust_pvalues
 
 __all__ = [
@@ -285,6 +286,9 @@ def cochrans_q(y_true, *y_preds, confidence: float = 0.95) -> CochranQResult:
 class PairwiseMcNemarResult(TestResult):
     """Result of :func:`pairwise_mcnemar`: one McNemar test per pair of models.
 
+    The arrays are read-only. ``str(result)`` (and the notebook display)
+    is an aligned table with one row per pair.
+
     Attributes
     ----------
     names : tuple of str
@@ -317,9 +321,6 @@ class PairwiseMcNemarResult(TestResult):
         (b - c) / n, with its Bonett-Price interval at level 1 - alpha / m:
         Bonferroni-simultaneous, so all m intervals cover their true
         differences together with probability at least 1 - alpha.
-
-    The arrays are read-only. ``str(result)`` (and the notebook display)
-    is an aligned table with one row per pair.
     """
 
     names: tuple
@@ -528,7 +529,7 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
     (one of three that hold together with 95 % confidence) says at least
     about 10 points.
     """
-    _check_method(method)
+    check_mcnemar_method(method)
     check_option(adjust, "adjust", ADJUST_METHODS)
     alpha = check_alpha(alpha)
     y_true, preds, _ = _check_models(y_true, y_preds)
@@ -780,7 +781,7 @@ def familywise_error(
     correlation = check_probability(correlation, "correlation", open_interval=False)
     if correlation >= 1.0:
         raise ValueError(f"correlation must lie in [0, 1), got {correlation!r}")
-    _check_method(method)
+    check_mcnemar_method(method)
     if isinstance(seed, np.random.Generator):
         pvalues, q_pvalues = _simulate_null_pvalues(
             n_models, n_sim, n_examples, accuracy, correlation, method, seed
@@ -970,7 +971,7 @@ def simulate_near_duplicates(n_examples: int = 200, accuracy: float = 0.8, disag
         )
     alpha = check_alpha(alpha)
     n_sim = check_positive_int(n_sim, "n_sim")
-    _check_method(method)
+    check_mcnemar_method(method)
     rng = as_generator(seed)
     half = disagreement / 2.0
     pair_ab = {(1, 1): accuracy - half, (1, 0): half, (0, 1): half, (0, 0): 1.0 - accuracy - half}

@@ -424,6 +424,8 @@ def holdout_accuracy_table(X, y, test_sizes, n_splits=200, n_neighbors=15, seed=
 class LearningCurve:
     """Scores of a learner trained on growing subsets of each training set.
 
+    Taught in chapter 1 (``notebooks/01-evaluation-basics``).
+
     Attributes
     ----------
     train_sizes : ndarray of int
@@ -432,8 +434,6 @@ class LearningCurve:
         Score on the training examples used.
     test_scores : ndarray, shape (n_splits, len(train_sizes))
         Score on the split's test set.
-
-    Taught in chapter 1 (``notebooks/01-evaluation-basics``).
     """
 
     train_sizes: np.ndarray

@@ -29,6 +29,7 @@ import numpy as np
 from scipy import special, stats
 
 from ._results import Interval, _format_value
+from ._splits import class_codes, fold_ids_stratified, take
 from ._validation import (
     _show,
     as_generator,
@@ -41,7 +42,6 @@ from ._validation import (
     check_probability,
 )
 from .intervals import proportion_interval
-from .resampling import _class_codes, _fold_ids_stratified, _take
 
 __all__ = [
     "CV_INTERVAL_METHODS",
@@ -166,8 +166,8 @@ def _interval(estimate, se, confidence, method) -> Interval:
 def _fit_correct(estimator, X, y, train, test):
     from sklearn.base import clone
 
-    model = clone(estimator).fit(_take(X, train), y[train])
-    return np.asarray(model.predict(_take(X, test))) == y[test]
+    model = clone(estimator).fit(take(X, train), y[train])
+    return np.asarray(model.predict(take(X, test))) == y[test]
 
 
 def cv_interval(estimator, X, y, cv=10, method="nested", confidence=0.95, seed=None, n_repeats=None,
@@ -303,7 +303,7 @@ def cv_interval(estimator, X, y, cv=10, method="nested", confidence=0.95, seed=N
         n_repeats = (
             DEFAULT_NESTED_REPEATS if n_repeats is None else check_count(n_repeats, "n_repeats", minimum=1)
         )
-    codes, n_classes = _class_codes(y_arr, "y", k)
+    codes, n_classes = class_codes(y_arr, "y", k)
     rng = as_generator(seed)
     flip = scoring == "error_rate"
 
@@ -311,7 +311,7 @@ def cv_interval(estimator, X, y, cv=10, method="nested", confidence=0.95, seed=N
         return (~correct if flip else correct).astype(np.float64)
 
     if method == "naive":
-        ids = _fold_ids_stratified(codes, n_classes, k, rng)
+        ids = fold_ids_stratified(codes, n_classes, k, rng)
         scores = np.empty(n)
         for j in range(k):
             test = np.flatnonzero(ids == j)
@@ -322,7 +322,7 @@ def cv_interval(estimator, X, y, cv=10, method="nested", confidence=0.95, seed=N
 
     repetitions = []
     for _ in range(n_repeats):
-        ids = _fold_ids_stratified(codes, n_classes, k, rng)
+        ids = fold_ids_stratified(codes, n_classes, k, rng)
         outer = np.empty(n)
         inner = np.full((n, k), np.nan)
         for j in range(k):
@@ -506,11 +506,11 @@ def simulate_cv_coverage(n_examples=100, n_features=5, bayes_accuracy=0.8, k=5, 
     for s in range(n_datasets):
         X, y = _simulated_dataset(rng, n, d, delta)
         acc_xy[s] = _centroid_accuracy(X[y == 0].mean(0), X[y == 1].mean(0), delta, d)
-        codes, n_classes = _class_codes(y, "y", k)
+        codes, n_classes = class_codes(y, "y", k)
         fold_rng = np.random.default_rng(int(fold_seeds[s]))
         repetitions = []
         for r in range(n_repeats):
-            ids = _fold_ids_stratified(codes, n_classes, k, fold_rng)
+            ids = fold_ids_stratified(codes, n_classes, k, fold_rng)
             scores = _centroid_scores(X, y, ids, k).astype(np.float64)
             outer = scores[np.arange(n), ids]
             inner = scores.copy()

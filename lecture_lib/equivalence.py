@@ -15,10 +15,9 @@ import dataclasses
 import numpy as np
 from scipy import special
 
+from ._paired_cores import mean_and_variance
 from ._results import Interval, TestResult
-from ._validation import check_positive, check_probability, check_score_pair
-from .bayesian import _flatten_cv
-from .paired import _mean_and_variance
+from ._validation import check_cv_scores, check_positive, check_probability, check_score_pair
 
 __all__ = ["EquivalenceResult", "equivalence_test"]
 
@@ -161,15 +160,15 @@ def equivalence_test(x, y, margin, test_train_ratio=None, confidence=0.90) -> Eq
     if ratio is None:
         one, two = check_score_pair(x, y)
     else:
-        one, shape_1 = _flatten_cv(x, "x")
-        two, shape_2 = _flatten_cv(y, "y")
+        one, shape_1 = check_cv_scores(x, "x")
+        two, shape_2 = check_cv_scores(y, "y")
         if shape_1 != shape_2:
             raise ValueError(f"x and y must have the same shape (the same length): x has shape {shape_1}, "
                              f"y has {shape_2}")
     margin = check_positive(margin, "margin")
     confidence = check_probability(confidence, "confidence")
     n = one.size
-    mean, var = _mean_and_variance(one - two)
+    mean, var = mean_and_variance(one - two)
     mean, var = float(mean), float(var)
     factor = 1.0 / n if ratio is None else 1.0 / n + ratio
     se = float(np.sqrt(factor * var))

@@ -8,14 +8,11 @@ its printed precision; notebooks load the same objects.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-import json
-from functools import cache
-from importlib import resources
 
 import numpy as np
 
+from ._data import fixture_files, load, pick
 from ._validation import as_generator, check_count_table, check_flag, check_positive_int
 
 __all__ = [
@@ -110,24 +107,6 @@ class Erratum:
     shown_in: str
 
 
-@cache
-def _parsed(name: str) -> dict:
-    text = resources.files("lecture_lib").joinpath("data", name).read_text(encoding="utf-8")
-    return json.loads(text)
-
-
-def _load(name: str) -> dict:
-    """A fresh deep copy of a fixture file: a caller who edits what a loader returns changes no later call."""
-    return copy.deepcopy(_parsed(name))
-
-
-def _pick(examples: dict, key: str):
-    """``examples[key]``, or a ValueError that lists the keys there are."""
-    if not isinstance(key, str) or key not in examples:
-        raise ValueError(f"key must be one of {tuple(examples)}, got {key!r}")
-    return examples[key]
-
-
 def mcnemar_examples() -> dict[str, McNemarExample]:
     """All McNemar worked examples, keyed by ``key``.
 
@@ -138,7 +117,7 @@ def mcnemar_examples() -> dict[str, McNemarExample]:
     ['seed000_panel_a', 'seed000_panel_b', 'seed001_rpart_ranger', 'seed002_ten_instances']
     """
     out = {}
-    for item in _load("mcnemar_examples.json")["examples"]:
+    for item in load("mcnemar_examples.json")["examples"]:
         fields = dict(item)
         fields["models"] = tuple(fields["models"])
         fields["table"] = np.array(fields["table"], dtype=np.int64)
@@ -151,12 +130,7 @@ def mcnemar_examples() -> dict[str, McNemarExample]:
 
 def mcnemar_example(key: str) -> McNemarExample:
     """One McNemar worked example by key (see :func:`mcnemar_examples`)."""
-    return _pick(mcnemar_examples(), key)
-
-
-def _data_files() -> list[str]:
-    folder = resources.files("lecture_lib").joinpath("data")
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".json"))
+    return pick(mcnemar_examples(), key)
 
 
 def errata() -> list[Erratum]:
@@ -165,7 +139,7 @@ def errata() -> list[Erratum]:
     Each chapter keeps its fixtures in its own ``data/*.json`` file; this
     gathers the ``"errata"`` lists of all of them, file by file in name order.
     """
-    return [Erratum(**item) for name in _data_files() for item in _load(name).get("errata", [])]
+    return [Erratum(**item) for name in fixture_files() for item in load(name).get("errata", [])]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -207,7 +181,7 @@ def source_notes() -> list[SourceNote]:
 
     Source 004 itself points out the typo in its source: a note, not an erratum.
     """
-    return [SourceNote(**item) for name in _data_files() for item in _load(name).get("notes", [])]
+    return [SourceNote(**item) for name in fixture_files() for item in load(name).get("notes", [])]
 
 
 def predictions_from_table(table, n_classes: int = 2, seed=0):
@@ -314,7 +288,7 @@ def cochran_examples() -> dict[str, CochranExample]:
     ['seed004_kuncheva_three_models']
     """
     out = {}
-    for item in _load("cochran_examples.json")["examples"]:
+    for item in load("cochran_examples.json")["examples"]:
         n = item["n"]
         y_true = np.full(n, item["y_true_value"], dtype=np.int64)
         y_preds = []
@@ -341,7 +315,7 @@ def cochran_examples() -> dict[str, CochranExample]:
 
 def cochran_example(key: str) -> CochranExample:
     """One Cochran's Q worked example by key (see :func:`cochran_examples`)."""
-    return _pick(cochran_examples(), key)
+    return pick(cochran_examples(), key)
 
 
 
@@ -418,12 +392,12 @@ def evaluation_examples() -> dict[str, ConfusionExample]:
     >>> sorted(evaluation_examples())
     ['seed003_confusion']
     """
-    return {item["key"]: ConfusionExample(**item) for item in _load("evaluation_examples.json")["examples"]}
+    return {item["key"]: ConfusionExample(**item) for item in load("evaluation_examples.json")["examples"]}
 
 
 def evaluation_example(key: str) -> ConfusionExample:
     """One chapter 1 worked example by key (see :func:`evaluation_examples`)."""
-    return _pick(evaluation_examples(), key)
+    return pick(evaluation_examples(), key)
 
 
 
@@ -482,7 +456,7 @@ def paired_examples() -> dict[str, PairedExample]:
     ['seed000_dietterich_summary', 'seed001_kin8nm_brier', 'seed003_bank_downtime']
     """
     out = {}
-    for item in _load("paired_examples.json")["examples"]:
+    for item in load("paired_examples.json")["examples"]:
         fields = dict(item)
         data = dict(fields["data"])
         for name in ("x", "y"):
@@ -496,7 +470,7 @@ def paired_examples() -> dict[str, PairedExample]:
 
 def paired_example(key: str) -> PairedExample:
     """One chapter 4 worked example by key (see :func:`paired_examples`)."""
-    return _pick(paired_examples(), key)
+    return pick(paired_examples(), key)
 
 
 
@@ -558,7 +532,7 @@ def wilcoxon_examples() -> dict[str, WilcoxonExample]:
     ['demsar2006_table2', 'seed001_rpart_ranger_6tasks']
     """
     out = {}
-    for item in _load("wilcoxon_examples.json")["examples"]:
+    for item in load("wilcoxon_examples.json")["examples"]:
         fields = dict(item)
         for name in ("datasets", "algorithms"):
             fields[name] = tuple(fields[name])
@@ -570,7 +544,7 @@ def wilcoxon_examples() -> dict[str, WilcoxonExample]:
 
 def wilcoxon_example(key: str) -> WilcoxonExample:
     """One chapter-5 example by key (see :func:`wilcoxon_examples`)."""
-    return _pick(wilcoxon_examples(), key)
+    return pick(wilcoxon_examples(), key)
 
 
 def sign_test_critical_table() -> dict:
@@ -589,7 +563,7 @@ def sign_test_critical_table() -> dict:
     >>> table["w_0.05"][table["n_datasets"].index(6)]
     6
     """
-    return dict(_load("wilcoxon_examples.json")["sign_test_table"])
+    return dict(load("wilcoxon_examples.json")["sign_test_table"])
 
 
 
@@ -658,7 +632,7 @@ def appml_benchmark(precise_rows: bool = True) -> BenchmarkTable:
     ((16, 6), ('rpart', 'ranger'))
     """
     precise_rows = check_flag(precise_rows, "precise_rows")
-    item = next(e for e in _load("friedman_examples.json")["examples"] if e["key"] == "appml_benchmark_16x6")
+    item = next(e for e in load("friedman_examples.json")["examples"] if e["key"] == "appml_benchmark_16x6")
     datasets = tuple(item["tasks"])
     scores = np.array(item["errors"], dtype=float)
     if precise_rows:
@@ -698,7 +672,7 @@ def demsar_table5() -> dict:
     >>> demsar_table5()["nemenyi_0.05"][4]  # k = 6
     2.85
     """
-    item = next(e for e in _load("friedman_examples.json")["examples"] if e["key"] == "demsar2006_table5")
+    item = next(e for e in load("friedman_examples.json")["examples"] if e["key"] == "demsar2006_table5")
     out = {"k": list(item["k"])}
     out.update({name: list(values) for name, values in item["printed"].items()})
     out["source"] = item["source"]
@@ -720,5 +694,5 @@ def nested_example(key: str = "seed000_nested_setup") -> dict:
     >>> setup["outer_cv"], setup["inner_cv"], sorted(setup["printed"])
     (5, 2, ['DTree', 'KNN', 'RForest', 'SVM', 'Softmax'])
     """
-    examples = {item["key"]: item for item in _load("nested_examples.json")["examples"]}
-    return _pick(examples, key)  # _load gave a fresh copy: the cached fixture stays intact
+    examples = {item["key"]: item for item in load("nested_examples.json")["examples"]}
+    return pick(examples, key)  # load gave a fresh copy: the cached fixture stays intact

@@ -16,6 +16,7 @@ import numpy as np
 from scipy import special
 from scipy import stats as _stats  # distributions only
 
+from ._ranking import row_ranks_and_ties
 from ._results import Interval, TestResult
 from ._validation import (
     as_generator,
@@ -28,7 +29,6 @@ from ._validation import (
 )
 from .intervals import proportion_interval
 from .multitest import adjust_pvalues
-from .ranks import _row_ranks_and_ties
 
 __all__ = [
     "CD_TESTS",
@@ -77,7 +77,7 @@ def _check_scores(scores, name: str = "scores") -> np.ndarray:
 
 def _ranks_best_first(arr: np.ndarray, higher_is_better: bool) -> np.ndarray:
     # rank 1 = best on each data set; ties share their mid-rank
-    return _row_ranks_and_ties(arr, higher_is_better)[0]
+    return row_ranks_and_ties(arr, higher_is_better)[0]
 
 
 # --------------------------------------------------------------------------- the exact null distribution
@@ -502,7 +502,7 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True,
     tie_correction = check_flag(tie_correction, "tie_correction")
     method = check_option(method, "method", FRIEDMAN_METHODS)
     n, k = arr.shape
-    ranks, ties = _row_ranks_and_ties(arr, higher_is_better)
+    ranks, ties = row_ranks_and_ties(arr, higher_is_better)
     mean_ranks = ranks.mean(axis=0)
     statistic = float(_chi2_from_mean_ranks(mean_ranks, n, k))
     if tie_correction:
@@ -814,7 +814,7 @@ def studentized_range_sf(q, k) -> np.ndarray:
     >>> print(f"{float(studentized_range_sf(12.0, 6)):.4e}")
     3.2280e-16
 
-    With two normals the range is |Z1 - Z2|, whose tail is erfc(q / 2):
+    With two normals the range is :math:`|Z_1 - Z_2|`, whose tail is erfc(q / 2):
     the function agrees with it at 1e-45, where 1 - cdf would give 0.
     """
     k = check_positive_int(k, "k")
@@ -998,7 +998,7 @@ class NemenyiResult(TestResult):
     ----------
     statistic : float
         The largest standardised difference of average ranks,
-        max |R_i - R_j| / sqrt(k(k+1)/(6N)).
+        :math:`\\max |R_i - R_j| / \\sqrt{k(k+1)/(6N)}`.
     pvalue : float
         The p-value of the studentized-range test of "no pair differs" (an
         omnibus test of its own, equal to the smallest pairwise p-value, that
@@ -1182,7 +1182,7 @@ class BonferroniDunnResult(TestResult):
     Attributes
     ----------
     statistic : float
-        The largest |z| over the k - 1 comparisons.
+        The largest :math:`|z|` over the k - 1 comparisons.
     pvalue : float
         The smallest adjusted p-value.
     control : int
@@ -1255,7 +1255,7 @@ def bonferroni_dunn(
         True for accuracies, False for errors.
     adjust : {"bonferroni", "holm"}, optional
         ``"bonferroni"`` (default): the Bonferroni-Dunn test, each p-value
-        times k - 1, equivalent to comparing |R_i - R_control| with the
+        times k - 1, equivalent to comparing :math:`|R_i - R_\\mathrm{control}|` with the
         Bonferroni-Dunn CD. ``"holm"``: Holm's step-down procedure on the
         same p-values (Demšar 2006, section 3.2.2), never less powerful.
 
@@ -1376,7 +1376,7 @@ def cd_cliques(mean_ranks, cd) -> list:
 
     Notes
     -----
-    "Not significantly different" (|R_i - R_j| < CD) is not transitive, so
+    "Not significantly different" (:math:`|R_i - R_j| < CD`) is not transitive, so
     groups may overlap. On a line, the maximal cliques of this relation are
     maximal runs of sorted ranks whose range is below CD: the thick bars of
     Demšar's (2006) critical-difference diagrams.

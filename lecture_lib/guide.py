@@ -1,5 +1,11 @@
 """Which test? The decision logic of chapter 10 ("Choosing a test").
 
+Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+
+Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+
+Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+
 :func:`recommend_test` maps a description of the experiment (how many models
 or algorithms, whether they can be retrained, how many data sets, the
 question, the metric, the structure of the data, ...) to the test or
@@ -47,8 +53,6 @@ import dataclasses
 import functools
 import html
 import math
-
-import matplotlib.pyplot as plt
 
 from ._validation import check_ax, check_count, check_flag, check_option
 from .bayesian import bayesian_signed_rank
@@ -196,9 +200,10 @@ class _Quoted:
     scale: float = 1.0
 
 
-_NC = "nearest centroid learner (H0 true: equal accuracies; Bayes accuracies 0.8 and 0.8"
-_NN = "1-nearest neighbour learner (H0 true: equal accuracies; Bayes accuracies 0.8 and 0.8"
-_SMALL = "nearest centroid learner (H0 true: equal accuracies; Bayes accuracies 0.75 and 0.75"
+# PairedSimulation prints its heading in lines of at most 74 characters: the anchors hold its line break
+_NC = "nearest centroid learner (H0 true: equal accuracies;\n  Bayes accuracies 0.8 and 0.8"
+_NN = "1-nearest neighbour learner (H0 true: equal accuracies;\n  Bayes accuracies 0.8 and 0.8"
+_SMALL = "nearest centroid learner (H0 true: equal accuracies;\n  Bayes accuracies 0.75 and 0.75"
 _POWER = "nearest centroid: trained accuracies"
 _FWER_3 = "P(at least one pair declared significant):"
 
@@ -736,7 +741,94 @@ def recommend_test(
         rec = _with_tuning(rec, trained)
     if n_metrics > 1:
         rec = _with_multiplicity(rec)
-    return rec
+    return dataclasses.replace(rec, call=_fit_call(rec.call))
+
+
+#: The width of a printed call snippet: the book's output column holds 77 characters at 1280 px.
+_CALL_WIDTH = 74
+
+
+def _code_marks(line: str):
+    """(position, character, bracket depth, in a lambda's parameters) of each character of ``line``
+    outside string literals."""
+    depth, quote, lambda_depth = 0, None, None
+    for i, ch in enumerate(line):
+        if quote:
+            if ch == quote:
+                quote = None
+            continue
+        if ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == ":" and lambda_depth == depth:
+            lambda_depth = None
+        elif line.startswith("lambda ", i) and not (line[i - 1: i].isalnum() or line[i - 1: i] == "_"):
+            lambda_depth = depth
+        yield i, ch, depth, lambda_depth is not None
+
+
+def _is_code(text: str) -> bool:
+    import ast
+
+    try:
+        ast.parse(text.replace("...", "x"))
+    except SyntaxError:
+        return False
+    return "(" in text
+
+
+def _fit_line(line: str, width: int) -> list:
+    from ._text import fill
+
+    if len(line) <= width:
+        return [line]
+    indent = line[: len(line) - len(line.lstrip())]
+    marks = list(_code_marks(line))
+    comment = next((i for i, ch, _, _ in marks if ch == "#"), None)
+    if comment is not None and line[:comment].strip():  # code, then a comment: the comment goes above
+        return _fit_line(indent + line[comment:], width) + _fit_line(line[:comment].rstrip(), width)
+    if comment is not None:  # a comment line
+        text = line[comment + 1:].strip()
+        if _is_code(text):  # commented-out code breaks as code
+            return [f"{indent}# {part}" for part in _fit_line(text, width - len(indent) - 2)]
+        head, colon, tail = text.partition(": ")
+        if colon and _is_code(tail):  # "what: code" -> the words, then the code, each commented
+            code = _fit_line(tail, width - len(indent) - 2)
+            return _fit_line(f"{indent}# {head}:", width) + [f"{indent}# {part}" for part in code]
+        return fill(text, width, indent + "# ", indent + "# ").split("\n")
+    statements = [i for i, ch, depth, _ in marks if ch == ";" and depth == 0]
+    if statements:  # one statement per line
+        cut = statements[0]
+        return _fit_line(line[:cut].rstrip(), width) + _fit_line(indent + line[cut + 1:].strip(), width)
+    # break after a comma inside brackets (not between a lambda's parameters), at the shallowest
+    # depth, as late as fits
+    commas = [(depth, i) for i, ch, depth, params in marks if ch == "," and depth > 0 and not params
+              and i < width]
+    if not commas:
+        return [line]
+    shallowest = min(depth for depth, _ in commas)
+    cut = max(i for depth, i in commas if depth == shallowest)
+    return [line[: cut + 1]] + _fit_line(indent + "    " + line[cut + 1:].strip(), width)
+
+
+def _fit_call(call: str, width: int = _CALL_WIDTH) -> str:
+    """A call snippet in lines of at most ``width`` characters that still parse as the same Python.
+
+    A trailing comment that makes a line too long moves to its own line above the code, a long
+    comment wraps, two statements on one line are split, and long code breaks after a comma inside
+    brackets (continued four spaces in).
+
+    Examples
+    --------
+    >>> from lecture_lib.guide import _fit_call
+    >>> print(_fit_call("paired_ttest(losses_1, losses_2)  # per-example losses, same test set", 40))
+    # per-example losses, same test set
+    paired_ttest(losses_1, losses_2)
+    """
+    return "\n".join(part for line in call.split("\n") for part in _fit_line(line, width))
 
 
 def _add(rec: Recommendation, **more) -> Recommendation:
@@ -813,9 +905,8 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
         return _add(
             rec,
             functions=("group_kfold",),
-            call="\n# groups: splits that keep each group whole, e.g. run_benchmark(..., cv=lambda X, y, "
-                 "rng: "
-            "[list(group_kfold(groups, k=10, seed=rng))])  # one grouped 10-fold CV",
+            call="\n# groups: splits that keep each group whole, e.g. one grouped 10-fold CV:\n"
+                 "# run_benchmark(..., cv=lambda X, y, rng: [list(group_kfold(groups, k=10, seed=rng))])",
             caveats=(
                 f"The examples come in groups: make every split{where} keep each group whole (group_kfold). "
                 "Shuffled folds put a group on both sides and every test inherits their optimism (chapter "
@@ -1174,8 +1265,8 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
             functions=("wilcoxon_signed_rank",),
             call=(
                 "wilcoxon_signed_rank(scores_1, scores_2)  # one score per data set; exact up to 50\n"
-                "# from a benchmark: run_benchmark(models, datasets, "
-                "seed=0).across_datasets(wilcoxon_signed_rank, 'A', 'B')"
+                "# from a benchmark: result = run_benchmark(models, datasets, seed=0)\n"
+                "# result.across_datasets(wilcoxon_signed_rank, 'A', 'B')"
             ),
             chapter=5,
             why=(
@@ -1197,7 +1288,8 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
         functions=("sign_test",),
         call=(
             "sign_test(scores_1, scores_2)  # counts wins, losses and ties\n"
-            "# from a benchmark: run_benchmark(models, datasets, seed=0).across_datasets(sign_test, 'A', 'B')"
+            "# from a benchmark: result = run_benchmark(models, datasets, seed=0)\n"
+            "# result.across_datasets(sign_test, 'A', 'B')"
         ),
         chapter=5,
         why=(
@@ -1277,7 +1369,7 @@ def _many_algorithms_many_datasets(n_models: int, n_datasets: int, control: bool
             test="Friedman test, then Wilcoxon signed-rank tests against the control with Holm's adjustment",
             functions=("friedman", "control_comparisons"),
             call=(
-                "friedman(scores)  # omnibus; scores: (n_datasets, k); exact p-value where feasible\n"
+                "friedman(scores)  # omnibus, exact p-value where feasible; scores: (N, k)\n"
                 "control_comparisons(scores, control=0, test='wilcoxon', adjust='holm')  # vs the control\n"
                 "# scores from a benchmark: run_benchmark(models, datasets, seed=0).mean_scores"
             ),
@@ -1296,7 +1388,7 @@ def _many_algorithms_many_datasets(n_models: int, n_datasets: int, control: bool
         test="Friedman test, then pairwise Wilcoxon signed-rank tests with Holm's adjustment",
         functions=("friedman", "pairwise_comparisons", "plot_critical_difference"),
         call=(
-            "friedman(scores)  # omnibus; scores: (n_datasets, k); exact p-value where feasible\n"
+            "friedman(scores)  # omnibus, exact p-value where feasible; scores: (N, k)\n"
             "holm = pairwise_comparisons(scores, test='wilcoxon', adjust='holm')  # which pairs differ\n"
             "plot_critical_difference(holm)  # bars: groups Holm did not separate\n"
             "# from a benchmark: result = run_benchmark(models, datasets, seed=0); result.pairwise()"
@@ -2379,6 +2471,8 @@ def plot_decision_diagram(ax=None, part: str = "main"):
     row = 0.72  # inches per leaf
     height = row * len(leaves) + 1.5
     if ax is None:  # axes over the whole width, so that one data unit is one inch
+        import matplotlib.pyplot as plt  # here, not at import: pyplot is slow to load
+
         fig = plt.figure(figsize=(8, height))
         ax = fig.add_axes((0.0, 0.0, 1.0, 1.0 - 0.35 / height))
     ax.set_xlim(0, 8)
@@ -2419,13 +2513,13 @@ def plot_decision_diagram(ax=None, part: str = "main"):
 #: The "situation" choices of the which-test widget: (label, :func:`recommend_test` arguments as
 #: a tuple of pairs), one option of chapter 9 at a time, as in the decision diagrams.
 WHICH_TEST_SITUATIONS = (
-    ("accuracy (right / wrong), independent examples", ()),
+    ("accuracy, independent examples", ()),
     ("a mean loss per example (e.g. Brier)", (("per_example", "loss"),)),
     ("the metric is the ROC AUC", (("metric", "auc"),)),
     ("the metric is F1 or another metric", (("metric", "other"),)),
     ("examples come in groups (e.g. patients)", (("structure", "groups"),)),
     ("examples are in time order", (("structure", "time"),)),
-    ("training is random (seeds, neural networks)", (("random_training", True),)),
+    ("training is random (seeds, networks)", (("random_training", True),)),
 )
 
 

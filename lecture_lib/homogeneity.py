@@ -15,7 +15,6 @@ import dataclasses
 import numpy as np
 from scipy import special
 
-from . import correctness_matrix
 from ._results import Interval, TestResult
 from ._validation import (
     as_generator,
@@ -26,6 +25,7 @@ from ._validation import (
     check_real,
     check_real_array,
 )
+from .cochran import correctness_matrix
 from .intervals import proportion_interval
 
 __all__ = [

@@ -13,6 +13,8 @@ from typing import ClassVar
 import numpy as np
 from scipy import special
 
+from ._interval_formulas import bonett_price, disagreement_intervals
+from ._mcnemar_options import MCNEMAR_METHODS, TEXTBOOK_EXACT_BELOW, check_mcnemar_method
 from ._results import Interval, TestResult
 from ._tails import binomial_half_two_sided, chi2_1_sf
 from ._validation import (
@@ -20,11 +22,9 @@ from ._validation import (
     check_count_table,
     check_counts,
     check_labels,
-    check_option,
     check_probability,
     check_same_length,
 )
-from .intervals import _bonett_price, _disagreement_intervals
 
 __all__ = [
     "MCNEMAR_METHODS",
@@ -37,31 +37,12 @@ __all__ = [
     "mcnemar_pvalues",
 ]
 
-#: The ``method`` options of :func:`mcnemar` (the default is ``"midp"``).
-MCNEMAR_METHODS = ("chi2", "corrected", "exact", "midp", "textbook")
-
 #: For each test of :func:`mcnemar`, the interval of :func:`lecture_lib.proportion_interval` that
 #: inverts it (for the share b / (b + c) of the disagreements won by model 1): it excludes 1/2
 #: exactly when the test has p <= 1 - confidence. Read-only.
 MCNEMAR_INTERVALS = types.MappingProxyType(
     {"midp": "midp", "exact": "clopper-pearson", "chi2": "wilson", "corrected": "wilson-cc"}
 )
-
-#: ``method="textbook"`` (the rule of the course's sources) uses the exact test when b + c is
-#: below this number and Edwards' corrected chi-squared test otherwise.
-TEXTBOOK_EXACT_BELOW = 25
-
-
-def _check_method(method, name: str = "method") -> str:
-    """A McNemar ``method`` option; the removed ``"auto"`` gets a message that says what replaced it."""
-    if isinstance(method, str) and method == "auto":
-        raise ValueError(
-            f"{name} must be one of {MCNEMAR_METHODS}, got 'auto': that option was removed. Use "
-            "'textbook' for the rule of the course's sources (exact when b + c < "
-            f"{TEXTBOOK_EXACT_BELOW}, else corrected) or 'midp', the default (Fagerland, Lydersen & Laake "
-            "2013; chapter 2 shows why)"
-        )
-    return check_option(method, name, MCNEMAR_METHODS)
 
 
 def _correct(y_true, y_pred, name_pred):
@@ -288,7 +269,7 @@ def mcnemar_pvalues(b, c, method: str = "midp"):
     Source 000's subpanels A and B: with either variant only A is significant
     at the 5 % level.
     """
-    _check_method(method)
+    check_mcnemar_method(method)
     if method == "textbook":
         stat_exact, p_exact = mcnemar_pvalues(b, c, "exact")
         stat_corr, p_corr = mcnemar_pvalues(b, c, "corrected")
@@ -507,7 +488,7 @@ def mcnemar(table, method: str = "midp", *, confidence: float = 0.95) -> McNemar
     'exact'
     """
     table = check_count_table(table, "table")
-    _check_method(method)
+    check_mcnemar_method(method)
     confidence = check_probability(confidence, "confidence")
     b, c = int(table[0, 1]), int(table[1, 0])
     n = b + c
@@ -532,12 +513,12 @@ def mcnemar(table, method: str = "midp", *, confidence: float = 0.95) -> McNemar
     # behind mcnemar_pvalues, mcnemar_odds_ratio and paired_accuracy_difference without their
     # argument checks.
     statistic, pvalue = _one_statistic_and_pvalue(b, c, used)
-    effects = _Deferred(_disagreement_intervals, b, c, confidence, MCNEMAR_INTERVALS[used])
+    effects = _Deferred(disagreement_intervals, b, c, confidence, MCNEMAR_INTERVALS[used])
     total = int(table.sum())
     if total == 0:  # no pairs at all: no estimate, every difference possible
         difference = Interval(float("nan"), -1.0, 1.0, confidence, "bonett-price")
     else:
-        difference = _bonett_price(b, c, total, confidence)
+        difference = bonett_price(b, c, total, confidence)
     return McNemarResult(
         statistic=float(statistic), pvalue=float(pvalue), method=used, b=b, c=c, reason=reason,
         _effects=effects, accuracy_difference=difference,

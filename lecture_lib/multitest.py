@@ -6,6 +6,8 @@ false rejection (the family-wise error rate, FWER) grows towards
 at alpha; Benjamini-Hochberg and Benjamini-Yekutieli keep the false discovery
 rate (FDR), the expected share of false rejections among the rejections, at
 alpha instead.
+
+Taught in chapter 3 (``notebooks/03-cochrans-q``).
 """
 
 from __future__ import annotations

@@ -24,9 +24,10 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from ._splits import take
 from ._validation import _show, as_generator, check_count, check_features, check_labels, check_option
 from .paired import corrected_repeated_cv_ttest
-from .resampling import SCORINGS, _take, cross_validate_scores, stratified_kfold
+from .resampling import SCORINGS, cross_validate_scores, stratified_kfold
 
 __all__ = [
     "NestedCVResult",
@@ -326,17 +327,20 @@ class NestedCVResult:
         )
 
     def __str__(self) -> str:
+        from ._text import fill  # lines of at most 74 characters (the book's output column)
+
         n_folds = len(self.outer_scores)
         repeats = f"{self.n_repeats} x " if self.n_repeats > 1 else ""
         lines = [
-            f"NestedCVResult: {repeats}{self.outer_cv} outer x {self.inner_cv} inner stratified folds, "
-            f"{len(self.candidates)} grid point(s), scoring = {self.scoring}",
+            fill(f"NestedCVResult: {repeats}{self.outer_cv} outer x {self.inner_cv} inner stratified "
+                 f"folds, {len(self.candidates)} grid point(s), scoring = {self.scoring}", 74, rest="  "),
         ]
         if n_folds <= 10:
             lines.append(f"  {'fold':>4}  {'outer score':>11}  {'best inner':>10}  chosen parameters")
             for fold, (score, inner, params) in enumerate(zip(self.outer_scores, self.best_inner_scores,
                                                               self.best_params)):
-                lines.append(f"  {fold:>4}  {score:>11.4f}  {inner:>10.4f}  {_format_params(params)}")
+                lines.append(fill(f"{_format_params(params)}", 74,
+                                  f"  {fold:>4}  {score:>11.4f}  {inner:>10.4f}  ", " " * 33))
         else:  # one line per repetition, not a wall of folds
             lines.append(f"  {'repetition':>10}  {'mean outer':>10}  {'mean best inner':>15}")
             outer = self.outer_scores.reshape(self.n_repeats, self.outer_cv).mean(axis=1)
@@ -348,7 +352,8 @@ class NestedCVResult:
         if count == 1 and n_folds > 1:
             lines.append("  every outer fold chose a different configuration")
         else:
-            lines.append(f"  most often chosen: {_format_params(top)} in {count} of {n_folds} folds")
+            lines.append(fill(f"most often chosen: {_format_params(top)} in {count} of {n_folds} folds",
+                              74, "  ", "    "))
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook
@@ -403,20 +408,28 @@ class NestedComparison:
                                            confidence=confidence)
 
     def __str__(self) -> str:
+        from ._text import fill  # lines of at most 74 characters (the book's output column)
+
         first = self.results[0]
         width = max(len(n) for n in self.names)
         repeats = f"{first.n_repeats} x " if first.n_repeats > 1 else ""
-        lines = [
-            f"NestedComparison: {len(self.names)} algorithms on the same {repeats}{first.outer_cv} outer x "
-            f"{first.inner_cv} inner folds, scoring = {first.scoring}",
-            f"  {'algorithm':<{width}}  {'mean':>7}  {'std':>7}  "
-            + ("outer scores" if len(first.outer_scores) <= 10 else "mean of each repetition"),
-        ]
+        what = "outer scores" if len(first.outer_scores) <= 10 else "mean of each repetition"
+        rows = []
         for name, res in zip(self.names, self.results):
             values = res.outer_scores if len(res.outer_scores) <= 10 else \
                 res.outer_scores.reshape(res.n_repeats, res.outer_cv).mean(axis=1)
             scores = ", ".join(f"{s:.4f}" for s in values)
-            lines.append(f"  {name:<{width}}  {res.mean:>7.4f}  {res.std:>7.4f}  {scores}")
+            rows.append((f"  {name:<{width}}  {res.mean:>7.4f}  {res.std:>7.4f}", scores))
+        # the scores beside the mean and sd when they fit, else on lines of their own
+        beside = all(len(row) + 2 + len(scores) <= 74 for row, scores in rows)
+        lines = [
+            fill(f"NestedComparison: {len(self.names)} algorithms on the same {repeats}{first.outer_cv} "
+                 f"outer x {first.inner_cv} inner folds, scoring = {first.scoring}", 74, rest="  "),
+            f"  {'algorithm':<{width}}  {'mean':>7}  {'std':>7}" + (f"  {what}" if beside else ""),
+        ]
+        for row, scores in rows:
+            below = [row, fill(scores, 74, f"    {what}: ", "      ")]
+            lines.extend([f"{row}  {scores}"] if beside else below)
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook
@@ -464,7 +477,7 @@ def _run_loops(estimator, candidates, X, y, splits, scoring, lower_is_better, sc
     inner_scores = np.empty((len(splits), len(candidates)))
     best_params = []
     for fold, (train, test, inner) in enumerate(splits):
-        X_train, y_train = _take(X, train), y[train]
+        X_train, y_train = take(X, train), y[train]
         for j, params in enumerate(candidates):
             model = clone(estimator).set_params(**params)
             inner_scores[fold, j] = cross_validate_scores(model, X_train, y_train, inner, scoring).mean()
@@ -729,9 +742,12 @@ class TuningBias:
     n_reps: int
 
     def __str__(self) -> str:
+        from ._text import fill  # lines of at most 74 characters (the book's output column)
+
         lines = [
-            f"TuningBias: {self.n_reps} data sets of {self.n_samples} examples with random labels "
-            f"(true accuracy {self.truth:g}), {self.outer_cv}-fold outer / {self.inner_cv}-fold inner CV",
+            fill(f"TuningBias: {self.n_reps} data sets of {self.n_samples} examples with random labels "
+                 f"(true accuracy {self.truth:g}), {self.outer_cv}-fold outer / {self.inner_cv}-fold "
+                 "inner CV", 74, rest="  "),
             f"  {'grid size':>9}  {'non-nested':>10}  {'nested':>8}",
         ]
         sizes = sorted({1, 2, 5, 10, 20, 50, 100, int(self.n_configs[-1])})

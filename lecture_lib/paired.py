@@ -18,7 +18,9 @@ import numpy as np
 from scipy import special
 
 from . import metrics, resampling
+from ._paired_cores import f_5x2cv, fold_t, t_5x2cv, z_proportions
 from ._results import Interval, TestResult, _format_value
+from ._splits import take
 from ._validation import (
     _show,
     as_generator,
@@ -88,114 +90,6 @@ def _check_ratio(value):
     if not (np.isfinite(value) and value > 0):
         raise ValueError(f"test_train_ratio must be a positive finite number n_test / n_train, got {value!r}")
     return value
-
-
-# --------------------------------------------------------------------------- vectorised cores
-#
-# Every core works along the last axis (or the last two for 5x2cv), so the
-# simulations of chapter 4 call the very same code on thousands of
-# replications at once.
-
-
-def _ratio(numerator, denominator):
-    """numerator / denominator, with 0/0 = 0 and x/0 = sign(x) * inf (no warning)."""
-    numerator = np.asarray(numerator, dtype=float)
-    denominator = np.asarray(denominator, dtype=float)
-    zero = denominator == 0
-    safe = np.where(zero, 1.0, denominator)
-    inf = np.where(numerator == 0, 0.0, np.copysign(np.inf, numerator))
-    return np.where(zero, inf, numerator / safe)
-
-
-def _t_pvalue(statistic, df):
-    """Two-sided p-value of Student's t with ``df`` degrees of freedom."""
-    # special.stdtr is the CDF behind scipy.stats.t; 2 * CDF(-|t|) is the two-sided tail.
-    return np.clip(2.0 * special.stdtr(df, -np.abs(statistic)), 0.0, 1.0)
-
-
-def _normalised(d, axes):
-    """``d`` divided by a power of two near its largest magnitude along ``axes``, and that exponent.
-
-    Dividing by ``2**e`` changes only the floating-point exponents, so it is
-    exact: the t and F statistics, ratios of sums of squares, come out the
-    same at any scale instead of overflowing at 1e300 (t = 0) or underflowing
-    at 1e-300 (t = inf). Where every value is zero the exponent is 0.
-    """
-    peak = np.max(np.abs(d), axis=axes, keepdims=True)
-    exponent = np.frexp(peak)[1]  # peak = m * 2**e with 0.5 <= m < 1; frexp(0) gives e = 0
-    return np.ldexp(d, -exponent), np.squeeze(exponent, axis=axes)
-
-
-def _rescaled(value, exponent, power: int = 1):
-    """``value * 2**(power * exponent)``: back to the data's units (inf beyond the float range)."""
-    with np.errstate(over="ignore", under="ignore"):
-        return np.ldexp(value, power * exponent)
-
-
-def _mean_and_variance(d):
-    """Mean and unbiased variance along the last axis; exactly 0 when all values are equal.
-
-    Equal up to rounding counts as equal: scores such as 0.86 - 0.85 and 0.94 - 0.93 differ in the
-    last bits only, and a variance of 1e-34 would give a huge t where the test has no variance at all.
-    """
-    d = np.asarray(d, dtype=float)
-    mean = d.mean(axis=-1)
-    var = d.var(axis=-1, ddof=1)
-    constant = np.ptp(d, axis=-1) <= 1e-12 * np.max(np.abs(d), axis=-1)
-    return mean, np.where(constant, 0.0, var)
-
-
-def _fold_t(differences, variance_factor):
-    """t = mean / sqrt(factor * s^2) along the last axis; returns (t, p, mean, se)."""
-    n = np.shape(differences)[-1]
-    d, exponent = _normalised(np.asarray(differences, dtype=float), -1)
-    mean, var = _mean_and_variance(d)
-    se = np.sqrt(variance_factor * var)
-    statistic = _ratio(mean, se)
-    return statistic, _t_pvalue(statistic, n - 1), _rescaled(mean, exponent), _rescaled(se, exponent)
-
-
-def _t_5x2cv(differences):
-    """Dietterich's 5x2cv t on (..., 5, 2) differences; returns (t, p, p11, mean s^2, its square root)."""
-    d, exponent = _normalised(np.asarray(differences, dtype=float), (-2, -1))
-    mean = (d[..., 0] + d[..., 1]) / 2.0
-    s2 = (d[..., 0] - mean) ** 2 + (d[..., 1] - mean) ** 2
-    mean_s2 = s2.sum(axis=-1) / 5.0
-    first = d[..., 0, 0]
-    statistic = _ratio(first, np.sqrt(mean_s2))
-    return (statistic, _t_pvalue(statistic, 5), _rescaled(first, exponent), _rescaled(mean_s2, exponent, 2),
-            _rescaled(np.sqrt(mean_s2), exponent))
-
-
-def _f_5x2cv(differences):
-    """Alpaydin's combined F on (..., 5, 2) differences; returns (F, p, sum p^2, sum s^2)."""
-    d, exponent = _normalised(np.asarray(differences, dtype=float), (-2, -1))
-    mean = (d[..., 0] + d[..., 1]) / 2.0
-    s2 = (d[..., 0] - mean) ** 2 + (d[..., 1] - mean) ** 2
-    numerator = (d**2).sum(axis=(-2, -1))
-    denominator = s2.sum(axis=-1)
-    statistic = _ratio(numerator, 2.0 * denominator)
-    # special.fdtrc is the upper tail behind scipy.stats.f.sf; F = inf gives 0.
-    pvalue = np.where(
-        np.isinf(statistic), 0.0, special.fdtrc(10, 5, np.where(np.isinf(statistic), 0.0, statistic))
-    )
-    return (statistic, np.clip(pvalue, 0.0, 1.0), _rescaled(numerator, exponent, 2),
-            _rescaled(denominator, exponent, 2))
-
-
-def _z_proportions(accuracy_1, accuracy_2, n_test, pooled=True):
-    """z statistic and two-sided normal p-value (vectorised)."""
-    p1 = np.asarray(accuracy_1, dtype=float)
-    p2 = np.asarray(accuracy_2, dtype=float)
-    if pooled:
-        p = (p1 + p2) / 2.0
-        var = 2.0 * p * (1.0 - p) / n_test
-    else:
-        var = (p1 * (1.0 - p1) + p2 * (1.0 - p2)) / n_test
-    se = np.sqrt(np.maximum(var, 0.0))
-    statistic = _ratio(p1 - p2, se)
-    pvalue = np.clip(2.0 * special.ndtr(-np.abs(statistic)), 0.0, 1.0)
-    return statistic, pvalue, se
 
 
 # --------------------------------------------------------------------------- results
@@ -434,7 +328,7 @@ def paired_ttest(x, y, confidence: float = 0.95) -> PairedTTestResult:
     x, y = _check_pair(x, y, ("x", "y"), what="one value per matched pair")
     confidence = check_probability(confidence, "confidence")
     n = x.size
-    statistic, pvalue, mean, se = _fold_t(x - y, 1.0 / n)  # the fold t with factor 1/n is Student's t
+    statistic, pvalue, mean, se = fold_t(x - y, 1.0 / n)  # the fold t with factor 1/n is Student's t
     statistic, pvalue, mean, se = float(statistic), float(pvalue), float(mean), float(se)
     std = se * np.sqrt(n)
     half = float(special.stdtrit(n - 1, 0.5 + confidence / 2.0)) * se
@@ -523,7 +417,7 @@ def proportion_difference_test(
     p2 = _check_accuracy(accuracy_2, "accuracy_2")
     n_test = check_count(n_test, "n_test", minimum=1)
     pooled = check_flag(pooled, "pooled")
-    statistic, pvalue, se = _z_proportions(p1, p2, n_test, pooled)
+    statistic, pvalue, se = z_proportions(p1, p2, n_test, pooled)
     return ProportionDifferenceResult(
         statistic=float(statistic),
         pvalue=float(pvalue),
@@ -540,7 +434,7 @@ def _check_confidence(confidence) -> float:
 def _fold_result(differences, factor: float, method: str, confidence: float) -> FoldTTestResult:
     """The result of a fold t-test on 1-D ``differences`` with variance factor ``factor``."""
     n = differences.size
-    statistic, pvalue, mean, se = _fold_t(differences, factor)
+    statistic, pvalue, mean, se = fold_t(differences, factor)
     mean, se = float(mean), float(se)
     if se == 0.0 and mean != 0.0:
         # the documented limit of the formula, not certainty: say so where it happens
@@ -875,7 +769,6 @@ def corrected_repeated_cv_ttest(
     return _fold_result((one - two).ravel(), factor, "corrected repeated cv", confidence)
 
 
-
 def ttest_5x2cv(scores_1, scores_2, *, confidence: float = 0.95) -> TTest5x2cvResult:
     """Dietterich's 5x2cv paired t-test.
 
@@ -962,7 +855,7 @@ def ttest_5x2cv(scores_1, scores_2, *, confidence: float = 0.95) -> TTest5x2cvRe
     two = _check_5x2(scores_2, "scores_2")
     confidence = _check_confidence(confidence)
     d = one - two
-    statistic, pvalue, first, mean_s2, root_mean_s2 = _t_5x2cv(d)
+    statistic, pvalue, first, mean_s2, root_mean_s2 = t_5x2cv(d)
     first = float(first)
     half = float(special.stdtrit(5, 0.5 + confidence / 2.0)) * float(root_mean_s2)
     return TTest5x2cvResult(
@@ -1041,7 +934,7 @@ def ftest_5x2cv(scores_1, scores_2) -> FTest5x2cvResult:
     one = _check_5x2(scores_1, "scores_1")
     two = _check_5x2(scores_2, "scores_2")
     d = one - two
-    statistic, pvalue, numerator, denominator = _f_5x2cv(d)
+    statistic, pvalue, numerator, denominator = f_5x2cv(d)
     return FTest5x2cvResult(
         statistic=float(statistic),
         pvalue=float(pvalue),
@@ -1083,7 +976,6 @@ _TEST_NAMES = {
 }
 
 
-
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
 class AlgorithmComparison(TestResult):
     """Result of :func:`compare_algorithms`: the scores and the test.
@@ -1122,7 +1014,8 @@ class AlgorithmComparison(TestResult):
             if s.size > 10:  # a summary, not a wall of numbers
                 text = f"{s.size} scores, shape {s.shape}"
             else:
-                text = np.array2string(np.round(s, 4), separator=", ", max_line_width=80)
+                # 58 characters after the 16 of the label: lines of at most 74
+                text = np.array2string(np.round(s, 4), separator=", ", max_line_width=58)
                 text = text.replace("\n", "\n" + " " * 16)
             summary = f"mean {s.mean():.4f}, sd {s.std(ddof=1):.4f}" if s.size > 1 else "one test set"
             return f"  {name:<11} : {text}\n  {'':<11}   ({summary})"
@@ -1132,15 +1025,18 @@ class AlgorithmComparison(TestResult):
             for name in self.result.printed_fields()
             if name not in ("statistic", "pvalue", "reason")
         )
+        from ._text import fill  # lines of at most 74 characters, as TestResult prints
+
         lines = [
-            f"{type(self).__name__}: {self.description}",
+            fill(f"{type(self).__name__}: {self.description}", 74, rest="  "),
             show("scores_1", self.scores_1),
             show("scores_2", self.scores_2),
             f"  n_trainings : {self.n_trainings} (both algorithms)",
             f"  statistic   : {_format_value(self.statistic)}",
             f"  pvalue      : {_format_value(self.pvalue)}",
-            f"  details     : {details}",
         ]
+        for i, part in enumerate(details.split("\n")):
+            lines.append(fill(part, 74, "  details     : " if i == 0 else " " * 16, " " * 16))
         return "\n".join(lines)
 
 
@@ -1291,8 +1187,8 @@ def compare_algorithms(
         preds = []
         for est in (estimator_1, estimator_2):
             model = clone(est)
-            model.fit(resampling._take(X, train), y_arr[train])
-            preds.append(model.predict(resampling._take(X, test_idx)))
+            model.fit(take(X, train), y_arr[train])
+            preds.append(model.predict(take(X, test_idx)))
         s1 = np.array([float(score(y_arr[test_idx], preds[0]))])
         s2 = np.array([float(score(y_arr[test_idx], preds[1]))])
         if test == "mcnemar":
@@ -1344,7 +1240,6 @@ def compare_algorithms(
 
 
 # --------------------------------------------------------------------------- replicability
-
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects

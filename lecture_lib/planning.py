@@ -19,10 +19,11 @@ import numbers
 import numpy as np
 from scipy import special, stats
 
+from ._mcnemar_options import check_mcnemar_method
 from ._results import _format_value
 from ._validation import _show, check_alpha, check_count, check_flag, check_probability
 from .friedman_nemenyi import critical_value
-from .mcnemar import _check_method, mcnemar_pvalues
+from .mcnemar import mcnemar_pvalues
 
 __all__ = [
     "EXACT_SCAN_MAX",
@@ -294,7 +295,7 @@ def mcnemar_power(n, discordant_proportion, difference, alpha: float = 0.05,
         test example (one right, the other wrong).
     difference : float
         delta: the true accuracy of model 1 minus that of model 2, with
-        |delta| <= psi. 0 gives the Type I error rate.
+        :math:`|\\delta| \\le \\psi`. 0 gives the Type I error rate.
     alpha : float, optional
         Significance level in (0, 1), default 0.05.
     method : {"midp", "exact", "chi2", "corrected", "textbook"}, optional
@@ -369,7 +370,7 @@ def mcnemar_power(n, discordant_proportion, difference, alpha: float = 0.05,
     n = check_count(n, "n", minimum=1)
     psi, delta = _check_design(discordant_proportion, difference)
     alpha = check_alpha(alpha)
-    _check_method(method)
+    check_mcnemar_method(method)
     p_b = (psi + delta) / (2.0 * psi)
     return McNemarPower(
         power=_exact_power(n, psi, p_b, alpha, method),
@@ -441,7 +442,7 @@ def mcnemar_sample_size(
         test example.
     difference : float
         delta != 0: the accuracy difference to detect (model 1 minus model
-        2), with |delta| <= psi.
+        2), with :math:`|\\delta| \\le \\psi`.
     alpha : float, optional
         Two-sided significance level in (0, 1), default 0.05.
     power : float, optional
@@ -522,7 +523,7 @@ def mcnemar_sample_size(
         raise ValueError("difference must not be 0: no test set is large enough to detect no difference")
     alpha = check_alpha(alpha)
     power = check_probability(power, "power")
-    _check_method(method)
+    check_mcnemar_method(method)
     exact_check = check_flag(exact_check, "exact_check")
     z_a = float(special.ndtri(1.0 - alpha / 2.0))
     z_b = float(special.ndtri(power))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import numbers
 
-import matplotlib.pyplot as plt
 import numpy as np
 
 from . import curves as _curves
@@ -24,6 +23,8 @@ from ._drawing import (
     tuning_bias_curves,
     tuning_bias_title,
 )
+from ._mcnemar_options import check_mcnemar_method
+from ._signed_rank import signed_rank_moments
 from ._validation import (
     _show,
     check_alpha,
@@ -39,14 +40,14 @@ from ._validation import (
     check_scores,
 )
 from .cochran import familywise_error
-from .friedman_nemenyi import cd_cliques
-from .mcnemar import _check_method, mcnemar_pvalues
+from .friedman_nemenyi import cd_cliques, critical_difference
+from .mcnemar import mcnemar_pvalues
 from .nested import TuningBias
+from .posthoc import PairwiseComparisons
 from .simulate import RejectionRates, mcnemar_rejection_probability
 from .simulate_paired import PairedSimulation, PowerCurve
 from .wilcoxon_sign import (
     WILCOXON_ZERO_METHODS,
-    _signed_rank_moments,
     signed_rank_null_distribution,
     wilcoxon_signed_rank,
 )
@@ -82,6 +83,18 @@ __all__ = [
 _APPROXIMATE = ("chi2", "corrected", "midp")
 
 
+def _subplots(**kwargs):
+    """``matplotlib.pyplot.subplots(**kwargs)``: pyplot is imported when a figure is drawn.
+
+    Importing pyplot sets up a backend and costs about as much as numpy and
+    scipy together; ``import lecture_lib`` (every kernel start, every Voila
+    page) does not pay it (tests/test_layout.py keeps it so).
+    """
+    import matplotlib.pyplot as plt
+
+    return plt.subplots(**kwargs)
+
+
 def _check_choices(values, name: str, options) -> tuple:
     """A non-empty sequence (``methods``, ``tests``) of items of ``options``; returned as a tuple."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
@@ -94,6 +107,8 @@ def _check_choices(values, name: str, options) -> tuple:
 
 def mcnemar_pvalue_grid(max_count: int, method: str = "corrected"):
     """p-values of ``method`` minus exact p-values for b, c = 0..max_count.
+
+    Taught in chapter 2 (``notebooks/02-mcnemar``).
 
     Parameters
     ----------
@@ -150,7 +165,7 @@ def plot_mcnemar_pvalue_heatmap(max_count: int = 60, method: str = "corrected", 
     check_ax(ax)
     diff = mcnemar_pvalue_grid(max_count, method)
     if ax is None:
-        _, ax = plt.subplots(figsize=(5.2, 4.2))
+        _, ax = _subplots(figsize=(5.2, 4.2))
     limit = max(float(np.abs(diff).max()), 1e-12)
     image = ax.imshow(
         diff, origin="lower", cmap="RdBu_r", vmin=-limit, vmax=limit, interpolation="nearest",
@@ -199,11 +214,11 @@ def plot_mcnemar_rejection_curves(
     p_b = check_probability(p_b, "p_b", open_interval=False)
     if isinstance(methods, (str, bytes)) or not hasattr(methods, "__iter__"):
         raise TypeError(f"methods must be a sequence of McNemar methods, got {_show(methods)}")
-    methods = tuple(_check_method(m, "methods") for m in methods)
+    methods = tuple(check_mcnemar_method(m, "methods") for m in methods)
     if not methods:
         raise ValueError("methods is empty: give at least one McNemar method")
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.4, 3.6))
+        _, ax = _subplots(figsize=(6.4, 3.6))
     n = np.arange(1, max_discordant + 1)
     # Curves often coincide (chi2 and mid-p, exact and corrected): the ones drawn first are
     # wider and paler, so a curve drawn on top of another leaves it visible.
@@ -223,6 +238,8 @@ def plot_mcnemar_rejection_curves(
 def plot_rejection_rates(result: RejectionRates, ax=None):
     """Bar chart of simulated rejection rates with their Monte Carlo intervals.
 
+    Taught in chapter 2 (``notebooks/02-mcnemar``).
+
     Parameters
     ----------
     result : RejectionRates
@@ -237,7 +254,7 @@ def plot_rejection_rates(result: RejectionRates, ax=None):
     check_ax(ax)
     check_instance(result, RejectionRates, "result")
     if ax is None:
-        _, ax = plt.subplots(figsize=(5.2, 3.4))
+        _, ax = _subplots(figsize=(5.2, 3.4))
     rejection_rate_frame(ax, result.methods)
     rejection_rate_bars(ax, result)
     ax.set_title(f"{result.n_reps} simulated test sets, alpha = {result.alpha:g}")
@@ -286,7 +303,7 @@ def plot_familywise_error(max_models: int = 10, alpha: float = 0.05, n_sim: int 
     ks = np.arange(2, max_models + 1)
     results = [familywise_error(int(k), alpha=alpha, n_sim=n_sim, seed=seed) for k in ks]
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.0, 3.8))
+        _, ax = _subplots(figsize=(6.0, 3.8))
     ax.plot(ks, [r.independent for r in results], color="grey", linestyle=":", label="1 - (1 - alpha)^m "
                                                                                      "(independent tests)")
     ax.plot(ks, [r.unadjusted for r in results], "o-", color="tab:red", label="unadjusted pairwise McNemar")
@@ -353,7 +370,7 @@ def plot_complexity_curve(curve, k=None, reference=None, ax=None):
     check_instance(curve, _curves.ComplexityCurve, "curve", made_by="knn_complexity_curve")
     check_instance(reference, _curves.ComplexityCurve, "reference", allow_none=True)
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.4, 3.8))
+        _, ax = _subplots(figsize=(6.4, 3.8))
     ks = curve.n_neighbors
     ax.plot(ks, curve.train_error, color="tab:blue", label=f"training error (n = {curve.n_train})")
     ax.plot(ks, curve.test_error, color="tab:orange", label=f"test error (n = {curve.n_test})")
@@ -420,7 +437,7 @@ def plot_holdout_spread(table, test_sizes, test_size, split=None, reference=None
     if reference is not None:
         reference = check_probability(reference, "reference", open_interval=False)
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.4, 3.6))
+        _, ax = _subplots(figsize=(6.4, 3.6))
     bins = np.linspace(table.min() - 0.005, table.max() + 0.005, 41)
     ax.hist(scores, bins=bins, color="tab:blue", alpha=0.7, label=f"{scores.size} random splits")
     if split is not None:
@@ -472,7 +489,7 @@ def plot_learning_curve(curve, ax=None, label=None):
     check_ax(ax)
     check_instance(curve, _curves.LearningCurve, "curve", made_by="learning_curve")
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.4, 3.8))
+        _, ax = _subplots(figsize=(6.4, 3.8))
     prefix = f"{label}: " if label else ""
     m = curve.train_sizes
     for scores, name, style in ((curve.train_scores, "training", "--"), (curve.test_scores, "test", "-")):
@@ -489,6 +506,9 @@ def plot_learning_curve(curve, ax=None, label=None):
 # --------------------------------------------------------------------------- chapter 4
 
 #: Readable names of the chapter 4 tests (keys: :data:`lecture_lib.PAIRED_TESTS`).
+#: Taught in chapter 4.
+#: Taught in chapter 4.
+#: Taught in chapter 4.
 PAIRED_TEST_LABELS = {
     "mcnemar": "McNemar (1 holdout)",
     "prop_diff": "difference of proportions",
@@ -526,7 +546,7 @@ def plot_paired_rejection_rates(result: RejectionRates, ax=None, title: str | No
     check_ax(ax)
     check_instance(result, RejectionRates, "result")
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.0, 3.4))
+        _, ax = _subplots(figsize=(6.0, 3.4))
     y = np.arange(len(result.methods))[::-1]
     # clipped at 0: a rate of 0 or 1 is valid, and rounding must not make an error bar negative
     err = np.maximum(np.vstack([result.rates - result.ci_low, result.ci_high - result.rates]), 0.0)
@@ -561,7 +581,7 @@ def plot_power_curves(curve: PowerCurve, ax=None, tests=None):
     check_instance(curve, PowerCurve, "curve")
     chosen = curve.tests if tests is None else _check_choices(tests, "tests", curve.tests)
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.0, 3.8))
+        _, ax = _subplots(figsize=(6.0, 3.8))
     styles = {"resampled": ":", "kfold_cv": "--", "prop_diff": "-."}
     for name in chosen:
         j = curve.tests.index(name)
@@ -652,7 +672,7 @@ def plot_size_power(null_simulation, alternative_simulation, alpha: float = 0.05
     chosen = default if tests is None else _check_choices(tests, "tests", null_simulation.tests)
     size, power = null_simulation.rates(alpha), alternative_simulation.rates(alpha)
     if ax is None:
-        _, ax = plt.subplots(figsize=(6.0, 4.6))
+        _, ax = _subplots(figsize=(6.0, 4.6))
     for name in chosen:
         j = null_simulation.tests.index(name)
         colour, marker = _PAIRED_STYLES.get(name, ("black", "o"))
@@ -680,6 +700,8 @@ def plot_size_power(null_simulation, alternative_simulation, alpha: float = 0.05
 def paired_test_legend_handles(tests=None):
     """Legend entries with the colour and marker :func:`plot_size_power` gives each test.
 
+    Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
     Parameters
     ----------
     tests : iterable of str, optional
@@ -704,6 +726,8 @@ def paired_test_legend_handles(tests=None):
 def plot_pvalue_histogram(pvalues, alpha: float = 0.05, ax=None, title: str | None = None):
     """Histogram of simulated p-values with the uniform density a valid test has under H0.
 
+    Taught in chapter 4 (``notebooks/04-two-algorithms-one-dataset``).
+
     Parameters
     ----------
     pvalues : array_like of float in [0, 1]
@@ -727,7 +751,7 @@ def plot_pvalue_histogram(pvalues, alpha: float = 0.05, ax=None, title: str | No
     if outside.size:
         raise ValueError(f"pvalues must lie in [0, 1], got {p[outside[0]]!r} at index {int(outside[0])}")
     if ax is None:
-        _, ax = plt.subplots(figsize=(4.6, 3.0))
+        _, ax = _subplots(figsize=(4.6, 3.0))
     pvalue_histogram_frame(ax, title or f"{p.size} simulated p-values")
     pvalue_histogram_bars(ax, p, alpha)
     return ax
@@ -761,8 +785,8 @@ def plot_signed_rank_null(differences, zero_method: str = "pratt", ax=None):
     res = wilcoxon_signed_rank(differences, zero_method=zero_method, method="exact")
     normal = wilcoxon_signed_rank(differences, zero_method=zero_method, method="approx")
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 3.4))
-    mean, sd = _signed_rank_moments(differences, zero_method)  # of the normal approximation
+        _, ax = _subplots(figsize=(6, 3.4))
+    mean, sd = signed_rank_moments(differences, zero_method)  # of the normal approximation
     far = np.abs(values - mean) >= abs(res.r_plus - mean) - 1e-9
     step = float(np.min(np.diff(values))) if values.size > 1 else 1.0
     ax.bar(values, probs, width=0.8 * step, color=np.where(far, "tab:red", "tab:blue"), alpha=0.8,
@@ -832,9 +856,6 @@ _CD_ADJUST_WORDS = {
 
 def _cd_source(mean_ranks, names, cd, groups, control):
     """Unpack a PairwiseComparisons result; returns (ranks, names, cd, groups, procedure label)."""
-    from .friedman_nemenyi import critical_difference
-    from .posthoc import PairwiseComparisons
-
     procedure = "bars join algorithms with no significant difference"
     if isinstance(mean_ranks, PairwiseComparisons):
         result = mean_ranks
@@ -1030,7 +1051,7 @@ def plot_critical_difference(
     y_top = _CD_BAR_Y + 0.35
     if ax is None:
         height = max(1.8, (y_top - y_bottom) * _CD_INCH_PER_UNIT + (0.35 if title else 0.1))
-        fig, ax = plt.subplots(figsize=(7.0, height))
+        fig, ax = _subplots(figsize=(7.0, height))
         fig.subplots_adjust(left=0.02, right=0.98, bottom=0.02, top=0.98 if not title else 0.9)
     gap = 0.05 * (k - 1) + 0.12  # horizontal legs reach this far beyond the axis
     # a CD longer than the axis (few data sets) pushes the right-hand names out of its way
@@ -1136,7 +1157,7 @@ def plot_tuning_bias(result, n_configs=None, ax=None):
     if n_configs is not None:
         n_configs = _check_grid_size(result, n_configs)
     if ax is None:
-        _, ax = plt.subplots(figsize=(6, 3.6))
+        _, ax = _subplots(figsize=(6, 3.6))
     tuning_bias_curves(ax, result)
     if n_configs is not None:
         mark_grid_size(ax, result, n_configs)
@@ -1190,7 +1211,7 @@ def plot_nested_cv_diagram(outer_cv=5, inner_cv=2, outer_fold=0, ax=None):
     if outer_fold >= outer_cv:
         raise ValueError(f"outer_fold must be below outer_cv={outer_cv}, got {outer_fold}")
     if ax is None:
-        _, ax = plt.subplots(figsize=(7.5, 0.45 * (outer_cv + inner_cv) + 1.6))
+        _, ax = _subplots(figsize=(7.5, 0.45 * (outer_cv + inner_cv) + 1.6))
     colors = {"outer train": "#c6dbef", "outer test": "#fd8d3c", "inner train": "#bcbddc",
               "validation": "#74c476"}
     width = 1.0 / outer_cv

@@ -18,17 +18,26 @@ pairwise nulls are statements about each pair's differences: there
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import numbers
 
 import numpy as np
 from scipy import special
 
+from ._data import load, pick
+from ._pairwise_adjust import (
+    BERGMANN_HOMMEL_MAX_K,
+    adjust_family,
+    adjust_pairs,
+    check_bergmann_hommel_k,
+    shaffer_set,
+)
+from ._ranking import significant_decimals
 from ._results import TestResult
 from ._validation import _show, check_alpha, check_count, check_flag, check_option, check_real_array
+from .examples import BenchmarkTable, wilcoxon_example
 from .friedman_nemenyi import nemenyi
-from .multitest import ADJUST_METHODS, adjust_pvalues
+from .multitest import ADJUST_METHODS
 from .paired import paired_ttest
 from .ranks import rankdata
 from .wilcoxon_sign import sign_test, wilcoxon_signed_rank
@@ -55,8 +64,7 @@ POSTHOC_TESTS = ("wilcoxon", "sign", "nemenyi", "ttest")
 PAIRWISE_ADJUSTMENTS = ("none",) + ADJUST_METHODS + ("shaffer", "bergmann-hommel", "studentized-range")
 #: The ``adjust`` options of :func:`control_comparisons`.
 CONTROL_ADJUSTMENTS = ("none",) + ADJUST_METHODS
-#: The largest number of algorithms for Bergmann and Hommel's procedure (115 975 exhaustive sets at k = 10).
-BERGMANN_HOMMEL_MAX_K = 10
+# BERGMANN_HOMMEL_MAX_K, the largest k of Bergmann and Hommel's procedure, comes from _pairwise_adjust.py
 
 # which error rate the decisions of each adjustment control
 _ERROR_RATE = {"none": "none (each comparison at level alpha)", "bh": "FDR", "by": "FDR"}
@@ -81,17 +89,6 @@ _TEST_OPTIONS = {
 
 
 # --------------------------------------------------------------------------- logically related hypotheses
-
-
-@functools.cache
-def _shaffer_set(k: int) -> frozenset:
-    if k <= 1:
-        return frozenset({0})
-    out = set()
-    for j in range(1, k + 1):  # the group that holds the first algorithm has j members
-        within = j * (j - 1) // 2
-        out.update(within + s for s in _shaffer_set(k - j))
-    return frozenset(out)
 
 
 def shaffer_true_counts(k) -> tuple:
@@ -139,59 +136,7 @@ def shaffer_true_counts(k) -> tuple:
     3, not by 5 as Holm's does.
     """
     k = check_count(k, "k", minimum=1)
-    return tuple(sorted(_shaffer_set(k)))
-
-
-def _shaffer_multipliers(k: int) -> np.ndarray:
-    """t_j, j = 1..m: the most hypotheses that can be true when j - 1 are false."""
-    m = k * (k - 1) // 2
-    possible = np.array(sorted(_shaffer_set(k)))
-    remaining = m - np.arange(m)  # hypotheses not yet rejected at step j
-    return possible[np.searchsorted(possible, remaining, side="right") - 1].astype(float)
-
-
-@functools.cache
-def _exhaustive_sets(k: int) -> tuple[np.ndarray, np.ndarray, tuple]:
-    """Every non-empty set of pairwise hypotheses that can be true while the rest are false.
-
-    One per partition of the k algorithms into groups (the pairs inside the
-    groups), except the partition into single algorithms. Returned as a
-    read-only boolean matrix (m, n_sets), row h telling which sets hold the
-    h-th pair of ``np.triu_indices(k, 1)``; the set sizes; and, per pair,
-    the indices of the sets that hold it.
-    """
-    # restricted growth strings: labels[s, a] is the group of algorithm a in partition s
-    labels = np.zeros((1, 1), dtype=np.int8)
-    largest = np.zeros(1, dtype=np.int8)
-    for _ in range(1, k):
-        choices = largest.astype(np.int64) + 2  # an existing group or a new one
-        rows = np.repeat(np.arange(labels.shape[0]), choices)
-        starts = np.cumsum(choices) - choices
-        new = (np.arange(rows.size) - np.repeat(starts, choices)).astype(np.int8)
-        labels = np.column_stack([labels[rows], new])
-        largest = np.maximum(largest[rows], new)
-    first, second = np.triu_indices(k, 1)
-    holds = labels[:, first].T == labels[:, second].T  # (m, number of partitions)
-    holds = np.ascontiguousarray(holds[:, holds.any(axis=0)])
-    holds.setflags(write=False)
-    sizes = holds.sum(axis=0).astype(float)
-    sizes.setflags(write=False)
-    members = tuple(np.flatnonzero(row).astype(np.int32) for row in holds)
-    return holds, sizes, members
-
-
-def _bergmann_hommel(p: np.ndarray, k: int) -> np.ndarray:
-    """Adjusted p-values: max over exhaustive sets I containing H of |I| min_{i in I} p_i."""
-    holds, sizes, members = _exhaustive_sets(k)
-    smallest = np.empty(sizes.size)
-    open_sets = np.ones(sizes.size, dtype=bool)
-    for h in np.argsort(p, kind="stable"):  # the first member met in p order has the smallest p-value
-        hit = holds[h] & open_sets
-        smallest[hit] = p[h]
-        open_sets &= ~holds[h]
-    values = sizes * smallest
-    # every pair is in some exhaustive set (the partition that joins just that pair)
-    return np.minimum(1.0, np.array([values[idx].max() for idx in members]))
+    return tuple(sorted(shaffer_set(k)))
 
 
 def _check_pvalue_matrix(pvalues) -> np.ndarray:
@@ -216,49 +161,6 @@ def _check_pvalue_matrix(pvalues) -> np.ndarray:
             f"pvalues[{j}, {i}] = {float(p[j, i])!r}"
         )
     return p
-
-
-def _check_bergmann_hommel_k(k: int, name: str) -> None:
-    if k > BERGMANN_HOMMEL_MAX_K:
-        raise ValueError(
-            f"{name}='bergmann-hommel' is limited to k <= {BERGMANN_HOMMEL_MAX_K} algorithms (its exhaustive "
-            f"sets number B_k - 1, the Bell number less one: 678 569 at k = 11), got k = {k}; "
-            f"use {name}='shaffer', nearly as powerful"
-        )
-
-
-def _step_down(p: np.ndarray, multipliers: np.ndarray) -> np.ndarray:
-    """Step-down adjusted p-values along the last axis: min(1, running max of c_j p_(j)), input order."""
-    order = np.argsort(p, axis=-1, kind="stable")
-    stepped = np.maximum.accumulate(multipliers * np.take_along_axis(p, order, axis=-1), axis=-1)
-    adjusted = np.empty_like(p)
-    np.put_along_axis(adjusted, order, np.minimum(1.0, stepped), axis=-1)
-    return adjusted
-
-
-def _adjust_family(p: np.ndarray, method: str) -> np.ndarray:
-    """A method of :func:`adjust_pvalues` (or "none") along the last axis of p, shape (..., m)."""
-    m = p.shape[-1]
-    if method == "none":
-        return p.copy()
-    if method == "holm":  # vectorised over the rows: the simulations adjust thousands of families
-        return _step_down(p, m - np.arange(m, dtype=float))
-    if method == "bonferroni":
-        return np.minimum(1.0, m * p)
-    return np.apply_along_axis(adjust_pvalues, -1, p, method)
-
-
-def _adjust_pairs(p: np.ndarray, k: int, method: str) -> np.ndarray:
-    """Adjust the m = k(k-1)/2 pairwise p-values (triu order) along the last axis of p, shape (..., m).
-
-    Any pairwise method but Nemenyi's; one call adjusts one family (m,) or many (n_reps, m).
-    """
-    if method == "shaffer":
-        return _step_down(p, _shaffer_multipliers(k))
-    if method == "bergmann-hommel":
-        _check_bergmann_hommel_k(k, "method")
-        return np.apply_along_axis(_bergmann_hommel, -1, p, k)
-    return _adjust_family(p, method)
 
 
 def adjust_pairwise_pvalues(pvalues, method: str = "holm") -> np.ndarray:
@@ -400,7 +302,7 @@ def adjust_pairwise_pvalues(pvalues, method: str = "holm") -> np.ndarray:
     k = p.shape[0]
     upper = np.triu_indices(k, 1)
     adjusted = np.ones((k, k))
-    adjusted[upper] = _adjust_pairs(p[upper], k, method)
+    adjusted[upper] = adjust_pairs(p[upper], k, method)
     adjusted[upper[1], upper[0]] = adjusted[upper]
     return adjusted
 
@@ -461,12 +363,6 @@ def _check_test_options(test: str, test_options) -> dict:
 def _mean_ranks(arr: np.ndarray, higher_is_better: bool) -> np.ndarray:
     """Average rank of each algorithm over the data sets, 1 = best (mid-ranks for ties)."""
     return rankdata(-arr if higher_is_better else arr, axis=1).mean(axis=0)
-
-
-def _decimals(arr: np.ndarray) -> int:
-    """Decimals that keep 12 significant digits of the table's largest magnitude."""
-    largest = float(np.max(np.abs(arr)))
-    return 12 - int(np.floor(np.log10(largest))) if largest > 0 else 12
 
 
 def _pair_test(test: str, x: np.ndarray, y: np.ndarray, higher_is_better: bool, options: dict,
@@ -615,10 +511,13 @@ class PairwiseComparisons(TestResult):
     def __str__(self) -> str:
         rows = self.pairs()
         width = max(len(f"{r['pair'][0]} vs {r['pair'][1]}") for r in rows)
+        from ._text import fill  # paragraphs of at most 74 characters (the book's output column)
+
         lines = [
-            f"Pairwise comparisons of {len(self.names)} algorithms on {self.n_datasets} data sets: "
-            f"test={self.test!r}, adjust={self.adjust!r} ({self.error_rate} at alpha = {self.alpha:g})",
-            f"  effect: {self.effect_name}",
+            fill(f"Pairwise comparisons of {len(self.names)} algorithms on {self.n_datasets} data sets: "
+                 f"test={self.test!r}, adjust={self.adjust!r} ({self.error_rate} at alpha = {self.alpha:g})",
+                 74, rest="  "),
+            fill(f"effect: {self.effect_name}", 74, "  ", "    "),
             f"  {'pair (better first)':<{width}}  {'effect':>9}  {'raw p':>9}  {'adjusted':>9}",
         ]
         for r in rows:
@@ -627,7 +526,7 @@ class PairwiseComparisons(TestResult):
             lines.append(f"  {label:<{width}}  {r['effect']:9.4g}  {_fmt_p(r['raw_pvalue']):>9}  "
                          f"{_fmt_p(r['pvalue']):>9}{mark}")
         groups = "; ".join("{" + ", ".join(self.names[i] for i in g) + "}" for g in self.groups) or "none"
-        lines.append(f"  groups not significantly different: {groups}")
+        lines.append(fill(f"groups not significantly different: {groups}", 74, "  ", "    "))
         return "\n".join(lines)
 
 
@@ -644,7 +543,7 @@ def _pairwise_raw(arr, test, higher_is_better, options, mean_ranks):
         raw = np.minimum(1.0, 2.0 * special.ndtr(-np.abs(stats)))
         np.fill_diagonal(raw, 1.0)
         return raw, stats, gap
-    decimals = _decimals(arr)
+    decimals = significant_decimals(arr)
     for i, j in zip(*np.triu_indices(k, 1)):
         statistic, p, e = _pair_test(test, arr[:, i], arr[:, j], higher_is_better, options, decimals)
         raw[i, j] = raw[j, i] = p
@@ -848,7 +747,7 @@ def pairwise_comparisons(
     if adjust in _LOGICAL_ADJUSTMENTS and test not in _TRANSITIVE_TESTS:
         raise ValueError(_not_transitive_message(test, adjust))
     if adjust == "bergmann-hommel":
-        _check_bergmann_hommel_k(k, "adjust")
+        check_bergmann_hommel_k(k, "adjust")
     mean_ranks = _mean_ranks(arr, higher_is_better)
     raw, stats, effect = _pairwise_raw(arr, test, higher_is_better, options, mean_ranks)
     upper = np.triu_indices(k, 1)
@@ -856,7 +755,7 @@ def pairwise_comparisons(
         adjusted = np.array(nemenyi(arr, alpha=alpha, higher_is_better=higher_is_better).pvalues, dtype=float)
     else:
         adjusted = np.ones((k, k))
-        adjusted[upper] = _adjust_pairs(raw[upper], k, adjust)
+        adjusted[upper] = adjust_pairs(raw[upper], k, adjust)
         adjusted[upper[1], upper[0]] = adjusted[upper]
     significant = adjusted <= alpha
     np.fill_diagonal(significant, False)
@@ -956,10 +855,14 @@ class ControlComparisons(TestResult):
     def __str__(self) -> str:
         control = self.names[self.control]
         width = max(len(self.names[i]) for i in self.others)
+        from ._text import fill  # paragraphs of at most 74 characters (the book's output column)
+
+        effect = self.effect_name.replace('row', 'control').replace('column', 'other')
         lines = [
-            f"{control} against {len(self.others)} other algorithms on {self.n_datasets} data sets: "
-            f"test={self.test!r}, adjust={self.adjust!r} ({self.error_rate} at alpha = {self.alpha:g})",
-            f"  effect of {control}: {self.effect_name.replace('row', 'control').replace('column', 'other')}",
+            fill(f"{control} against {len(self.others)} other algorithms on {self.n_datasets} data sets: "
+                 f"test={self.test!r}, adjust={self.adjust!r} ({self.error_rate} at alpha = {self.alpha:g})",
+                 74, rest="  "),
+            fill(f"effect of {control}: {effect}", 74, "  ", "    "),
             f"  {'other':<{width}}  {'effect':>9}  {'raw p':>9}  {'adjusted':>9}",
         ]
         for n, i in enumerate(self.others):
@@ -1106,14 +1009,14 @@ def control_comparisons(
         stats = effect / se
         raw = np.minimum(1.0, 2.0 * special.ndtr(-np.abs(stats)))
     else:
-        decimals = _decimals(arr)
+        decimals = significant_decimals(arr)
         triples = [
             _pair_test(test, arr[:, control], arr[:, i], higher_is_better, options, decimals) for i in others
         ]
         stats = np.array([t[0][0] if test == "sign" else t[0] for t in triples], dtype=float)
         raw = np.array([t[1] for t in triples], dtype=float)
         effect = np.array([t[2] for t in triples], dtype=float)
-    adjusted = _adjust_family(raw, adjust)
+    adjusted = adjust_family(raw, adjust)
     significant = adjusted <= alpha
     best = int(np.argmin(raw))
     for arr_out in (raw, adjusted, significant, effect, stats, mean_ranks):
@@ -1163,10 +1066,8 @@ def posthoc_examples() -> dict:
     >>> {key: table.scores.shape for key, table in posthoc_examples().items()}
     {'demsar2006_table6': (14, 4), 'garcia_herrera2008_30x5': (30, 5)}
     """
-    from .examples import BenchmarkTable, _load, wilcoxon_example
-
     out = {}
-    for item in _load("posthoc_examples.json")["examples"]:
+    for item in load("posthoc_examples.json")["examples"]:
         algorithms = tuple(item["algorithms"])
         if "from_table2" in item:  # Demšar's Table 6 shares two columns with his Table 2
             table2 = wilcoxon_example("demsar2006_table2")
@@ -1188,19 +1089,12 @@ def posthoc_examples() -> dict:
             datasets=datasets,
             scores=scores,
             higher_is_better=True,
-            printed=_json_copy(item["printed"]),
+            printed=item["printed"],  # load gave a fresh copy: the cached fixture stays intact
             decimals=dict(item["decimals"]),
             reproducible=tuple(item["reproducible"]),
             notes=item["notes"],
         )
     return out
-
-
-def _json_copy(value):
-    """A deep copy of a JSON value (the cached fixture stays intact)."""
-    import json
-
-    return json.loads(json.dumps(value))
 
 
 def posthoc_example(key: str):
@@ -1221,7 +1115,5 @@ def posthoc_example(key: str):
     At the 10 % level Nemenyi's test finds C4.5 worse than C4.5+m and
     C4.5+m+cf, as Demšar (2006) reports; C4.5+cf falls in no conclusion.
     """
-    from .examples import _pick
-
-    return _pick(posthoc_examples(), key)
+    return pick(posthoc_examples(), key)
 

@@ -1,36 +1,24 @@
 """Mid-ranks, the building block of every rank test of chapters 5 and 6.
 
+Taught in chapter 5 (``notebooks/05-two-algorithms-many-datasets``).
+
+Taught in chapter 5 (``notebooks/05-two-algorithms-many-datasets``).
+
 Tied values share the average of the ranks they occupy. The tests themselves
 live in :mod:`lecture_lib.wilcoxon_sign` (two algorithms over many data
 sets, chapter 5) and :mod:`lecture_lib.friedman_nemenyi` (many algorithms
-over many data sets, chapter 6); both rank with the helpers here.
+over many data sets, chapter 6); both rank with the one-sort helpers of
+the internal module ``_ranking``, on inputs they have already checked.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ._ranking import tie_groups
 from ._validation import _show, check_real_array
 
 __all__ = ["rankdata", "tie_term"]
-
-
-def _tie_groups(a: np.ndarray):
-    """Sort along the last axis; return the order and, per sorted position,
-    the first and last positions of its tie group."""
-    order = np.argsort(a, axis=-1, kind="stable")
-    sorted_a = np.take_along_axis(a, order, axis=-1)
-    n = a.shape[-1]
-    pos = np.broadcast_to(np.arange(n), a.shape)
-    starts_group = np.ones(a.shape, dtype=bool)
-    starts_group[..., 1:] = sorted_a[..., 1:] != sorted_a[..., :-1]
-    ends_group = np.ones(a.shape, dtype=bool)
-    ends_group[..., :-1] = starts_group[..., 1:]
-    first = np.maximum.accumulate(np.where(starts_group, pos, 0), axis=-1)
-    # the last position of a group: a running minimum taken from the right
-    last = np.flip(np.minimum.accumulate(np.flip(np.where(ends_group, pos, n - 1), -1), axis=-1), -1)
-    return order, first, last
-
 
 
 def _as_finite(a, name: str) -> np.ndarray:
@@ -96,7 +84,7 @@ def rankdata(a, axis: int = -1) -> np.ndarray:
     arr = _as_finite(a, "a")
     axis = _check_axis(axis, arr.ndim)
     arr = np.moveaxis(arr, axis, -1)
-    order, first, last = _tie_groups(arr)
+    order, first, last = tie_groups(arr)
     mid = (first + last) / 2.0 + 1.0
     ranks = np.empty(arr.shape, dtype=float)
     np.put_along_axis(ranks, order, mid, axis=-1)
@@ -118,36 +106,9 @@ def tie_term(a, axis: int = -1) -> np.ndarray:
     arr = _as_finite(a, "a")
     axis = _check_axis(axis, arr.ndim)
     arr = np.moveaxis(arr, axis, -1)
-    _, first, last = _tie_groups(arr)
+    _, first, last = tie_groups(arr)
     size = (last - first + 1).astype(float)
     # each member of a group of size t contributes t**2 - 1; t of them give t**3 - t
     return (size**2 - 1.0).sum(axis=-1)
 
 
-def _ranks_and_ties(a: np.ndarray):
-    """Mid-ranks of a 1-D array and its tie term sum(t^3 - t), from one sort.
-
-    Any sort order works here (tied values share a rank), so the faster
-    unstable sort is used.
-    """
-    order = np.argsort(a)
-    sorted_a = a[order]
-    starts = np.empty(a.size, dtype=bool)
-    starts[:1] = True
-    np.not_equal(sorted_a[1:], sorted_a[:-1], out=starts[1:])
-    group_start = np.flatnonzero(starts)
-    group_size = np.diff(np.append(group_start, a.size))
-    mid = group_start + (group_size + 1) / 2.0  # 1-based mid-rank of each group
-    ranks = np.empty(a.size, dtype=float)
-    ranks[order] = np.repeat(mid, group_size)
-    size = group_size.astype(float)
-    return ranks, float((size**3 - size).sum())
-
-
-def _row_ranks_and_ties(arr: np.ndarray, higher_is_better: bool):
-    """Mid-ranks along rows (1 = best) and the total tie term, from one sort."""
-    order, first, last = _tie_groups(-arr if higher_is_better else arr)
-    ranks = np.empty(arr.shape, dtype=float)
-    np.put_along_axis(ranks, order, (first + last) / 2.0 + 1.0, axis=-1)
-    size = (last - first + 1).astype(float)
-    return ranks, float((size**2 - 1.0).sum())

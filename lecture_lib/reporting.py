@@ -24,12 +24,13 @@ import numbers
 import numpy as np
 from scipy import special
 
+from ._interval_formulas import bonett_price, disagreement_intervals
 from ._results import Interval
 from ._text import fill
 from ._validation import _show, check_alpha, check_count, check_flag, check_real_array
 from .cochran import CochranQResult, PairwiseMcNemarResult
 from .friedman_nemenyi import FriedmanResult, critical_difference
-from .intervals import _bonett_price, _disagreement_intervals, proportion_interval
+from .intervals import proportion_interval
 from .mcnemar import MCNEMAR_INTERVALS, McNemarResult
 from .paired import AlgorithmComparison, FoldTTestResult, PairedTTestResult, TTest5x2cvResult, paired_ttest
 from .posthoc import ControlComparisons, PairwiseComparisons
@@ -357,8 +358,8 @@ def _mcnemar(r: McNemarResult, names, alpha, design, points):
     if _same_level(alpha, r.win_probability.confidence):
         share, odds, difference = r.win_probability, r.odds_ratio, r.accuracy_difference
     else:  # the verdict's level: the same intervals, recomputed from b, c and n
-        share, odds = _disagreement_intervals(r.b, r.c, confidence, method)
-        difference = (_bonett_price(r.b, r.c, r.n_examples, confidence) if r.n_examples
+        share, odds = disagreement_intervals(r.b, r.c, confidence, method)
+        difference = (bonett_price(r.b, r.c, r.n_examples, confidence) if r.n_examples
                       else Interval(math.nan, -1.0, 1.0, confidence, "bonett-price"))
     significant = r.pvalue <= alpha
     setting = design or "one test set; each model trained once"
@@ -688,7 +689,7 @@ def _pairwise_mcnemar(r: PairwiseMcNemarResult, names, alpha, design):
         if b + c == 0:
             text += "no disagreement, nothing to estimate about who wins one"
         else:
-            share = _disagreement_intervals(b, c, confidence, method)[0]
+            share = disagreement_intervals(b, c, confidence, method)[0]
             text += (f"{labels[i]} won {b} of the {b + c} disagreements, "
                      f"{_effect(share, False, _INTERVAL_NAMES[method], null=0.5)}")
         text += (f"; raw {_p(r.pvalue[idx])}, adjusted {_p(r.pvalue_adjusted[idx])}: "
@@ -893,7 +894,7 @@ def _result_level(result, alpha):
 
 def report(result, names=None, *, alpha: float | None = None, design: str | None = None, seeds=None,
            score: str = "accuracy", percentage_points: bool | None = None,
-           minimum_effect: float | None = None, width: int | None = 88, scores=None) -> str:
+           minimum_effect: float | None = None, width: int | None = 74, scores=None) -> str:
     """The paragraph that reports a comparison: test, statistic, p-value, effect, interval, design, seeds.
 
     Parameters
@@ -944,8 +945,8 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
         difference (McNemar, the t-tests, Wilcoxon).
     width : int or None, optional
         Wrap each paragraph at this many characters (at least 20; default
-        88, the width of the course's code cells). None: one line per
-        paragraph.
+        74, which fits the course website's output column, 77 characters
+        at 1280 px). None: one line per paragraph.
     scores : array_like, shape (n_datasets, k), optional
         For :class:`PairwiseComparisons` and :class:`ControlComparisons`
         only: the score table they were computed from, which the results do
@@ -1012,34 +1013,39 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
     >>> result = mcnemar([[9959, 11], [1, 29]])
     >>> print(report(result, names=("model A", "model B"), design="10 000 test images",
     ...              seeds=0))
-    model A and model B were scored on the same 10000 test examples (10 000 test images).
-    They disagreed on 12 of them: model A was right on 11 and model B on 1. McNemar's test
-    (mid-p binomial version, two-sided): min(b, c) = 1, p = 0.00342. Significant at the 0.05
-    level: a split of the disagreements at least this uneven would be unlikely if the two
-    models were equally accurate. Share of the disagreements won by model A: 11 of 12, 0.917
-    (95 % CI 0.653 to 0.996, mid-p, the interval this test inverts); as odds, 11 (95 % CI
-    1.88 to 239). Accuracy of model A minus that of model B: 0.10 percentage points (95 % CI
-    0.03 to 0.17, Bonett-Price); this interval comes from another method, which uses all
-    10000 examples and inverts no McNemar test. The test compares these two trained models
-    on this test set, not their learning algorithms. Random seed: 0.
+    model A and model B were scored on the same 10000 test examples (10 000
+    test images). They disagreed on 12 of them: model A was right on 11 and
+    model B on 1. McNemar's test (mid-p binomial version, two-sided):
+    min(b, c) = 1, p = 0.00342. Significant at the 0.05 level: a split of the
+    disagreements at least this uneven would be unlikely if the two models
+    were equally accurate. Share of the disagreements won by model A: 11 of
+    12, 0.917 (95 % CI 0.653 to 0.996, mid-p, the interval this test inverts);
+    as odds, 11 (95 % CI 1.88 to 239). Accuracy of model A minus that of model
+    B: 0.10 percentage points (95 % CI 0.03 to 0.17, Bonett-Price); this
+    interval comes from another method, which uses all 10000 examples and
+    inverts no McNemar test. The test compares these two trained models on
+    this test set, not their learning algorithms. Random seed: 0.
 
     Source 000's panel A, written up: the difference is clear, and small;
     the mid-p interval excludes 1/2, as the test rejects.
 
     >>> print(report(mcnemar([[980, 9], [2, 9]]), names=("A", "B"), seeds="not stated"))
-    A and B were scored on the same 1000 test examples (one test set; each model trained
-    once). They disagreed on 11 of them: A was right on 9 and B on 2. McNemar's test (mid-p
-    binomial version, two-sided): min(b, c) = 2, p = 0.0386. Significant at the 0.05 level:
-    a split of the disagreements at least this uneven would be unlikely if the two models
-    were equally accurate. Share of the disagreements won by A: 9 of 11, 0.818 (95 % CI
-    0.517 to 0.968, mid-p, the interval this test inverts); as odds, 4.5 (95 % CI 1.07 to
-    30.6). Accuracy of A minus that of B: 0.70 percentage points (95 % CI -0.01 to 1.40,
-    Bonett-Price); this interval comes from another method, which uses all 1000 examples and
-    inverts no McNemar test. The test is significant while the Bonett-Price interval
-    includes no difference: they differ because the Bonett-Price interval is an adjusted
-    Wald interval, not the inversion of McNemar's test; the interval of the share above is
-    the one that goes with the verdict. The test compares these two trained models on this
-    test set, not their learning algorithms. Random seeds: not stated.
+    A and B were scored on the same 1000 test examples (one test set; each
+    model trained once). They disagreed on 11 of them: A was right on 9 and B
+    on 2. McNemar's test (mid-p binomial version, two-sided): min(b, c) = 2,
+    p = 0.0386. Significant at the 0.05 level: a split of the disagreements at
+    least this uneven would be unlikely if the two models were equally
+    accurate. Share of the disagreements won by A: 9 of 11, 0.818 (95 % CI
+    0.517 to 0.968, mid-p, the interval this test inverts); as odds, 4.5 (95 %
+    CI 1.07 to 30.6). Accuracy of A minus that of B: 0.70 percentage points
+    (95 % CI -0.01 to 1.40, Bonett-Price); this interval comes from another
+    method, which uses all 1000 examples and inverts no McNemar test. The test
+    is significant while the Bonett-Price interval includes no difference:
+    they differ because the Bonett-Price interval is an adjusted Wald
+    interval, not the inversion of McNemar's test; the interval of the share
+    above is the one that goes with the verdict. The test compares these two
+    trained models on this test set, not their learning algorithms. Random
+    seeds: not stated.
 
     Review S4's table: the mid-p test is significant (p = 79/2048 = 0.039)
     and its own interval excludes 1/2, while the Bonett-Price interval of

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from . import metrics
+from ._splits import class_codes, fold_ids_stratified, take
 from ._validation import (
     _show,
     as_generator,
@@ -65,19 +66,6 @@ def _check_k(k, n: int) -> int:
     return k
 
 
-def _class_codes(y, name: str, k: int):
-    """Integer class codes of ``y``; every class needs at least ``k`` examples."""
-    y = check_labels(y, name)
-    classes, codes, counts = np.unique(y, return_inverse=True, return_counts=True)
-    smallest = int(np.argmin(counts))
-    if counts[smallest] < k:
-        raise ValueError(
-            f"{name}: the smallest class {classes.tolist()[smallest]!r} has only {counts[smallest]} "
-            f"example(s), fewer than the {k} folds; stratification needs at least {k}"
-        )
-    return codes.reshape(-1), len(classes)
-
-
 def _test_size(test_size, n: int) -> int:
     test_size = check_probability(test_size, "test_size")
     n_test = int(np.ceil(test_size * n))
@@ -100,14 +88,14 @@ def _stratified_test(codes: np.ndarray, n_classes: int, n_test: int, rng) -> np.
     n = codes.size
     counts = np.bincount(codes, minlength=n_classes)
     share = counts * n_test / n
-    take = np.floor(share).astype(np.int64)
-    left = n_test - int(take.sum())
+    quota = np.floor(share).astype(np.int64)
+    left = n_test - int(quota.sum())
     if left:
         # largest remainders first; ties broken at random
-        frac = share - take
+        frac = share - quota
         order = np.lexsort((rng.random(n_classes), -frac))
-        take[order[:left]] += 1
-    chosen = [rng.permutation(np.flatnonzero(codes == c))[: take[c]] for c in range(n_classes)]
+        quota[order[:left]] += 1
+    chosen = [rng.permutation(np.flatnonzero(codes == c))[: quota[c]] for c in range(n_classes)]
     return np.sort(np.concatenate(chosen)).astype(np.int64)
 
 
@@ -120,7 +108,7 @@ def _holdout_setup(n, test_size, seed, stratify):
         labels = check_labels(stratify, "stratify")
         if labels.size != n:
             raise ValueError(f"stratify has {labels.size} labels but n={n}")
-        strata = _class_codes(labels, "stratify", 2)
+        strata = class_codes(labels, "stratify", 2)
     return n, n_test, rng, strata
 
 
@@ -239,17 +227,6 @@ def _fold_ids_plain(n: int, k: int, rng) -> np.ndarray:
     return out
 
 
-def _fold_ids_stratified(codes: np.ndarray, n_classes: int, k: int, rng) -> np.ndarray:
-    """Classes laid end to end and dealt round-robin (scikit-learn's allocation)."""
-    out = np.empty(codes.size, dtype=np.int64)
-    start = 0
-    for c in range(n_classes):
-        members = rng.permutation(np.flatnonzero(codes == c))
-        out[members] = (start + np.arange(members.size)) % k
-        start += members.size
-    return out
-
-
 def _splits_from_ids(ids: np.ndarray, k: int) -> Splits:
     for fold in range(k):
         in_test = ids == fold
@@ -344,9 +321,9 @@ def stratified_kfold(y, k=5, seed=None) -> Splits:
     the whole data (6 : 3).
     """
     k = check_count(k, "k", minimum=2)
-    codes, n_classes = _class_codes(y, "y", k)
+    codes, n_classes = class_codes(y, "y", k)
     rng = as_generator(seed)
-    return _splits_from_ids(_fold_ids_stratified(codes, n_classes, k, rng), k)
+    return _splits_from_ids(fold_ids_stratified(codes, n_classes, k, rng), k)
 
 
 def repeated_kfold(n, k=5, n_repeats=10, seed=None, y=None) -> Splits:
@@ -396,7 +373,7 @@ def repeated_kfold(n, k=5, n_repeats=10, seed=None, y=None) -> Splits:
         labels = check_labels(y, "y")
         if labels.size != n:
             raise ValueError(f"y has {labels.size} labels but n={n}")
-        codes = _class_codes(labels, "y", k)
+        codes = class_codes(labels, "y", k)
     rng = as_generator(seed)
 
     def generate():
@@ -404,7 +381,7 @@ def repeated_kfold(n, k=5, n_repeats=10, seed=None, y=None) -> Splits:
             if codes is None:
                 ids = _fold_ids_plain(n, k, rng)
             else:
-                ids = _fold_ids_stratified(codes[0], codes[1], k, rng)
+                ids = fold_ids_stratified(codes[0], codes[1], k, rng)
             yield from _splits_from_ids(ids, k)
 
     return generate()
@@ -461,7 +438,7 @@ def five_by_two(n_or_y, seed=None) -> Splits:
         n = _check_n(n_or_y, "n_or_y")
         codes = None
     else:
-        codes = _class_codes(n_or_y, "n_or_y", 2)
+        codes = class_codes(n_or_y, "n_or_y", 2)
         n = codes[0].size
     rng = as_generator(seed)
 
@@ -470,7 +447,7 @@ def five_by_two(n_or_y, seed=None) -> Splits:
             if codes is None:
                 ids = _fold_ids_plain(n, 2, rng)
             else:
-                ids = _fold_ids_stratified(codes[0], codes[1], 2, rng)
+                ids = fold_ids_stratified(codes[0], codes[1], 2, rng)
             first, second = np.flatnonzero(ids == 0), np.flatnonzero(ids == 1)
             yield first, second
             yield second, first
@@ -600,12 +577,6 @@ def estimate_632(resubstitution, oob_scores) -> float:
 # --------------------------------------------------------------------------- runner
 
 
-def _take(data, idx):
-    if hasattr(data, "iloc"):
-        return data.iloc[idx]
-    return data[idx]
-
-
 def cross_validate_scores(estimator, X, y, splits, scoring="accuracy") -> np.ndarray:
     """Fit a fresh copy of an estimator on every split and score it.
 
@@ -678,8 +649,8 @@ def cross_validate_scores(estimator, X, y, splits, scoring="accuracy") -> np.nda
             if idx.min() < 0 or idx.max() >= n:
                 raise ValueError(f"splits[{i}]: {name} has indices outside 0..{n - 1}")
         model = clone(estimator)
-        model.fit(_take(X, train), y_arr[train])
-        out.append(float(score(y_arr[test], model.predict(_take(X, test)))))
+        model.fit(take(X, train), y_arr[train])
+        out.append(float(score(y_arr[test], model.predict(take(X, test)))))
     if not out:
         raise ValueError("splits yielded no (train_idx, test_idx) pairs")
     return np.asarray(out, dtype=np.float64)

@@ -24,7 +24,12 @@ import types
 import numpy as np
 from scipy import special, stats
 
+from ._mcnemar_options import check_mcnemar_method
+from ._paired_cores import fold_t
+from ._pairwise_adjust import adjust_family, adjust_pairs
+from ._ranking import significant_decimals
 from ._results import Interval, _format_value
+from ._signed_rank import untied_signed_rank_cdf
 from ._tails import binomial_half_two_sided
 from ._validation import (
     as_generator,
@@ -37,20 +42,15 @@ from ._validation import (
 )
 from .friedman_nemenyi import studentized_range_sf
 from .intervals import proportion_interval
-from .mcnemar import _check_method, mcnemar_pvalues
-from .paired import _fold_t
+from .mcnemar import mcnemar_pvalues
 from .posthoc import (
     CONTROL_ADJUSTMENTS,
     PAIRWISE_ADJUSTMENTS,
     POSTHOC_TESTS,
-    _adjust_family,
-    _adjust_pairs,
-    _decimals,
 )
 from .ranks import rankdata
 from .wilcoxon_sign import (
     WILCOXON_AUTO_EXACT_MAX,
-    _untied_signed_rank_cdf,
     wilcoxon_signed_rank,
 )
 
@@ -115,7 +115,7 @@ def mcnemar_rejection_probability(n_discordant, alpha: float = 0.05, method: str
     test with probability 0.630 (chapter 2's power comparison).
     """
     alpha = check_alpha(alpha)
-    _check_method(method)
+    check_mcnemar_method(method)
     p_b = check_probability(p_b, "p_b", open_interval=False)
     n_arr = check_counts(n_discordant, "n_discordant")
     flat = n_arr.reshape(-1)
@@ -130,6 +130,8 @@ def mcnemar_rejection_probability(n_discordant, alpha: float = 0.05, method: str
 @dataclasses.dataclass(frozen=True)
 class RejectionRates:
     """Monte Carlo rejection rates of several test variants.
+
+    Taught in chapter 2 (``notebooks/02-mcnemar``).
 
     Attributes
     ----------
@@ -228,7 +230,7 @@ def simulate_mcnemar(
         methods = (methods,)
     if not hasattr(methods, "__iter__"):
         raise TypeError(f"methods must be a method name or a sequence of them, got {methods!r}")
-    methods = tuple(_check_method(m, "methods") for m in methods)
+    methods = tuple(check_mcnemar_method(m, "methods") for m in methods)
     if not methods:
         raise ValueError("methods must name at least one variant, got ()")
     rng = as_generator(seed)
@@ -251,6 +253,9 @@ def simulate_mcnemar(
 # --------------------------------------------------------------------------- chapter 6: post-hoc procedures
 
 #: The score configurations of :func:`posthoc_error_rates` and :func:`posthoc_scores`.
+#: Taught in chapter 6.
+#: Taught in chapter 6.
+#: Taught in chapter 6.
 POSTHOC_CONFIGURATIONS = (
     "exchangeable", "two-pairs", "non-transitive", "non-transitive-uniform", "always-middle"
 )
@@ -294,6 +299,9 @@ _TRUE_PAIRS = {
 }
 
 #: The largest number of data sets per simulated benchmark of :func:`posthoc_error_rates`.
+#: Taught in chapter 6.
+#: Taught in chapter 6.
+#: Taught in chapter 6.
 POSTHOC_MAX_DATASETS = 100_000
 
 # replications drawn and tested at once: bounded memory, and the same tables whatever n_reps is
@@ -397,7 +405,7 @@ def _wilcoxon_pvalues(d: np.ndarray) -> np.ndarray:
     r_plus = np.where(d > 0, ranks, 0).sum(axis=-1)
     total = n * (n + 1) // 2
     if n <= WILCOXON_AUTO_EXACT_MAX:  # P(R+ <= t) is symmetric: P(R+ >= t) = P(R+ <= total - t)
-        pvalue = np.minimum(1.0, 2.0 * _untied_signed_rank_cdf(n)[np.minimum(r_plus, total - r_plus)])
+        pvalue = np.minimum(1.0, 2.0 * untied_signed_rank_cdf(n)[np.minimum(r_plus, total - r_plus)])
     else:
         z = (r_plus - n * (n + 1) / 4.0) / math.sqrt(n * (n + 1) * (2.0 * n + 1) / 24.0)
         pvalue = np.minimum(1.0, 2.0 * special.ndtr(-np.abs(z)))
@@ -409,7 +417,7 @@ def _wilcoxon_pvalues(d: np.ndarray) -> np.ndarray:
 def _rounded_differences(scores: np.ndarray, first, second) -> np.ndarray:
     """x - y of each pair, shape (reps, m, n), rounded as :func:`lecture_lib.pairwise_comparisons` does."""
     d = np.ascontiguousarray(np.moveaxis(scores[..., first] - scores[..., second], -1, 1))
-    decimals = np.array([_decimals(table) for table in scores])
+    decimals = np.array([significant_decimals(table) for table in scores])
     for value in np.unique(decimals):  # one rounding per number of decimals (usually one)
         rows = decimals == value
         d[rows] = np.round(d[rows], int(value))
@@ -427,7 +435,7 @@ def _raw_pvalues(scores: np.ndarray, test: str, first, second) -> np.ndarray:
         return _wilcoxon_pvalues(_rounded_differences(scores, first, second))
     d = np.ascontiguousarray(np.moveaxis(scores[..., first] - scores[..., second], -1, 1))
     if test == "ttest":
-        return _fold_t(d, 1.0 / n)[1]
+        return fold_t(d, 1.0 / n)[1]
     # sign test, ties split (one ignored when their number is odd)
     wins, losses = np.count_nonzero(d > 0, axis=-1), np.count_nonzero(d < 0, axis=-1)
     half = (n - wins - losses) // 2
@@ -448,6 +456,8 @@ def _studentized_range_pvalues(scores: np.ndarray) -> np.ndarray:
 @dataclasses.dataclass(frozen=True)
 class PosthocErrorRates:
     """Result of :func:`posthoc_error_rates`.
+
+    Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``).
 
     Attributes
     ----------
@@ -716,9 +726,9 @@ def posthoc_error_rates(
             if adjust == "studentized-range":
                 adjusted = _studentized_range_pvalues(scores)
             elif control is None:
-                adjusted = _adjust_pairs(raw, k, adjust)
+                adjusted = adjust_pairs(raw, k, adjust)
             else:
-                adjusted = _adjust_family(raw, adjust)
+                adjusted = adjust_family(raw, adjust)
             reject = adjusted <= alpha
             any_hits[adjust] += int(np.count_nonzero((reject & true_null).any(axis=-1)))
             pair_hits[adjust] += reject.sum(axis=0)

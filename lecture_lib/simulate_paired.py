@@ -44,6 +44,7 @@ import numbers
 import numpy as np
 from scipy import special
 
+from ._paired_cores import f_5x2cv, fold_t, t_5x2cv, t_pvalue, z_proportions
 from ._results import _format_value
 from ._validation import (
     _show,
@@ -56,7 +57,7 @@ from ._validation import (
 )
 from .intervals import proportion_interval
 from .mcnemar import mcnemar_pvalues
-from .paired import PAIRED_TESTS, _f_5x2cv, _fold_t, _t_5x2cv, _t_pvalue, _z_proportions
+from .paired import PAIRED_TESTS
 from .simulate import RejectionRates
 
 __all__ = [
@@ -183,7 +184,7 @@ class PairedSimulation:
         se = np.sqrt((1.0 / self.n_resamples + ratio) * self.resampled_var)
         safe = np.where(se == 0, 1.0, se)
         t = np.where(se == 0, np.where(self.resampled_mean == 0, 0.0, np.inf), self.resampled_mean / safe)
-        return _t_pvalue(t, self.n_resamples - 1)
+        return t_pvalue(t, self.n_resamples - 1)
 
     def variance_factors(self) -> dict:
         """The variance factor each design would need, measured, next to the ones the tests use.
@@ -227,15 +228,20 @@ class PairedSimulation:
         return "\n".join(lines)
 
     def __str__(self) -> str:
+        from ._text import fill  # paragraphs of at most 74 characters (the book's output column)
+
         kind = "H0 true: equal accuracies" if self.null_is_true else "H0 false"
-        return (
+        head = (
             f"PairedSimulation, {_LEARNER_NAMES[self.learner]} learner ({kind}; Bayes accuracies "
             f"{self.accuracy_1:.4g} and {self.accuracy_2:.4g}, trained about {self.trained_accuracy_1:.3f} "
-            f"and {self.trained_accuracy_2:.3f})\n"
-            f"  {self.n_reps} data sets of n = {self.n_examples}; holdout test size {self.n_test}, "
-            f"{self.n_resamples} resamples, {self.k}-fold CV, {self.n_repeats} x {self.k} CV, 5x2 CV; "
-            f"alpha = 0.05\n" + self.table(0.05)
+            f"and {self.trained_accuracy_2:.3f})"
         )
+        design = (
+            f"{self.n_reps} data sets of n = {self.n_examples}; holdout test size {self.n_test}, "
+            f"{self.n_resamples} resamples, {self.k}-fold CV, {self.n_repeats} x {self.k} CV, 5x2 CV; "
+            "alpha = 0.05"
+        )
+        return fill(head, 74, rest="  ") + "\n" + fill(design, 74, "  ", "  ") + "\n" + self.table(0.05)
 
     def _repr_pretty_(self, printer, cycle):
         printer.text(str(self))
@@ -434,9 +440,9 @@ def _one_batch(rng, n_reps, n, p, delta, n_test, n_resamples, k, n_repeats, lear
             b = np.count_nonzero(a_right & ~b_right, axis=1)
             c = np.count_nonzero(~a_right & b_right, axis=1)
             out[:, column["mcnemar"]] = mcnemar_pvalues(b, c, "midp")[1]
-            out[:, column["prop_diff"]] = _z_proportions(acc[:, 0], acc[:, 1], n_test)[1]
-    out[:, column["resampled"]] = _fold_t(diffs, 1.0 / n_resamples)[1]
-    out[:, column["corrected"]] = _fold_t(diffs, 1.0 / n_resamples + n_test / (n - n_test))[1]
+            out[:, column["prop_diff"]] = z_proportions(acc[:, 0], acc[:, 1], n_test)[1]
+    out[:, column["resampled"]] = fold_t(diffs, 1.0 / n_resamples)[1]
+    out[:, column["corrected"]] = fold_t(diffs, 1.0 / n_resamples + n_test / (n - n_test))[1]
 
     # r repetitions of k-fold CV; the first is the k-fold CV of the two single-CV tests
     cv = np.empty((n_reps, n_repeats, k))
@@ -445,10 +451,10 @@ def _one_batch(rng, n_reps, n, p, delta, n_test, n_resamples, k, n_repeats, lear
         fold = _fold_ids(rng, n_reps, n, k)
         acc = _fold_accuracies(model.correct(fold, k, fraction), fold, k)  # (R, k, 2)
         cv[:, i] = acc[:, :, 0] - acc[:, :, 1]
-    out[:, column["kfold_cv"]] = _fold_t(cv[:, 0], 1.0 / k)[1]
-    out[:, column["corrected_kfold"]] = _fold_t(cv[:, 0], 1.0 / k + 1.0 / (k - 1))[1]
+    out[:, column["kfold_cv"]] = fold_t(cv[:, 0], 1.0 / k)[1]
+    out[:, column["corrected_kfold"]] = fold_t(cv[:, 0], 1.0 / k + 1.0 / (k - 1))[1]
     flat = cv.reshape(n_reps, n_repeats * k)
-    out[:, column["corrected_repeated_cv"]] = _fold_t(flat, 1.0 / (n_repeats * k) + 1.0 / (k - 1))[1]
+    out[:, column["corrected_repeated_cv"]] = fold_t(flat, 1.0 / (n_repeats * k) + 1.0 / (k - 1))[1]
 
     d52 = np.empty((n_reps, 5, 2))
     for i in range(5):
@@ -458,8 +464,8 @@ def _one_batch(rng, n_reps, n, p, delta, n_test, n_resamples, k, n_repeats, lear
         acc = _fold_accuracies(model.correct(fold, 2, (n // 2) / (n - 1)), fold, 2)
         d52[:, i, 0] = acc[:, 1, 0] - acc[:, 1, 1]
         d52[:, i, 1] = acc[:, 0, 0] - acc[:, 0, 1]
-    out[:, column["5x2cv_t"]] = _t_5x2cv(d52)[1]
-    out[:, column["5x2cv_f"]] = _f_5x2cv(d52)[1]
+    out[:, column["5x2cv_t"]] = t_5x2cv(d52)[1]
+    out[:, column["5x2cv_f"]] = f_5x2cv(d52)[1]
     if details is not None:
         details.update(resampled=diffs, cv=cv, five_by_two=d52, b=b, c=c, holdout_accuracy=holdout_acc)
     # mean and variance of every design's differences (exactly 0 variance when all are equal)

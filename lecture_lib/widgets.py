@@ -1450,7 +1450,7 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
     )
     question = widgets.Dropdown(
         options=[("is there any difference at all?", "difference"),
-                 ("is one practically better, or are they equivalent? (ROPE)", "practical")],
+                 ("practically better or equivalent? (ROPE)", "practical")],
         value="difference", description="question", style=style, layout=row)
     # one situation at a time, as in the diagrams (recommend_test itself takes any combination)
     situation = widgets.Dropdown(options=list(WHICH_TEST_SITUATIONS), value=WHICH_TEST_SITUATIONS[0][1],

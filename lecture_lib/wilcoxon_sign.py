@@ -1,19 +1,20 @@
 """Two algorithms over many data sets: Wilcoxon signed-rank test and sign test.
 
 Taught in chapter 5 (``notebooks/05-two-algorithms-many-datasets``). The
-mid-ranks come from :mod:`lecture_lib.ranks`.
+mid-ranks and the exact null distribution of R+ come from internal modules
+(``_ranking``, ``_signed_rank``) that the simulations and figures share.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import ClassVar
 
 import numpy as np
 from scipy import special
 
 from ._results import Interval, TestResult
+from ._signed_rank import WILCOXON_EXACT_MAX, doubled_rank_pmf, signed_ranks, untied_signed_rank_cdf
 from ._tails import binomial_half_cdf, binomial_half_two_sided  # shared with McNemar
 from ._validation import (
     _show,
@@ -26,7 +27,7 @@ from ._validation import (
     check_scores,
 )
 from .intervals import proportion_interval
-from .ranks import _ranks_and_ties, rankdata
+from .ranks import rankdata
 
 __all__ = [
     "WILCOXON_ZERO_METHODS",
@@ -56,9 +57,7 @@ ALTERNATIVES = ("two-sided", "greater", "less")
 SIGN_TEST_TIES = ("split", "drop")
 #: ``method="auto"`` computes the exact null distribution up to this many pairs.
 WILCOXON_AUTO_EXACT_MAX = 50
-#: ``method="exact"`` refuses more ranked differences than this (its cost grows as n^3:
-#: about 1.5 s at n = 1000).
-WILCOXON_EXACT_MAX = 2000
+# WILCOXON_EXACT_MAX, the largest n of method="exact", comes from _signed_rank.py with the code it limits
 
 
 def _paired_differences(x, y) -> np.ndarray:
@@ -84,68 +83,12 @@ def _for_ranking(d: np.ndarray) -> np.ndarray:
     return np.round(d / largest, 12) * largest
 
 
-def _signed_ranks(d: np.ndarray, zero_method: str):
-    """Ranks of |d| under a zero convention.
-
-    Returns ``(ranks, positive, constant, count, n_zero, ties)``: the ranks
-    whose signs are random under H0, whether each belongs to a positive
-    difference, the part of R+ that is fixed (half the zero ranks for
-    ``"zsplit"``), the number of ranked values, the number of zeros and the
-    tie term sum(t^3 - t) that the normal approximation uses.
-    """
-    zero = d == 0.0
-    n_zero = int(np.count_nonzero(zero))
-    nonzero = d[~zero] if n_zero else d
-    if zero_method == "wilcox":
-        count = nonzero.size
-        ranks, ties = _ranks_and_ties(np.abs(nonzero)) if count else (np.zeros(0), 0.0)
-        constant = 0.0
-    else:
-        count = d.size
-        all_ranks, ties = _ranks_and_ties(np.abs(d))
-        ranks = all_ranks[~zero] if n_zero else all_ranks
-        if zero_method == "zsplit":
-            constant = float(all_ranks[zero].sum()) / 2.0  # the zeros' group stays in `ties`, as in scipy
-        else:  # pratt: zero ranks are dropped, and so is their group from the tie term
-            constant = 0.0
-            ties -= float(n_zero**3 - n_zero)
-    return ranks, nonzero > 0, constant, count, n_zero, ties
-
-
-def _doubled_rank_pmf(weights: np.ndarray) -> np.ndarray:
-    """pmf of S = sum of a random subset of the integer ``weights``.
-
-    Each weight enters with probability 1/2, independently: the generating
-    function is prod_i (1 + x^{w_i}) / 2, multiplied out one factor at a time.
-    Entry s of the result is P(S = s), for s = 0 .. sum(weights).
-    """
-    if weights.size > WILCOXON_EXACT_MAX:
-        raise ValueError(
-            f"method='exact' computes the null distribution in about n^3 steps; n = {weights.size} ranked "
-            f"differences is above the limit of {WILCOXON_EXACT_MAX} (minutes of work): use method='approx', "
-            "which is accurate at this size"
-        )
-    weights = np.sort(weights.astype(np.int64))
-    total = int(weights.sum())
-    pmf = np.zeros(total + 1)
-    pmf[0] = 1.0
-    reach = 0  # pmf is zero beyond index `reach`
-    for w in weights:
-        w = int(w)
-        # multiply by (1 + x^w) / 2: halve, then add the old pmf shifted by w
-        shifted = pmf[: reach + 1].copy()
-        pmf[: reach + 1] *= 0.5
-        pmf[w : w + reach + 1] += 0.5 * shifted
-        reach += w
-    return pmf
-
-
 def signed_rank_null_distribution(x, y=None, zero_method: str = "pratt"):
     """Exact null distribution of R+ for the given data (its conditional distribution).
 
     Under H0 each non-zero difference is as likely to be positive as
     negative, independently, whatever its size; the ranks of the observed
-    |d| are fixed. R+ is then a sum of a random subset of the ranks (plus,
+    :math:`|d|` are fixed. R+ is then a sum of a random subset of the ranks (plus,
     for ``"zsplit"``, the fixed half of the zero ranks).
 
     Parameters
@@ -181,7 +124,7 @@ def signed_rank_null_distribution(x, y=None, zero_method: str = "pratt"):
     """
     d = _paired_differences(x, y)
     check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
-    ranks, _, constant, _, _, _ = _signed_ranks(_for_ranking(d), zero_method)
+    ranks, _, constant, _, _, _ = signed_ranks(_for_ranking(d), zero_method)
     if ranks.size > WILCOXON_EXACT_MAX:
         raise ValueError(
             f"x has {ranks.size} non-zero differences, above the limit of {WILCOXON_EXACT_MAX} for the exact "
@@ -189,7 +132,7 @@ def signed_rank_null_distribution(x, y=None, zero_method: str = "pratt"):
             "wilcoxon_signed_rank with its normal approximation (method \"approx\") gives the p-value"
         )
     weights = np.rint(2.0 * ranks).astype(np.int64)
-    pmf = _doubled_rank_pmf(weights)
+    pmf = doubled_rank_pmf(weights)
     values = constant + np.arange(pmf.size) / 2.0
     keep = pmf > 0
     return values[keep], pmf[keep]
@@ -200,7 +143,7 @@ def _signed_rank_exact_pvalue(ranks, positive, alternative: str) -> float:
         return 1.0
     weights = np.rint(2.0 * ranks).astype(np.int64)
     observed = int(weights[positive].sum())
-    pmf = _doubled_rank_pmf(weights)
+    pmf = doubled_rank_pmf(weights)
     # sum each tail directly (no 1 - cdf cancellation for tiny p-values)
     lower = float(pmf[: observed + 1].sum())
     upper = float(pmf[observed:].sum())
@@ -311,17 +254,9 @@ def _walsh_order_statistics(
     return np.array([_walsh_select(d, int(k), rng, max(finish, 0)) for k in ks]) / 2.0
 
 
-@functools.lru_cache(maxsize=64)
-def _untied_signed_rank_cdf(n: int) -> np.ndarray:
-    """P(R+ <= t), t = 0 .. n(n+1)/2, for n untied, non-zero differences (read-only)."""
-    cdf = np.cumsum(_doubled_rank_pmf(2 * np.arange(1, n + 1))[::2])  # R+ takes whole values
-    cdf.flags.writeable = False
-    return cdf
-
-
 def _signed_rank_critical_count(n: int, tail: float) -> int:
     """Largest c with P(R+ <= c) <= tail for n untied, non-zero differences (-1 if none)."""
-    ok = np.flatnonzero(_untied_signed_rank_cdf(n) <= tail * (1 + 1e-12))
+    ok = np.flatnonzero(untied_signed_rank_cdf(n) <= tail * (1 + 1e-12))
     return int(ok[-1]) if ok.size else -1
 
 
@@ -330,7 +265,7 @@ def _signed_rank_tail_probability(n: int, c: int, exact: bool) -> float:
     if c < 0:
         return 0.0
     if exact:
-        return float(_untied_signed_rank_cdf(n)[c])
+        return float(untied_signed_rank_cdf(n)[c])
     mean = n * (n + 1) / 4.0
     sd = np.sqrt(n * (n + 1) * (2.0 * n + 1) / 24.0)
     return float(special.ndtr((c + 0.5 - mean) / sd))
@@ -464,19 +399,6 @@ class WilcoxonResult(TestResult):
         return self._walsh.value()[1]
 
 
-def _signed_rank_moments(differences, zero_method: str = "pratt"):
-    """Mean and standard deviation of R+ used by the normal approximation."""
-    d = check_scores(differences, "differences", min_size=1)
-    check_option(zero_method, "zero_method", WILCOXON_ZERO_METHODS)
-    _, _, _, count, n_zero, ties = _signed_ranks(d, zero_method)
-    mean = count * (count + 1) / 4.0
-    var24 = count * (count + 1) * (2.0 * count + 1)
-    if zero_method == "pratt":
-        mean -= n_zero * (n_zero + 1) / 4.0
-        var24 -= n_zero * (n_zero + 1) * (2.0 * n_zero + 1)
-    return float(mean), float(np.sqrt(max((var24 - ties / 2.0) / 24.0, 0.0)))
-
-
 def _signed_rank_normal(r_plus, count, n_zero, ties, zero_method, alternative, correction):
     """scipy's normal approximation: mean, variance with tie (and Pratt) corrections."""
     mean = count * (count + 1) / 4.0
@@ -534,7 +456,7 @@ def wilcoxon_signed_rank(
         see the Notes.
     method : {"auto", "exact", "approx"}, optional
         ``"exact"``: the exact null distribution of R+ given the observed
-        |d| (valid with ties and zeros). ``"approx"``: the normal
+        :math:`|d|` (valid with ties and zeros). ``"approx"``: the normal
         approximation with the tie-corrected variance. ``"auto"`` (default):
         exact when there are at most ``WILCOXON_AUTO_EXACT_MAX`` = 50 pairs,
         else approx; the result's ``method`` and ``reason`` say which.
@@ -561,12 +483,12 @@ def wilcoxon_signed_rank(
     -----
     H0: the distribution of the differences d_i is symmetric about zero
     (neither algorithm is better on a typical data set). The differences are
-    ranked to 12 significant digits of the largest |d_i|, so that
+    ranked to 12 significant digits of the largest :math:`|d_i|`, so that
     differences equal in decimal (0.12 - 0.10 and 0.17 - 0.15) tie and a
     difference of binary round-off size counts as a zero (scipy and R do not
     round: on scores with two decimals their p-values can differ; the
     Hodges-Lehmann estimate and interval use the differences as they are).
-    The |d_i| are ranked with mid-ranks for ties, and
+    The :math:`|d_i|` are ranked with mid-ranks for ties, and
 
     .. math::
 
@@ -592,7 +514,7 @@ def wilcoxon_signed_rank(
         \\mathrm{Var}\\, R^+ = \\frac{m(m+1)(2m+1)}{24} - \\frac{\\sum (t^3 - t)}{48},
 
     with m the number of ranked values and t the sizes of the tie groups
-    of |d|; Pratt's method subtracts the zeros' share from both (Cureton
+    of :math:`|d|`; Pratt's method subtracts the zeros' share from both (Cureton
     1967). These are scipy's formulas, so ``"zsplit"`` keeps the zeros'
     ranks (and their tie group) in the variance although their split is not
     random; its exact distribution here treats the split halves as fixed.
@@ -670,7 +592,7 @@ def wilcoxon_signed_rank(
 
     Differences from scipy 1.17 (the oracle in the tests): scipy's
     ``statistic`` is the same (min(R+, R-) two-sided, R+ one-sided); scipy
-    reports ``zstatistic`` only for ``method="asymptotic"`` and as -|z|
+    reports ``zstatistic`` only for ``method="asymptotic"`` and as :math:`-|z|`
     for two-sided tests, where ``z`` here keeps its sign; scipy's default
     ``zero_method`` is ``"wilcox"`` and its ``"exact"`` p-values with ties
     or zeros are approximate.
@@ -726,7 +648,7 @@ def wilcoxon_signed_rank(
     check_option(alternative, "alternative", ALTERNATIVES)
     correction = check_flag(correction, "correction")
     confidence = check_probability(confidence, "confidence")
-    ranks, positive, constant, count, n_zero, ties = _signed_ranks(_for_ranking(d), zero_method)
+    ranks, positive, constant, count, n_zero, ties = signed_ranks(_for_ranking(d), zero_method)
     r_plus = constant + float(ranks[positive].sum())
     r_minus = constant + float(ranks[~positive].sum())
     n = d.size
@@ -793,7 +715,7 @@ def wilcoxon_critical_value(n_datasets, alpha: float = 0.05) -> int:
     """
     n = check_count(n_datasets, "n_datasets", minimum=1)
     alpha = check_alpha(alpha)
-    pmf = _doubled_rank_pmf(2 * np.arange(1, n + 1))[::2]  # R+ takes whole values
+    pmf = doubled_rank_pmf(2 * np.arange(1, n + 1))[::2]  # R+ takes whole values
     cdf = np.cumsum(pmf)
     ok = np.flatnonzero(2.0 * cdf <= alpha * (1 + 1e-12))
     return int(ok[-1]) if ok.size else -1
@@ -816,7 +738,7 @@ def wilcoxon_steps(
     Returns
     -------
     steps : dict
-        ``rows``: one dict per data set, sorted by |d|, with ``name``, ``d``,
+        ``rows``: one dict per data set, sorted by :math:`|d|`, with ``name``, ``d``,
         ``abs_d``, ``rank`` (None where ``"wilcox"`` drops a zero), ``sign``
         ("+", "-" or "0"), ``to_r_plus`` and ``to_r_minus`` (its share of
         each sum); then ``r_plus``, ``r_minus``, ``statistic``, ``z``,

@@ -189,7 +189,7 @@ for key in (
     print(f"[{key}]")
     erratum = ERRATA[key]
     for label, text in (("source says", erratum.says), ("correct", erratum.correct)):
-        print(textwrap.fill(f"{label}: {text}", 88, initial_indent="  ",
+        print(textwrap.fill(f"{label}: {text}", 74, initial_indent="  ",
                             subsequent_indent="    "))
 tp, fn, fp, tn = example.tp, example.fn, example.fp, example.tn
 print(
@@ -254,7 +254,7 @@ models = {
 }
 for name, model in models.items():
     model.fit(X, y)
-    print(f"{name:>22}: training accuracy {accuracy(y, model.predict(X)):.3f}")
+    print(f"{name:>21}: training accuracy {accuracy(y, model.predict(X)):.3f}")
 
 # %% [markdown]
 # By training accuracy, 1-NN wins with a perfect 100 %. It has to: each training example is its
@@ -264,7 +264,7 @@ for name, model in models.items():
 
 # %%
 for name, model in models.items():
-    print(f"{name:>22}: training accuracy {accuracy(y, model.predict(X)):.3f}, "
+    print(f"{name:>21}: training accuracy {accuracy(y, model.predict(X)):.3f}, "
           f"accuracy on new data {accuracy(y_new, model.predict(X_new)):.3f}")
 
 # %% [markdown]
@@ -277,12 +277,12 @@ for name, model in models.items():
 
 # %%
 [(train, test)] = holdout(y.size, test_size=0.3, seed=1, stratify=y)
+print(f"{train.size} training and {test.size} test examples")
 for name, model in models.items():
     model.fit(X[train], y[train])
-    print(f"{name:>22}: training accuracy "
+    print(f"{name:>21}: training accuracy "
           f"{accuracy(y[train], model.predict(X[train])):.3f}, "
-          f"test accuracy {accuracy(y[test], model.predict(X[test])):.3f}  "
-          f"({test.size} test examples)")
+          f"test accuracy {accuracy(y[test], model.predict(X[test])):.3f}")
 
 # %% [markdown]
 # The test accuracies put 1-NN last, as the new data did. They swap the tree and 15-NN, which
@@ -442,7 +442,7 @@ pred_test, pred_new = np.split(
 right = int(np.sum(pred_test == y[test_idx]))
 one_model = proportion_interval(right, test_idx.size)
 right_new = pred_new == y_new  # what we could never know in practice
-print(f"right on {right} of {test_idx.size} test examples: accuracy {one_model}")
+print(f"right on {right} of {test_idx.size} test examples:\n  accuracy {one_model}")
 print(
     f"the same model on the {y_new.size} new examples: accuracy {right_new.mean():.4f}"
 )
@@ -529,7 +529,7 @@ repeated_scores = knn_split_scores(
 )
 by_repeat = repeated_scores.reshape(10, 10).mean(axis=1)
 print(
-    f"10 x 10-fold CV: mean {repeated_scores.mean():.4f}; "
+    f"10 x 10-fold CV: mean {repeated_scores.mean():.4f};\n  "
     f"the 10 repetition means range from {by_repeat.min():.4f} to {by_repeat.max():.4f}"
 )
 
@@ -568,15 +568,14 @@ for _ in range(150):
     )
     rep_mean.append(s.mean())
     rep_se.append(s.std(ddof=1) / np.sqrt(s.size))
+print("                         real sd       average of")
+print("                         of the mean   s / sqrt(number of scores)")
 print(
-    "                       real sd of the mean   average of s / sqrt(number of scores)"
-)
-print(
-    f"10-fold (10 scores)          {np.std(cv_mean, ddof=1):.4f}                "
+    f"10-fold (10 scores)      {np.std(cv_mean, ddof=1):.4f}        "
     f"{np.mean(cv_se):.4f}"
 )
 print(
-    f"5 x 10-fold (50 scores)      {np.std(rep_mean, ddof=1):.4f}                "
+    f"5 x 10-fold (50 scores)  {np.std(rep_mean, ddof=1):.4f}        "
     f"{np.mean(rep_se):.4f}"
 )
 
@@ -612,7 +611,7 @@ print(
 # %%
 splits = list(bootstrap(y.size, n_bootstraps=200, seed=7))
 oob_fraction = np.mean([oob.size / y.size for _, oob in splits])
-print(f"average out-of-bag fraction: {oob_fraction:.3f} (theory (1 - 1/300)^300 = "
+print(f"average out-of-bag fraction: {oob_fraction:.3f}\n  (theory (1 - 1/300)^300 = "
       f"{(1 - 1 / 300) ** 300:.3f}, close to 1/e = {np.exp(-1):.3f});\n"
       f"so a bootstrap sample holds about 1 - 1/e = {1 - np.exp(-1):.1%} "
       "of the distinct examples")
@@ -691,7 +690,7 @@ scores = {
 scores["1-NN"] = knn_split_scores(X, y, shared, n_neighbors=1)
 for name, s in scores.items():
     print(
-        f"{name:>22}: mean accuracy {s.mean():.4f}, sd over the 100 splits "
+        f"{name:>21}: mean accuracy {s.mean():.4f}, sd over the 100 splits "
         f"{s.std(ddof=1):.4f}"
     )
 
@@ -763,13 +762,13 @@ plt.show()
 # independent is not, for the reason of the previous section:
 
 # %%
-print(textwrap.fill(ERRATA["seed003-paired-t-on-cv"].correct, 88))
+print(textwrap.fill(ERRATA["seed003-paired-t-on-cv"].correct, 74))
 naive_se = d.std(ddof=1) / np.sqrt(d.size)
 print("\nlogistic regression - LDA: naive standard error sd / sqrt(100) = "
       f"{naive_se:.4f}")
 for name in ("logistic regression", "LDA"):
     fitted = learners[name].fit(X, y)
-    print(f"{name} trained on all 300 examples, accuracy on new data: "
+    print(f"{name} trained on all 300 examples,\n  accuracy on new data: "
           f"{accuracy(y_new, fitted.predict(X_new)):.3f}")
 
 # %% [markdown]
@@ -1040,7 +1039,7 @@ for split_seed in range(100, 120):
         [split_curve.at(k_best)[1], new_err[0], split_curve.at(15)[1], new_err[1]]
     )
 errors = np.array(errors).mean(axis=0)
-print("k chosen on the 20 splits:", ks_chosen)
+print(textwrap.fill(f"k chosen on the 20 splits: {ks_chosen}", 74))
 print(f"chosen k: mean test error {errors[0]:.3f}, on new data {errors[1]:.3f}, "
       f"gap {errors[1] - errors[0]:.3f}")
 print(f"k = 15:   mean test error {errors[2]:.3f}, on new data {errors[3]:.3f}, "
@@ -1107,7 +1106,7 @@ print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, "
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 n_needed = int(np.ceil(1.959964**2 * 0.9 * 0.1 / 0.01**2))
 check = proportion_interval(round(0.9 * n_needed), n_needed)
-print(f"n = {n_needed}: {check}, half-widths {check.estimate - check.low:.4f} and "
+print(f"n = {n_needed}: {check},\n  half-widths {check.estimate - check.low:.4f} and "
       f"{check.high - check.estimate:.4f}")
 
 # %% [markdown] tags=["references"]

@@ -192,8 +192,8 @@ for example in (panel_a, panel_b):
 # Everything that follows is a way to ask how surprising the observed b is under this coin.
 
 # %%
-print(textwrap.fill(ERRATA["seed002-not-accuracy"].says, 88))
-print(textwrap.fill("Right: " + ERRATA["seed002-not-accuracy"].correct, 88))
+print(textwrap.fill(ERRATA["seed002-not-accuracy"].says, 74))
+print(textwrap.fill("Right: " + ERRATA["seed002-not-accuracy"].correct, 74))
 
 # %% [markdown]
 # ## Same effect, different precision
@@ -243,8 +243,8 @@ for example in (panel_a, panel_b):
 # %%
 for example in (panel_a, panel_b):
     result = mcnemar(example.table)
-    print(f"{PANEL[example.key]}: share of the disagreements won by model 1 "
-          f"{in_three(result.win_probability)}")
+    print(f"{PANEL[example.key]}: share of the disagreements won by model 1\n"
+          f"{'':>9}{in_three(result.win_probability)}")
     print(f"{'':>9}as odds {in_three(result.odds_ratio)}")
 
 # %% [markdown]
@@ -266,7 +266,7 @@ for example in (panel_a, panel_b):
     result = mcnemar(example.table, method="chi2")
     printed = example.printed
     print(f"{PANEL[example.key]}: chi2 = {result.statistic:.3f}, "
-          f"p = {result.pvalue:.4f}   (source 000 prints chi2 = "
+          f"p = {result.pvalue:.4f} (source 000: chi2 = "
           f"{printed['statistic_chi2']}, p = {printed['pvalue_chi2']})")
 
 # %% [markdown]
@@ -290,7 +290,7 @@ print("panel A, P(split at least as uneven as 11:1 | H0) = "
 print("b = c = 5000: P(b = 5000 exactly | H0) = "
       f"{stats.binom.pmf(5000, 10_000, 0.5):.4f}, "
       f"p-value = {mcnemar([[0, 5000], [5000, 0]], method='exact').pvalue:.4f}")
-print(textwrap.fill("Erratum: " + ERRATA["seed003-pvalue-definition"].correct, 88))
+print(textwrap.fill("Erratum: " + ERRATA["seed003-pvalue-definition"].correct, 74))
 
 # %% [markdown]
 # A 5 000 to 5 000 split is the result most in favour of $H_0$ there can be, yet its own
@@ -388,7 +388,7 @@ tail_from_max = 2 * stats.binom.sf(5 - 1, n_d, 0.5)  # 2 * P(X >= 5) for b = c =
 print(f"source 000's formula at b = c = 5: {tail_from_max:.4f}")
 print("exact p-value (capped at 1):     "
       f"{mcnemar([[0, 5], [5, 0]], method='exact').pvalue:.4f}")
-print(textwrap.fill("Erratum: " + ERRATA["seed000-exact-cap"].correct, 88))
+print(textwrap.fill("Erratum: " + ERRATA["seed000-exact-cap"].correct, 74))
 
 # %%
 print(
@@ -481,7 +481,7 @@ for example in (panel_a, panel_b):
               f"p = {result.pvalue:.4f}")
     print(f"  the default is {mcnemar(example.table).method!r}; the textbook rule "
           "chooses:")
-    print(textwrap.fill(mcnemar(example.table, method="textbook").reason, 88,
+    print(textwrap.fill(mcnemar(example.table, method="textbook").reason, 74,
                         initial_indent="    ", subsequent_indent="    "))
 
 # %% [markdown]
@@ -536,7 +536,7 @@ print("b = 1, c = 0: chi2 p = "
 # %%
 for key, source in (("seed000-rules-of-thumb", "source 000"),
                     ("seed002-each-cell-25", "source 002")):
-    print(textwrap.fill(f"Note on {source}: {NOTES[key].note}", 88) + "\n")
+    print(textwrap.fill(f"Note on {source}: {NOTES[key].note}", 74) + "\n")
 
 # %% [markdown]
 # With the mid-p test as the default, no threshold is needed at all: it is used for every
@@ -629,12 +629,11 @@ plt.show()
 # **Figure 2.4.** Exact power of the exact binomial and mid-p McNemar tests at alpha = 0.05 when model 1 wins each disagreement with probability 0.75, for every number of disagreements b + c from 1 to 60. Mid-p is never less powerful and often much more: at b + c = 16 it detects the difference with probability 0.63, the exact test with probability 0.405.
 
 # %%
+print(f"{'method':>9}  mean Type I error  mean power  power at b + c = 16")
 for method in ("chi2", "corrected", "exact", "midp", "textbook"):
     power = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method, p_b=0.75)
     size = mcnemar_rejection_probability(n_disc, alpha=0.05, method=method)
-    print(f"{method:>9}: mean Type I error {size.mean():.4f}, mean power "
-          f"{power.mean():.3f}, "
-          f"power at b + c = 16: {power[15]:.3f}")
+    print(f"{method:>9}  {size.mean():17.4f}  {power.mean():10.3f}  {power[15]:19.3f}")
 
 # %% [markdown]
 # At $b + c = 16$ the mid-p test detects the 3-to-1 advantage with probability 0.630, the exact
@@ -696,10 +695,10 @@ print(mcnemar_sample_size(discordant_proportion=0.05, difference=0.01))
 
 # %%
 print("to detect 0.1 point with power 0.8 at the 5 % level:")
+print("  disagreement  Connor n  exact power of the mid-p test there")
 for psi in (0.0015, 0.002, 0.004, 0.01):
     plan = mcnemar_sample_size(discordant_proportion=psi, difference=0.001)
-    print(f"  disagreement {100 * psi:4.2f} %: Connor n = {plan.n_connor:>6}, "
-          f"exact power of the mid-p test there {plan.power_at_connor:.3f}")
+    print(f"  {100 * psi:10.2f} %  {plan.n_connor:>8}  {plan.power_at_connor:.3f}")
 
 # %% [markdown]
 # The more two models disagree, the more test examples a given difference needs, because the
@@ -936,9 +935,9 @@ for label, table in comparisons.items():
     judgement = practical_significance(
         result.accuracy_difference, 0.01, percentage_points=True
     )
-    print(f"{label}: p = {result.pvalue:.2g}, difference "
+    print(f"{label}: p = {result.pvalue:.2g},\n  difference "
           f"{in_points(result.accuracy_difference)}")
-    print(textwrap.fill(judgement, 88, initial_indent="    ", subsequent_indent="    "))
+    print(textwrap.fill(judgement, 74, initial_indent="    ", subsequent_indent="    "))
 
 # %% [markdown]
 # - Panel A is significant ($p = 0.0034$), and the interval is compatible only with differences

@@ -105,7 +105,7 @@ def in_points(interval):
     return f"{100 * interval.estimate:.1f} points [{low:.1f}, {high:.1f}]"
 
 
-def print_wrapped(text, width=88):
+def print_wrapped(text, width=74):
     """Print text, wrapping each line longer than width (continued two spaces in)."""
     for line in str(text).splitlines():
         indent = " " * (len(line) - len(line.lstrip())) + "  "
@@ -118,11 +118,12 @@ def _p(p):
 
 
 def show_pairs(result, short=None, decimals=1):
-    """Print a pairwise_mcnemar result in lines of at most 88 characters.
+    """Print a pairwise_mcnemar result in lines of at most 74 characters.
 
     Each row puts first the model that won at least as many of the pair's
     disagreements (b >= c) and gives the accuracy difference, first minus
-    second, in percentage points with its simultaneous interval.
+    second, in percentage points with its simultaneous interval; a star
+    after the adjusted p-value marks a rejected H0.
     """
     short = short or {}
     names = [short.get(name, name) for name in result.names]
@@ -135,22 +136,22 @@ def show_pairs(result, short=None, decimals=1):
         low, high = sorted((100 * sign * diff.low, 100 * sign * diff.high))
         rows.append([
             f"{names[i]} - {names[j]}", str(b), str(c),
-            _p(result.pvalue[idx]), _p(result.pvalue_adjusted[idx]),
-            "reject H0" if result.reject[idx] else "no evidence",
+            _p(result.pvalue[idx]),
+            _p(result.pvalue_adjusted[idx]) + (" *" if result.reject[idx] else "  "),
             f"{100 * sign * diff.estimate:+.{decimals}f} "
-            f"[{low:+.{decimals}f}, {high:+.{decimals}f}]",
+            f"[{low:.{decimals}f}, {high:.{decimals}f}]",
         ])
-    header = ["pair (first - second)", "b", "c", "p raw", f"p {result.adjust}",
-              "decision", "difference"]
+    header = ["pair", "b", "c", "p raw", f"p {result.adjust}  ", "difference"]
     widths = [max(len(row[k]) for row in [header, *rows]) for k in range(len(header))]
 
     def line(cells):
-        return "  ".join(cell.ljust(w) if k in (0, 5) else cell.rjust(w)
+        return "  ".join(cell.ljust(w) if k == 0 else cell.rjust(w)
                          for k, (cell, w) in enumerate(zip(cells, widths))).rstrip()
 
     m = result.n_comparisons
-    print(f"Pairwise McNemar tests ({result.method}), {result.adjust}-adjusted "
-          f"p-values, family-wise alpha = {result.alpha:g}")
+    title = (f"Pairwise McNemar tests ({result.method}), {result.adjust}-adjusted "
+             f"p-values, family-wise alpha = {result.alpha:g}")
+    print(textwrap.fill(title, 74))
     print(line(header))
     print("  ".join("-" * w for w in widths))
     for row in rows:
@@ -160,11 +161,13 @@ def show_pairs(result, short=None, decimals=1):
         for name, acc in zip(names, result.accuracy_intervals))
     level = 100 * (1 - result.alpha)
     print(textwrap.fill(
+        f"* reject H0 at the family-wise {result.alpha:g} level "
+        "(no star: no evidence). "
         "b = first model right and second wrong, c = the reverse. Difference: accuracy "
         "of the first minus the second, in percentage points, with a Bonett-Price "
         f"interval at {100 * (1 - result.alpha / m):.4g} % each (Bonferroni: all {m} "
         f"together at {level:g} %). Accuracies in per cent, with individual "
-        f"{level:g} % Wilson intervals: {accuracies}.", 88))
+        f"{level:g} % Wilson intervals: {accuracies}.", 74))
 
 # %% [markdown]
 # ## The wrong way first: test every pair at 5 %
@@ -184,11 +187,10 @@ def show_pairs(result, short=None, decimals=1):
 
 # %%
 alpha = 0.05
+print(" k models  m pairs  1 - (1 - alpha)^m  bound m * alpha")
 for k in (2, 3, 5, 10):
     m = k * (k - 1) // 2
-    print(f"k = {k:>2} models, m = {m:>2} pairs: "
-          f"1 - (1 - alpha)^m = {1 - (1 - alpha) ** m:.3f}, "
-          f"bound m * alpha = {min(1.0, m * alpha):.2f}")
+    print(f"{k:>8}  {m:>7}  {1 - (1 - alpha) ** m:17.3f}  {min(1.0, m * alpha):15.2f}")
 
 # %% [markdown]
 # The pairwise tests are not independent: they share models, and real classifiers tend to fail
@@ -508,9 +510,10 @@ ax.set_ylabel("rejection rate under H0")
 ax.legend(frameon=False)
 fig.tight_layout()
 plt.show()
-print(f"Three models, each {100 * lab.accuracy:g} % accurate (H0 true); rejection "
-      f"rates at alpha = {lab.alpha:g},\n{lab.n_sim} test sets of {lab.n_examples} "
-      f"examples per row (Monte Carlo SE at most {lab.standard_error.max():.4f}):")
+print(textwrap.fill(
+    f"Three models, each {100 * lab.accuracy:g} % accurate (H0 true); rejection "
+    f"rates at alpha = {lab.alpha:g}, {lab.n_sim} test sets of {lab.n_examples} "
+    f"examples per row (Monte Carlo SE at most {lab.standard_error.max():.4f}):", 74))
 short_names = [name.replace(" marginal homogeneity", "") for name in lab.tests]
 print(f"{'A/B disagree':>14}" + "".join(f"{name:>13}" for name in short_names))
 for row, disagreement in enumerate(lab.disagreement):
@@ -572,8 +575,9 @@ for (i, j), p in zip(pairs_004.pairs, pairs_004.pvalue):
     print(f"{names[i]} - {names[j]}: raw p = {p:.4f} -> {verdict} if read alone\n"
           f"    accuracy difference {in_points(pair.accuracy_difference)} "
           "(Bonett-Price)\n"
-          f"    share of the {pair.b + pair.c} disagreements won by {names[i]}: "
-          f"{share.estimate:.3f} [{share.low:.3f}, {share.high:.3f}] (mid-p)")
+          f"    {names[i]} won {share.estimate:.3f} "
+          f"[{share.low:.3f}, {share.high:.3f}] "
+          f"(mid-p) of the {pair.b + pair.c} disagreements")
 
 # %% [markdown]
 # Read alone, two pairs look significant. Their individual 95 % intervals of the accuracy

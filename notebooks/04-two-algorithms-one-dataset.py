@@ -116,9 +116,8 @@ def effect(result, label="mean difference"):
     """
     ci = getattr(result, "confidence_interval", result)
     return (
-        f"{label} {100 * ci.estimate:+.1f} points, "
-        f"{100 * ci.confidence:.0f} % interval [{100 * ci.low:+.1f}, "
-        f"{100 * ci.high:+.1f}] ({ci.method})"
+        f"{label} {100 * ci.estimate:+.1f} points [{100 * ci.low:+.1f}, "
+        f"{100 * ci.high:+.1f}] ({100 * ci.confidence:.0f} % {ci.method})"
     )
 
 
@@ -202,7 +201,7 @@ print(f"the printed formula (sum d - n dbar^2) / (n - 1) gives {as_printed:.2f}"
 for key in ("seed003-sd-formula", "seed003-truncated-digits"):
     print(f"\n[{key}]")
     for label, text in (("says", ERRATA[key].says), ("correct", ERRATA[key].correct)):
-        print(textwrap.fill(f"{label}: {text}", 88, initial_indent="  ",
+        print(textwrap.fill(f"{label}: {text}", 74, initial_indent="  ",
                             subsequent_indent="    "))
 
 # %% [markdown]
@@ -233,7 +232,7 @@ t_kin = np.sqrt(n_kin) * mean_kin / sd_kin
 p_kin = 2 * stats.t.sf(abs(t_kin), n_kin - 1)
 half_kin = stats.t.ppf(0.975, n_kin - 1) * sd_kin / np.sqrt(n_kin)
 print(f"\nT = sqrt({n_kin}) * {mean_kin} / {sd_kin} = {t_kin:.3f} (printed "
-      f"{kin.printed['statistic']}); two-sided p = {p_kin:.3f};\n"
+      f"{kin.printed['statistic']});\ntwo-sided p = {p_kin:.3f};\n"
       f"95 % interval of the mean difference "
       f"[{mean_kin - half_kin:.4f}, {mean_kin + half_kin:.4f}]")
 print(f"critical value t(0.975, {n_kin - 1}) = {stats.t.ppf(0.975, n_kin - 1):.4f} "
@@ -270,7 +269,7 @@ print(
 print(loss_test)
 print(verdict(loss_test.pvalue))
 table = mcnemar_table(y_test, nb.predict(X_test), tree.predict(X_test))
-print(f"McNemar table: {table.tolist()}: {verdict(mcnemar(table).pvalue)};\n"
+print(f"McNemar table: {table.tolist()}:\n{verdict(mcnemar(table).pvalue)};\n"
       f"{effect(mcnemar(table).accuracy_difference, 'accuracy difference')}")
 
 # %% [markdown]
@@ -298,8 +297,8 @@ print("standard deviation of the Brier losses: naive Bayes "
 rng = np.random.default_rng(4)
 losses_1, losses_2 = rng.normal(0, 1, (2000, 30)), rng.normal(0, 3, (2000, 30))
 rate = np.mean([paired_ttest(a, b).pvalue <= 0.05 for a, b in zip(losses_1, losses_2)])
-print(f"H0 true, standard deviations 1 and 3, 30 pairs: the paired t rejects in "
-      f"{rate:.3f}\nof 2000 simulations at alpha = 0.05 (Monte Carlo standard error "
+print(f"H0 true, standard deviations 1 and 3, 30 pairs:\nthe paired t rejects in "
+      f"{rate:.3f} of 2000 simulations at alpha = 0.05\n(Monte Carlo standard error "
       f"{np.sqrt(0.05 * 0.95 / 2000):.4f})")
 
 # %% [markdown]
@@ -332,12 +331,13 @@ cv_nb = cross_validate_scores(estimators["naive Bayes"], X, y, splits).reshape(
     10, 10
 )  # (repetition, fold)
 cv_tree = cross_validate_scores(estimators["tree"], X, y, splits).reshape(10, 10)
+print("design        scores  mean difference      t  naive p")
 for n_repeats in (1, 2, 5, 10):
     naive = paired_ttest(cv_nb[:n_repeats].ravel(), cv_tree[:n_repeats].ravel())
     print(
-        f"{n_repeats:>2} x 10-fold: {10 * n_repeats:>3} scores, mean difference "
-        f"{naive.mean_difference:+.4f}, "
-        f"t = {naive.statistic:6.3f}, naive p = {naive.pvalue:.2g}"
+        f"{n_repeats:>2} x 10-fold  {10 * n_repeats:>6}  "
+        f"{naive.mean_difference:+15.4f}  "
+        f"{naive.statistic:5.3f}  {naive.pvalue:.2g}"
     )
 
 # %% [markdown]
@@ -681,8 +681,8 @@ for label, result in (
     judgement = practical_significance(
         result.confidence_interval, 0.01, percentage_points=True
     )
-    print(f"{label}:\n    {effect(result)}")
-    print(textwrap.fill(judgement, 88, initial_indent="    ", subsequent_indent="    "))
+    print(f"{label}:\n  {effect(result)}")
+    print(textwrap.fill(judgement, 74, initial_indent="  ", subsequent_indent="  "))
 
 # %% [markdown]
 # The corrected test's interval holds both differences below one point and differences of up to
@@ -746,7 +746,7 @@ for name, sim in lab.items():
     print(sim, end="\n\n")
 for n_reps in (1000, 500):
     half = 1.96 * np.sqrt(0.05 * 0.95 / n_reps)
-    print(f"Monte Carlo error of a rate near 5 % from {n_reps} data sets: "
+    print(f"Monte Carlo error of a rate near 5 % from {n_reps} data sets:\n  "
           f"+/- {100 * half:.1f} points (95 %)")
 fig, axes = plt.subplots(2, 1, figsize=(6.4, 7.2), sharey=True)
 for ax, (name, sim) in zip(axes, lab.items()):
@@ -793,10 +793,10 @@ plt.show()
 # %%
 for name, sim in lab.items():
     print(name)
+    print(f"  {'design':<12}  needed   plain  corrected  needed / corrected")
     for design, (needed, plain, corrected_factor) in sim.variance_factors().items():
-        print(f"  {design:<12} needed {needed:.4f}   plain {plain:.4f}   corrected "
-              f"{corrected_factor:.4f}   needed / corrected "
-              f"{needed / corrected_factor:.2f}")
+        print(f"  {design:<12}  {needed:.4f}  {plain:.4f}  {corrected_factor:9.4f}  "
+              f"{needed / corrected_factor:18.2f}")
 
 # %% [markdown]
 # The table explains the rates. With the **nearest centroid**, one 10-fold CV needs the factor
@@ -977,7 +977,7 @@ for test, claim in claims["false_positive_rate"].items():
         for name, r in rates.items()
     )
     print(f"{PAIRED_TEST_LABELS[test]} ({TRAININGS_PER_ALGORITHM[test]} training(s) "
-          f"per algorithm); source 000: {claim}\n    lab: {measured}")
+          f"per algorithm);\n    source 000: {claim}\n    lab: {measured}")
 print("\nErrata of this chapter:")
 for key in (
     "seed003-sd-formula",
@@ -986,7 +986,7 @@ for key in (
     "seed001-critical-value",
     "seed001-paired-t-equal-variances",
 ):
-    print(textwrap.fill(f"- {key}: {ERRATA[key].correct}", 88, subsequent_indent="  "))
+    print(textwrap.fill(f"- {key}: {ERRATA[key].correct}", 74, subsequent_indent="  "))
 
 # %% [markdown]
 # The lab agrees with source 000 where it is sharpest: the resampled t is "high" with both learners,

@@ -96,7 +96,7 @@ ERRATA = {e.key: e for e in errata()}
 # %%
 ex = wilcoxon_example("seed001_rpart_ranger_6tasks")
 d = ex.differences  # rpart - ranger, rounded to the 4 printed decimals
-print(textwrap.shorten(ex.provenance, 88, placeholder=" ..."))
+print(textwrap.shorten(ex.provenance, 74, placeholder=" ..."))
 print()
 print(f"{'task':<18}{'rpart':>8}{'ranger':>8}{'d = rpart - ranger':>20}")
 for name, e1, e2, di in zip(ex.datasets, ex.scores_1, ex.scores_2, d):
@@ -125,7 +125,7 @@ t_value, p_t = paired_t(d)
 check = stats.ttest_rel(ex.scores_1, ex.scores_2)
 half_width = stats.t.ppf(0.975, d.size - 1) * d.std(ddof=1) / np.sqrt(d.size)
 print(f"mean difference = {d.mean():.4f}, 95 % t interval "
-      f"[{d.mean() - half_width:.4f}, {d.mean() + half_width:.4f}], "
+      f"[{d.mean() - half_width:.4f}, {d.mean() + half_width:.4f}],\n"
       f"t = {t_value:.3f}, p = {p_t:.4f}")
 print(f"scipy.stats.ttest_rel agrees: {np.isclose(check.pvalue, p_t)}")
 
@@ -265,11 +265,11 @@ print(f"wilcoxon_signed_rank(..., method='exact').pvalue = {res_exact.pvalue:.4f
 res_pratt = wilcoxon_signed_rank(d)
 i, j = np.triu_indices(d.size)
 walsh = np.sort((d[i] + d[j]) / 2)  # the 21 Walsh averages, listed to check the library
-print(f"Hodges-Lehmann estimate of rpart - ranger: {res_pratt.hodges_lehmann:.4f} "
+print(f"Hodges-Lehmann estimate of rpart - ranger: {res_pratt.hodges_lehmann:.4f}\n"
       f"(median of the Walsh averages: {np.median(walsh):.4f})")
 ci_pratt = res_pratt.confidence_interval
-print(f"95 % interval [{ci_pratt.low:.4f}, {ci_pratt.high:.4f}] ({ci_pratt.method}), "
-      f"coverage {res_pratt.interval_coverage:.1%}\n"
+print(f"95 % interval [{ci_pratt.low:.4f}, {ci_pratt.high:.4f}] ({ci_pratt.method}),\n"
+      f"coverage {res_pratt.interval_coverage:.1%} "
       f"(smallest and largest Walsh average: {walsh[0]:.4f}, {walsh[-1]:.4f})")
 print(f"rank-biserial correlation (R+ - R-)/(R+ + R-) = ({res_pratt.r_plus:g} - "
       f"{res_pratt.r_minus:g}) / "
@@ -310,7 +310,7 @@ res_corrected = wilcoxon_signed_rank(
     ex.scores_1, ex.scores_2, method="approx", correction=True
 )
 print(
-    f"z = {res_normal.z:.4f}: normal p = {res_normal.pvalue:.4f}, "
+    f"z = {res_normal.z:.4f}: normal p = {res_normal.pvalue:.4f},\n"
     f"with continuity correction p = {res_corrected.pvalue:.4f}, exact p = "
     f"{res_exact.pvalue:.4f}"
 )
@@ -466,7 +466,7 @@ for key in (
 ):
     print(f"[{key}]")
     for label, text in (("says", ERRATA[key].says), ("right", ERRATA[key].correct)):
-        print(textwrap.fill(f"{label}: {text}", 88, initial_indent="  ",
+        print(textwrap.fill(f"{label}: {text}", 74, initial_indent="  ",
                             subsequent_indent="    "))
     print()
 print(
@@ -503,9 +503,9 @@ dem = wilcoxon_example("demsar2006_table2")
 d_dem = dem.differences
 res_dem = wilcoxon_signed_rank(d_dem, zero_method="zsplit")
 res_dem_pratt = wilcoxon_signed_rank(d_dem)
-print("ranks:", rankdata(np.abs(d_dem)).tolist())
+print(textwrap.fill(f"ranks: {rankdata(np.abs(d_dem)).tolist()}", 74))
 print(f"R+ = {res_dem.r_plus:g} (paper: 93), R- = {res_dem.r_minus:g} (paper: 12), T = "
-      f"{res_dem.statistic:g}, "
+      f"{res_dem.statistic:g},\n"
       f"critical T for N = 14: {wilcoxon_critical_value(14)} (paper: 21)")
 print(f"Pratt: R+ = {res_dem_pratt.r_plus:g}, R- = {res_dem_pratt.r_minus:g}; "
       f"exact p = {res_dem.pvalue:.4f} (both), normal p = "
@@ -593,7 +593,7 @@ for n_sets, w_paper in zip(table["n_datasets"], table["w_0.05"]):
 # %%
 sign_dem = sign_test(dem.scores_1, dem.scores_2)
 print(f"wins {sign_dem.wins} + half of {sign_dem.ties} ties = {sign_dem.statistic:g} "
-      f"of {sign_dem.n}: "
+      f"of {sign_dem.n}:\n"
       f"two-sided p = {sign_dem.pvalue:.4f}, one-sided p = {sign_dem.pvalue / 2:.4f}")
 win = sign_dem.win_probability
 print(f"probability that tuned C4.5 wins a data set: {win.estimate:.3f},\n"
@@ -691,10 +691,11 @@ plt.show()
 # computes it, assuming normal differences to turn the shift into $p'$.
 
 # %%
-print(" shift  P(algorithm 1 wins a data set)  data sets for power 0.8  for power 0.9")
+print("        P(algorithm 1      data sets needed")
+print(" shift  wins a data set)  for power 0.8  for power 0.9")
 for shift in (0.3, 0.5, 0.8, 1.0):
     plan, plan_90 = wilcoxon_n_datasets(shift), wilcoxon_n_datasets(shift, power=0.9)
-    print(f"{shift:>6}  {plan.p_positive:>24.2f}  {plan.n_datasets:>22}  "
+    print(f"{shift:>6}  {plan.p_positive:>16.2f}  {plan.n_datasets:>13}  "
           f"{plan_90.n_datasets:>13}")
 # check the plan for shift 0.5 by simulation, as in the power figure
 n_planned = wilcoxon_n_datasets(0.5).n_datasets
@@ -987,7 +988,7 @@ rounded = np.round(d_dem, 2)
 for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
     res = wilcoxon_signed_rank(values_)
     print(f"{label}: zeros = {res.n_zero}, distinct |d| = "
-          f"{np.unique(np.abs(values_)).size}, "
+          f"{np.unique(np.abs(values_)).size},\n  "
           f"R+ = {res.r_plus:g}, R- = {res.r_minus:g}, exact p = {res.pvalue:.4f}")
 
 # %% [markdown]
@@ -1011,7 +1012,7 @@ one_sided = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, alternative="greater"
 print(f"statistic R+ = {one_sided.statistic:g}, one-sided exact p = "
       f"{one_sided.pvalue:.4f}")
 ci_one = one_sided.confidence_interval
-print(f"one-sided 95 % interval for the typical difference: [{ci_one.low:.4f}, "
+print(f"one-sided 95 % interval for the typical difference:\n[{ci_one.low:.4f}, "
       f"{ci_one.high}), coverage {one_sided.interval_coverage:.1%}\n"
       f"({ci_one.method})")
 

@@ -166,12 +166,12 @@ spread = mean_null.max(axis=1) - mean_null.min(
 se = np.sqrt(k * (k + 1) / (6 * n_sets))
 one_pair_limit = stats.norm.isf(0.025) * se
 print(
-    "unadjusted pairwise tests: at least one 'significant' pair in "
+    "unadjusted pairwise tests: at least one 'significant' pair in\n  "
     f"{np.mean(spread >= one_pair_limit):.1%} of benchmarks"
 )
 print(
     f"Nemenyi (CD = {critical_difference(k, n_sets):.3f}): at least one significant "
-    "pair in "
+    "pair in\n  "
     f"{np.mean(spread >= critical_difference(k, n_sets)):.1%} of benchmarks"
 )
 
@@ -283,7 +283,7 @@ assert np.isclose(
 )  # the bootstrap's point estimate is the library's W
 print(
     f"Kendall's W = {corrected.kendalls_w:.3f} (= {corrected.statistic:.2f} / "
-    f"({n_sets} x {k - 1})), "
+    f"({n_sets} x {k - 1})),\n"
     f"95 % bootstrap interval [{w_low:.2f}, {w_high:.2f}]"
 )
 
@@ -328,8 +328,8 @@ print(
 # observed.
 
 # %%
-print("Rejection rates (%) of a true H0 at nominal 5 %, enumerated exactly (no ties)")
-print(f"{'':<22}" + "".join(f"{'N=' + str(n):>6}" for n in range(2, 11)))
+print("Rejection rates (%) of a true H0 at nominal 5 %,\nenumerated exactly (no ties)")
+print(f"{'':<22}" + "".join(f"{'N=' + str(n):>5}" for n in range(2, 11)))
 for k_level in (2, 3, 4):
     levels = [friedman_type1_error(k_level, n_level) for n_level in range(2, 11)]
     for field, label in (
@@ -337,7 +337,7 @@ for k_level in (2, 3, 4):
         ("iman_davenport", "Iman-Davenport"),
         ("exact", "exact"),
     ):
-        rates = "".join(f"{100 * getattr(lv, field).estimate:6.1f}" for lv in levels)
+        rates = "".join(f"{100 * getattr(lv, field).estimate:5.1f}" for lv in levels)
         print(f"k = {k_level}  {label:<15}{rates}")
 
 # %% [markdown]
@@ -390,7 +390,7 @@ for n_level in (3, 4, 5, 6, 10, 16, 30):
 
 # %%
 print(f"method: {corrected.method}, p = {corrected.pvalue:.3g}")
-print(textwrap.fill(f"why: {corrected.pvalue_method}", 88, subsequent_indent="     "))
+print(textwrap.fill(f"why: {corrected.pvalue_method}", 74, subsequent_indent="     "))
 
 # %% [markdown]
 # ## The source's numbers, checked
@@ -408,13 +408,13 @@ print(
 print(
     f"average rank of rpart:  {rank_sums[rpart]:.1f} / 16 = "
     f"{rank_sums[rpart] / 16:.2f} "
-    f"(source: {printed['mean_rank_rpart']}; divided by 6 it would be "
+    f"(source: {printed['mean_rank_rpart']};\n  divided by 6 it would be "
     f"{rank_sums[rpart] / 6:.2f})"
 )
 print(
     f"average rank of ranger: {rank_sums[ranger]:.1f} / 16 = "
     f"{rank_sums[ranger] / 16:.2f} "
-    f"(source: {printed['mean_rank_ranger']}; divided by 6 it would be "
+    f"(source: {printed['mean_rank_ranger']};\n  divided by 6 it would be "
     f"{rank_sums[ranger] / 6:.2f})"
 )
 print(
@@ -473,7 +473,7 @@ ss_total = n_sets * np.sum((ranks.mean(axis=0) - overall) ** 2)
 ss_error = np.sum((ranks - overall) ** 2) / (n_sets * (k - 1))
 print(
     f"SS_total = {ss_total:.3f}, SS_error = {ss_error:.4f}, ratio = "
-    f"{ss_total / ss_error:.3f}; "
+    f"{ss_total / ss_error:.3f};\n"
     f"friedman(...).statistic = {corrected.statistic:.3f}"
 )
 for key in sorted(
@@ -481,7 +481,7 @@ for key in sorted(
     for k_ in ERRATA
     if k_.startswith("seed001-friedman") or k_ == "seed001-nemenyi-q"
 ):
-    print(textwrap.fill(f"- {key}: {ERRATA[key].correct}", 88, subsequent_indent="  "))
+    print(textwrap.fill(f"- {key}: {ERRATA[key].correct}", 74, subsequent_indent="  "))
 
 # %% [markdown]
 # ## Nemenyi's test: every pair
@@ -528,7 +528,7 @@ nem = nemenyi(errors, higher_is_better=False, alpha=0.05)
 print(f"CD = {nem.cd:.3f} for k = {k} and N = {n_sets}")
 pairs = [(i, j) for i in range(k) for j in range(i + 1, k)]
 pairs.sort(key=lambda ij: nem.pvalues[ij])
-print("gap: difference of average ranks; gap +- CD: simultaneous, approximate 95 %")
+print("gap: difference of average ranks;\ngap +- CD: simultaneous, approximate 95 %")
 print(f"{'better':>11}   {'worse':<11}{'gap':>6}{'gap +- CD':>17}{'p':>10}  at 5 %")
 for i, j in pairs:
     better, worse = (i, j) if nem.mean_ranks[i] < nem.mean_ranks[j] else (j, i)
@@ -573,7 +573,7 @@ for i, j in pairs:
 # %%
 print(f"Friedman (Iman-Davenport) p = {corrected.iman_davenport_pvalue:.3g}")
 print(f"Nemenyi range test p = {nem.pvalue:.3g}")
-print(textwrap.fill(f"({nem.pvalue_method})", 88))
+print(textwrap.fill(f"({nem.pvalue_method})", 74))
 
 # %% [markdown]
 # The Nemenyi p-values agree with those of scikit-posthocs' `posthoc_nemenyi_friedman` to
@@ -637,7 +637,7 @@ pair_wilcoxon = wilcoxon_signed_rank(
     errors[:, names.index("rpart")], errors[:, names.index("ranger")]
 )
 print(
-    "Wilcoxon signed-rank test of the two columns alone: p = "
+    "Wilcoxon signed-rank test of the two columns alone:\n  p = "
     f"{pair_wilcoxon.pvalue:.2g} whatever the pool"
 )
 
@@ -722,7 +722,7 @@ try:
     )
 except ValueError as error:
     print("Wilcoxon with Shaffer:")
-    message = textwrap.wrap(str(error), 86, break_on_hyphens=False)
+    message = textwrap.wrap(str(error), 72, break_on_hyphens=False)
     print("\n".join("  " + line for line in message))
 
 # %% [markdown]
@@ -745,7 +745,7 @@ for better, worse in (("ranger", "rpart"), ("ranger", "svm")):
     low, high = pair_test.confidence_interval
     i, j = names.index(better), names.index(worse)
     print(
-        f"{worse} - {better}: Hodges-Lehmann {pair_test.hodges_lehmann:.3f}, "
+        f"{worse} - {better}: Hodges-Lehmann {pair_test.hodges_lehmann:.3f},\n  "
         f"{pair_test.interval_coverage:.0%} interval [{low:.3f}, {high:.3f}], "
         f"Holm p = {holm.pvalues[i, j]:.4f}"
     )
@@ -803,8 +803,8 @@ for method in ("exact", "approx"):
     )
     top = result.pairs()[0]
     print(
-        f"{method:>6}: smallest Holm-adjusted p = {top['pvalue']:.3f} "
-        f"({' > '.join(top['pair'])}, median AUC gain {top['effect']:.3f})"
+        f"{method:>6}: smallest Holm-adjusted p = {top['pvalue']:.3f}\n"
+        f"        ({' > '.join(top['pair'])}, median AUC gain {top['effect']:.3f})"
     )
 
 # %% [markdown]
@@ -829,7 +829,7 @@ def show_lab(lab):
     true = [h for h, t in zip(lab.hypotheses, lab.true_null) if t]
     false = [h for h, t in zip(lab.hypotheses, lab.true_null) if not t]
     print(
-        f"test={lab.test!r}, configuration {lab.configuration!r}, "
+        f"test={lab.test!r}, configuration {lab.configuration!r},\n  "
         f"N = {lab.n_datasets}, {lab.n_reps:,} benchmarks, nominal {lab.alpha:.0%}"
     )
     print(f"  true: {', '.join(true)}; false: {', '.join(false) or 'none'}")
@@ -837,7 +837,7 @@ def show_lab(lab):
     widths = [max(len(c), 5) + 2 for c in columns]
     print(
         "  rejection rates: of each true hypothesis"
-        + (", and the mean over the false ones" if false else "")
+        + (",\n  and the mean over the false ones" if false else "")
     )
     print(
         f"  {'adjust':<16}{'family-wise error [95 %]':>26}"
@@ -861,7 +861,7 @@ labs = [
     )
     for n_lab, reps in ((30, 50_000), (100, 50_000), (300, 20_000))
 ]
-print(textwrap.fill(labs[0].description, 88))
+print(textwrap.fill(labs[0].description, 74))
 for lab in labs:
     show_lab(lab)
 
@@ -944,7 +944,8 @@ for test, rejected in reject.items():
     assert wins == [w for w in range(n_mid + 1) if min(w, n_mid - w) <= low_end]
     print(
         f"{test:<16} rejects when A wins at most {low_end} or at least "
-        f"{n_mid - low_end} of {n_mid}: probability {weights[rejected].sum():.2%}"
+        f"{n_mid - low_end} of {n_mid}:\n{'':<17}"
+        f"probability {weights[rejected].sum():.2%}"
     )
 for test in ("nemenyi", "bonferroni-dunn"):  # many data sets: |Z| >= q_alpha / sqrt(2)
     limit = 2 * stats.norm.sf(critical_value(3, 0.05, test) / np.sqrt(2))
@@ -1031,7 +1032,7 @@ print(f"CD:      Nemenyi {cd_nemenyi:.3f}, Bonferroni-Dunn {cd_bd:.3f}")
 bd = bonferroni_dunn(errors, control, higher_is_better=False, adjust="bonferroni")
 holm_ranks = bonferroni_dunn(errors, control, higher_is_better=False, adjust="holm")
 print(f"control: {names[control]} (average rank {bd.mean_ranks[control]:.3f})")
-print(textwrap.fill(f"Holm p: {holm_ranks.procedure}", 88, break_on_hyphens=False))
+print(textwrap.fill(f"Holm p: {holm_ranks.procedure}", 74, break_on_hyphens=False))
 print(
     f"{'learner':>10}{'gap':>6}{'gap +- CD_BD':>16}{'z':>7}{'raw p':>9}"
     f"{'B-D p':>9}{'Holm p':>9}{'Nemenyi':>8}"
@@ -1115,13 +1116,14 @@ print("  groups not significantly different:")
 for clique in small.cliques:
     print("    " + ", ".join(names[i] for i in clique))
 ranks_text = ", ".join(f"{names[i]} {r:.2f}" for i, r in enumerate(small.mean_ranks))
-print(textwrap.fill(f"  average ranks: {ranks_text}", 88, subsequent_indent="    "))
+print(textwrap.fill(f"  average ranks: {ranks_text}", 74, subsequent_indent="    "))
 
 # %% [markdown]
 # On these six tasks the CD is 3.08 instead of 1.885. Friedman's test still rejects
-# (Iman-Davenport p = 3e-5; six data sets of six learners are too many to enumerate), but the
-# Nemenyi test separates only ranger and svm from the featureless baseline, which they beat by
-# 3.92 and 4.00 ranks; every other pair shares a group. Here the two kinds of test tell different stories, as they may: Friedman's
+# (p = 0.00136 from chi-squared, the default where six data sets of six learners are too many
+# to enumerate), but the Nemenyi test separates only ranger and svm from the featureless
+# baseline, which they beat by 3.92 and 4.00 ranks; every other pair shares a group. Here the
+# two kinds of test tell different stories, as they may: Friedman's
 # test pools the evidence of all six learners, Nemenyi's must find it in a single pair. Few data
 # sets can detect only large differences.
 
@@ -1209,7 +1211,7 @@ live = run_benchmark(classifiers, datasets, cv=(2, 5), seed=0, progress=False)
 accuracy = live.mean_scores  # 14 data sets x 5 classifiers: the mean of the 10 folds
 live_names = list(live.algorithms)
 first_line, table = str(live).split("\n", 1)
-print(textwrap.fill(first_line, 88))
+print(textwrap.fill(first_line, 74))
 print(table)
 print(f"{live.records.size} fold scores in live.records, {live.n_failed} failed fits")
 
@@ -1224,10 +1226,11 @@ print(f"{live.records.size} fold scores in live.records, {live.n_failed} failed 
 
 # %%
 live_fr = live.friedman()  # friedman(accuracy, higher_is_better=True)
-print(
+print(textwrap.fill(
     "average ranks: "
-    + ", ".join(f"{name} {r:.3f}" for name, r in zip(live_names, live_fr.mean_ranks))
-)
+    + ", ".join(f"{name} {r:.3f}" for name, r in zip(live_names, live_fr.mean_ranks)),
+    74, subsequent_indent="  "
+))
 print(
     f"chi2_F = {live_fr.statistic:.3f} (chi-squared p = {live_fr.chi2_pvalue:.2g}); "
     f"F_F = {live_fr.iman_davenport:.3f}, p = {live_fr.pvalue:.2g} ({live_fr.method})"
@@ -1265,7 +1268,7 @@ print(f"Nemenyi CD for k = 5 and N = {len(datasets)}: {live_nem.cd:.3f}")
 for i, j in zip(*np.nonzero(np.triu(live_nem.significant, k=1))):
     gap = abs(live_nem.mean_ranks[i] - live_nem.mean_ranks[j])
     print(
-        f"Nemenyi, significant: {live_names[i]} vs {live_names[j]} "
+        f"Nemenyi, significant: {live_names[i]} vs {live_names[j]}\n  "
         f"(p = {live_nem.pvalues[i, j]:.2g}; gap {gap:.2f}, "
         f"interval [{gap - live_nem.cd:.2f}, {gap + live_nem.cd:.2f}])"
     )
@@ -1273,7 +1276,7 @@ real = [live_names.index(name) for name in ("logistic", "naive Bayes", "tree", "
 logistic_knn = abs(live_fr.mean_ranks[0] - live_fr.mean_ranks[live_names.index("k-NN")])
 span = np.ptp(live_fr.mean_ranks[real])
 print(
-    f"the four real classifiers' average ranks span {span:.2f}; "
+    f"the four real classifiers' average ranks span {span:.2f};\n"
     f"logistic and k-NN are {logistic_knn:.2f} apart"
 )
 
@@ -1324,8 +1327,9 @@ holm_per_set = adjust_pvalues([res.pvalue for res in per_set.values()], method="
 with warnings.catch_warnings(record=True) as caught:  # printed below, with no path
     warnings.simplefilter("always")
     one_cv = live.corrected_ttest("logistic", "k-NN", test="corrected_kfold")
-print("logistic - k-NN: the corrected repeated CV t on all 2 x 5 folds; last column:")
-print("the corrected t on the first 5 folds only (conservative for unstable learners)")
+print("logistic - k-NN: the corrected repeated CV t on all 2 x 5 folds;")
+print("last column: the corrected t on the first 5 folds only")
+print("(conservative for unstable learners)")
 print(
     f"{'data set':<16}{'diff':>9}  {'95 % interval':<16}{'p':>8}{'Holm p':>8}"
     f"{'5-fold p':>10}"
@@ -1347,7 +1351,7 @@ factor = abs(t_1.statistic) / stats.t.isf(0.025, t_1.df)
 print(f"repeated CV t = {t_1.statistic:.2f} on {t_1.df} df, p = {t_1.pvalue:.2g}:")
 print(f"  p would reach 0.05 only with a standard error {factor:.1f} times larger")
 for warning in caught:
-    print(textwrap.fill(f"Warning from the 5-fold test: {warning.message}", 88))
+    print(textwrap.fill(f"Warning from the 5-fold test: {warning.message}", 74))
 
 # %% [markdown]
 # On synthetic 1 k-NN is more accurate by 9.8 points (95 % interval 6.0 to 13.7), with
@@ -1721,8 +1725,8 @@ for n_power in (57, 96):
     se = np.sqrt(6 * 7 / (6 * n_power))
     approximation = stats.norm.sf((critical_difference(6, n_power) - 1) / se)
     print(
-        f"k = 6, N = {n_power}: mean simulated gap {gaps.mean():.3f}; "
-        f"power {power:.3f} (4000 simulated benchmarks),"
+        f"k = 6, N = {n_power}: mean simulated gap {gaps.mean():.3f};\n"
+        f"  power {power:.3f} (4000 simulated benchmarks),"
     )
     print(f"  {approximation:.3f} by the normal approximation")
 
@@ -1777,7 +1781,7 @@ print(f"critical value of chi2 with 2 df at alpha = 0.05: {critical:.2f}")
 for correction in (False, True):
     result = friedman(tied, tie_correction=correction)
     print(
-        f"tie_correction={correction}: chi2_F = {result.statistic:.3f}, "
+        f"tie_correction={correction}: chi2_F = {result.statistic:.3f},\n  "
         f"chi-squared p = {result.chi2_pvalue:.4f}, "
         f"{result.method} p = {result.pvalue:.4f}"
     )

@@ -256,7 +256,7 @@ logreg_grid = {"logisticregression__C": [0.01, 0.1, 1.0, 10.0, 100.0]}
 splits = nested_splits(y, outer_cv=5, inner_cv=2, seed=0)
 train, test, inner = splits[0]  # outer fold 1
 print(
-    f"outer fold 1: train on {train.size} examples, test on {test.size}; "
+    f"outer fold 1: train on {train.size} examples, test on {test.size};\n"
     f"inner folds of sizes {[v.size for _, v in inner]}"
 )
 inner_means = []
@@ -274,7 +274,7 @@ chosen = parameter_grid(logreg_grid)[int(np.argmax(inner_means))]
 outer_score = cross_validate_scores(
     clone(logreg).set_params(**chosen), X, y, [(train, test)]
 )[0]
-print(f"chosen {chosen}; refit on all {train.size} outer-training examples;\n"
+print(f"chosen {chosen};\nrefit on all {train.size} outer-training examples;\n"
       f"outer test accuracy {outer_score:.4f}")
 
 # %% [markdown]
@@ -299,13 +299,14 @@ inner_folds = StratifiedKFold(n_splits=2, shuffle=True, random_state=0)
 outer_folds = StratifiedKFold(n_splits=5, shuffle=True, random_state=0)
 search = GridSearchCV(logreg, logreg_grid, cv=inner_folds, scoring="accuracy")
 sklearn_scores = cross_val_score(search, X, y, cv=outer_folds)
+print("outer scores")
 print(
-    "scikit-learn's outer scores:",
+    "  scikit-learn:",
     np.round(sklearn_scores, 4),
     f"mean {sklearn_scores.mean():.4f}",
 )
 print(
-    "nested_cv's outer scores:   ",
+    "  nested_cv:   ",
     np.round(logreg_result.outer_scores, 4),
     f"mean {logreg_result.mean:.4f}",
 )
@@ -339,7 +340,7 @@ print(f"outer: stratified {setup['outer_cv']}-fold; inner: stratified "
       f"{setup['inner_cv']}-fold; "
       f"scoring: {setup['scoring']}")
 for name, description in setup["algorithms"].items():
-    print(textwrap.fill(f"{name:<8} {description}", 88, initial_indent="  ",
+    print(textwrap.fill(f"{name:<8} {description}", 74, initial_indent="  ",
                         subsequent_indent=" " * 11))
 print("printed (mean, ddof-0 std of the outer accuracies, %):")
 for name, (mean, std) in setup["printed"].items():
@@ -483,7 +484,7 @@ for other in ("SVM", "k-NN", "decision tree"):
     print(f"LR vs {other:<16}" + "".join(f"{p:>8.3f}" for p in pvalues))
 first_run = [repeated.repetition(0).ttest("logistic regression", name).pvalue
              for name in ("SVM", "k-NN", "decision tree")]
-print("repetition 0, Holm-adjusted over the three comparisons:",
+print("repetition 0, Holm-adjusted over the three comparisons:\n ",
       ", ".join(f"{p:.3f}" for p in adjust_pvalues(first_run, method="holm")))
 
 # %% [markdown]
@@ -521,7 +522,8 @@ for other, result in tests.items():
         f"logistic regression vs {other}: mean difference "
         f"{100 * result.mean_difference:+.1f} points,\n"
         f"    95 % interval [{100 * ci.low:+.1f}, {100 * ci.high:+.1f}]; "
-        f"t = {result.statistic:.2f}, df = {result.df}, p = {result.pvalue:.4f}, "
+        f"t = {result.statistic:.2f}, df = {result.df},\n"
+        f"    p = {result.pvalue:.4f}, "
         f"Holm-adjusted {holm[other]:.4f}"
     )
 
@@ -546,13 +548,13 @@ p_inflated = [
 ]
 holm_inflated = adjust_pvalues(p_inflated, method="holm")
 header = ["points", "p", "Holm", "p*", "Holm*"]
-print(f"{'pair (better - worse)':<38}" + "".join(f"{h:>8}" for h in header))
+print(f"{'pair (better - worse)':<36}" + "".join(f"{h:>7}" for h in header))
 for i, ((a, b), result) in enumerate(zip(pairs, pair_tests)):
     if result.mean_difference < 0:  # name the better one first
         a, b = b, a
     values = [result.pvalue, holm_six[i], p_inflated[i], holm_inflated[i]]
-    print(f"{a + ' - ' + b:<38}{100 * abs(result.mean_difference):>+8.1f}"
-          + "".join(f"{v:>8.4f}" for v in values))
+    print(f"{a + ' - ' + b:<36}{100 * abs(result.mean_difference):>+7.1f}"
+          + "".join(f"{v:>7.4f}" for v in values))
 print(f"Holm: over the six pairs; *: with {inflation} x the variance (chapter 4, 1-NN)")
 
 # %% [markdown]
@@ -599,7 +601,7 @@ for name, result in zip(comparison.names, comparison.results):
         f"{describe(params)} in {count} fold{'s' * (count != 1)}"
         for params, count in result.chosen_counts
     )
-    print(textwrap.fill(f"{name:<20} {chosen_text}", 88, subsequent_indent=" " * 21))
+    print(textwrap.fill(f"{name:<20} {chosen_text}", 74, subsequent_indent=" " * 21))
 
 # %% [markdown]
 # Logistic regression chose C = 1 in four folds of five and the SVM chose (C = 10, gamma =
@@ -907,7 +909,7 @@ for data_seed in range(100, 106):
 print("best of grid:", np.round(best_scores, 3), f"mean {np.mean(best_scores):.3f}")
 print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores):.3f}")
 spread = np.std(nested_scores, ddof=1)
-print(f"nested CV: standard deviation over the six data sets {spread:.3f}, "
+print(f"nested CV: standard deviation over the six data sets {spread:.3f},\n"
       f"standard error of their mean {spread / np.sqrt(6):.3f}")
 
 # %% [markdown]

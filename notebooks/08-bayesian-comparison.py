@@ -102,9 +102,8 @@ for label, d in comparisons.items():
     res = paired_ttest(d, np.zeros_like(d))
     low, high = res.confidence_interval
     print(
-        f"{label:>16}: mean difference {res.mean_difference:.4f}, 95 % CI "
-        f"[{low:.4f}, {high:.4f}], "
-        f"p = {res.pvalue:.2g}"
+        f"{label:>16}: mean difference {res.mean_difference:.4f}, "
+        f"p = {res.pvalue:.2g},\n{'':>18}95 % CI [{low:.4f}, {high:.4f}]"
     )
 
 # %% [markdown]
@@ -201,7 +200,7 @@ acc_nb = cv_run.fold_scores("breast cancer", "naive Bayes").ravel()
 acc_tree = cv_run.fold_scores("breast cancer", "tree").ravel()
 d = acc_nb - acc_tree
 print(f"{d.size} folds; mean accuracy: naive Bayes {acc_nb.mean():.4f}, "
-      f"tree {acc_tree.mean():.4f}; mean difference {d.mean():+.4f}")
+      f"tree {acc_tree.mean():.4f};\nmean difference {d.mean():+.4f}")
 naive_p = paired_ttest(acc_nb, acc_tree).pvalue
 print(f"naive paired t-test on the 100 folds: p = {naive_p:.2g} (wrong: folds overlap)")
 # chapter 4's corrected repeated-CV t, one result per data set
@@ -275,7 +274,8 @@ plt.show()
 # %%
 no_rope = bayesian_correlated_ttest(acc_nb, acc_tree, test_train_ratio=1 / 9)
 print(f"P(mu < 0 | data)            = {no_rope.p_left:.6f}")
-print(f"one-sided corrected t p-value = {corrected.pvalue / 2:.6f}  (the two-sided p = "
+print(f"one-sided corrected t p-value = {corrected.pvalue / 2:.6f}\n"
+      f"  (the two-sided p = "
       f"{corrected.pvalue:.4f}, halved)")
 print(f"posterior scale {no_rope.scale:.6f} = corrected t standard error "
       f"{corrected.std_error:.6f}")
@@ -382,7 +382,7 @@ for dataset in ("anneal", "audiology"):
 
 # %%
 n_draws = 50_000
-print(f"Monte Carlo standard error with {n_draws:,} draws: at most "
+print(f"Monte Carlo standard error with {n_draws:,} draws:\n  at most "
       f"sqrt(0.25 / {n_draws:,}) = {np.sqrt(0.25 / n_draws):.5f}")
 
 # %% [markdown]
@@ -401,7 +401,7 @@ print(f"Monte Carlo standard error with {n_draws:,} draws: at most "
 dem = wilcoxon_example("demsar2006_table2")
 d_dem = dem.differences  # (C4.5+m) - C4.5, rounded to the printed three decimals
 zeros = np.zeros_like(d_dem)
-print(textwrap.fill(f"differences: {d_dem.tolist()}", 88, subsequent_indent="  "))
+print(textwrap.fill(f"differences: {d_dem.tolist()}", 74, subsequent_indent="  "))
 print(
     "Wilcoxon signed-rank (chapter 5): exact p = "
     f"{wilcoxon_signed_rank(d_dem).pvalue:.4f}"
@@ -467,7 +467,7 @@ rpart = 1 - bench.scores[:, bench.algorithms.index("rpart")]
 d_forest = np.round(
     ranger - rpart, 4
 )  # the table's precision: no spurious digits at the ROPE's edge
-print(textwrap.fill(f"ranger - rpart: {d_forest.tolist()}", 88, subsequent_indent="  "))
+print(textwrap.fill(f"ranger - rpart: {d_forest.tolist()}", 74, subsequent_indent="  "))
 print(f"Wilcoxon signed-rank: exact p = {wilcoxon_signed_rank(d_forest).pvalue:.2g}")
 print(f"{'test':<12}{'rope':>6}{'p_left (rpart)':>16}{'p_rope':>9}"
       f"{'p_right (ranger)':>18}")
@@ -531,7 +531,7 @@ print(f"  sign test with 2,000,000 draws: p_left (AODE) = {long_run.p_left:.3f}"
 d_uci = acc["nbc"] - acc["aode"]
 counts = [int(np.sum(d_uci < -0.01)), int(np.sum(np.abs(d_uci) <= 0.01)),
           int(np.sum(d_uci > 0.01))]
-print("data sets with AODE practically better, within the ROPE, NBC practically "
+print("data sets with AODE practically better, within the ROPE,\nNBC practically "
       f"better: {counts}")
 print(f"posterior mean shares (theta_l, theta_e, theta_r): "
       f"{np.round(st.theta_mean, 3).tolist()}")
@@ -702,7 +702,8 @@ for s in (0.5, 1.0, 5.0):
 h_baycomp = printed["baycomp_hierarchical_nbc_j48"]
 s_baycomp = printed["baycomp_signedrank_nbc_j48"]
 h_tutorial = printed["tutorial_hierarchical_nbc_hnb"]
-print("Posterior probability that each outcome is the most probable on new data sets")
+print("Posterior probability that each outcome is the most probable")
+print("on new data sets")
 print("NBC vs J48, 54 data sets, ROPE 1 point (baycomp's documentation):")
 print("  signed-rank on the means: NBC practically better "
       f"{s_baycomp['p_nbc_better']}, rope {s_baycomp['p_rope']},\n"
@@ -710,7 +711,8 @@ print("  signed-rank on the means: NBC practically better "
 print("  hierarchical, all scores: NBC practically better "
       f"{h_baycomp['p_nbc_better']}, rope {h_baycomp['p_rope']},\n"
       f"{'':>28}J48 practically better {h_baycomp['p_j48_better']}")
-print("NBC vs HNB, 54 data sets, ROPE 0.01 (the tutorial's hierarchical notebook):")
+print("NBC vs HNB, 54 data sets, ROPE 0.01")
+print("(the tutorial's hierarchical notebook):")
 print(f"  hierarchical: HNB practically better {h_tutorial['p_hnb_better']}, rope "
       f"{h_tutorial['p_rope']},\n"
       f"{'':>16}NBC practically better {h_tutorial['p_nbc_better']}")
@@ -741,7 +743,8 @@ print(f"  hierarchical: HNB practically better {h_tutorial['p_hnb_better']}, rop
 # %%
 tost = equivalence_test(acc_nb, acc_tree, margin=0.01, test_train_ratio=1 / 9)
 print(tost)
-print(f"\nBayesian correlated t with rope = 0.01: p_left = {bayes.p_left:.6f}, p_right "
+print("\nBayesian correlated t with rope = 0.01:\n"
+      f"  p_left = {bayes.p_left:.6f}, p_right "
       f"= {bayes.p_right:.6f}")
 
 # %% [markdown]
@@ -787,7 +790,7 @@ report = (
     f"{bayes.p_left:.3f}. No region exceeds 0.95, so the comparison is not settled; "
     f"with a ROPE of +-0.02 the probability of equivalence would be {rope_2:.2f}."
 )
-print(textwrap.fill(report, 88))
+print(textwrap.fill(report, 74))
 
 # %% [markdown]
 # ## Summary
@@ -1002,7 +1005,7 @@ naive_bayes = bayesian_correlated_ttest(
     acc_nb, acc_tree, test_train_ratio=1e-9, rope=0.01
 )
 print(
-    f"naive ratio: probabilities {np.round(naive_bayes.probabilities, 4).tolist()}, "
+    f"naive ratio: probabilities {np.round(naive_bayes.probabilities, 4).tolist()},\n  "
     f"scale {naive_bayes.scale:.4f} "
     f"(corrected: {bayes.scale:.4f})"
 )

@@ -423,7 +423,8 @@ accuracy_gap = paired_bootstrap(
     yb, pred_balanced, pred_plain, metric="accuracy", seed=0
 ).difference
 print("accuracy difference (balanced - plain):", accuracy_gap)
-print(f"the plain model is more accurate by {-100 * accuracy_gap.estimate:.1f} points, "
+print("the plain model is more accurate by "
+      f"{-100 * accuracy_gap.estimate:.1f} points,\n"
       f"95 % interval {-100 * accuracy_gap.high:.1f} to {-100 * accuracy_gap.low:.1f}")
 
 # %% [markdown]
@@ -466,7 +467,7 @@ perm_accuracy = paired_permutation_test(
 )
 exact_mcnemar = mcnemar(mcnemar_table(yb, pred_balanced, pred_plain), method="exact")
 print(
-    f"permutation test on accuracy: p = {perm_accuracy.pvalue:.6g}; exact McNemar: p "
+    f"permutation test on accuracy: p = {perm_accuracy.pvalue:.6g};\nexact McNemar: p "
     f"= {exact_mcnemar.pvalue:.6g}"
 )
 
@@ -768,11 +769,12 @@ for _ in range(n_sim):
     reject["paired t on patient means"] += (
         paired_ttest(right_1.mean(1), right_2.mean(1)).pvalue <= 0.05
     )
+print(f"share of the {n_sim} simulated test sets (95 % interval):")
 for name, count in reject.items():
     low, high = proportion_interval(count, n_sim)
     print(
         f"{name:>26}: rejects a true H0 in {count / n_sim:.3f} [{float(low):.3f}, "
-        f"{float(high):.3f}] of test sets"
+        f"{float(high):.3f}]"
     )
 
 # %% [markdown]
@@ -842,7 +844,7 @@ for unit, boot, perm in (
     ),
 ):
     iv = boot.difference
-    print(f"{unit:<29} F1 difference {iv.estimate:+.3f}, 95 % BCa interval "
+    print(f"{unit}: F1 difference {iv.estimate:+.3f},\n  95 % BCa interval "
           f"[{iv.low:+.3f}, {iv.high:+.3f}], permutation p = {perm.pvalue:.3f}")
 print(f"F1 on 5000 new patients: logistic regression "
       f"{f1_score(y_new, logistic_p.predict(X_new)):.3f}, "
@@ -908,7 +910,7 @@ for _ in range(n_sets):
 for name, count in wrong.items():
     low, high = proportion_interval(count, n_sets)
     what = "rejects a true H0 in" if "test" in name else "misses the true 0 in"
-    print(f"{name:>35}: {what} {count / n_sets:.3f} [{float(low):.3f}, "
+    print(f"{name}:\n  {what} {count / n_sets:.3f} [{float(low):.3f}, "
           f"{float(high):.3f}]")
 
 
@@ -960,7 +962,7 @@ past_majority = [
     np.mean(state[test] == round(state[train].mean()))
     for train, test in forward_chaining(n_t, k=5)
 ]
-print(f"predicting the state more common in the past: {np.mean(past_majority):.3f}  "
+print(f"predicting the state more common in the past: {np.mean(past_majority):.3f}\n  "
       f"(blocks {np.round(past_majority, 3)})")
 
 # %% [markdown]
@@ -1044,14 +1046,15 @@ pvalues = np.array([row[3] for row in rows])
 holm = adjust_pvalues(pvalues, method="holm")
 bh = adjust_pvalues(pvalues, method="bh")
 by = adjust_pvalues(pvalues, method="by")
-print(
-    f"{'data set':<18}{'metric':<10}{'LR - NB':>9}  "
-    f"{'95 % interval':<19}{'p':>10}{'Holm':>10}{'BH':>10}{'BY':>10}"
-)
+# two tables, each within the page: the effects, then the p-values and their adjustments
+print(f"{'data set':<18}{'metric':<10}{'LR - NB':>9}  {'95 % interval':<16}")
+for task, metric, iv, p in rows:
+    print(f"{task:<18}{metric:<10}{iv.estimate:>+9.4f}  "
+          f"[{iv.low:+.3f}, {iv.high:+.3f}]")
+print(f"\n{'data set':<18}{'metric':<10}{'p':>10}{'Holm':>10}{'BH':>10}{'BY':>10}")
 for (task, metric, iv, p), p_holm, p_bh, p_by in zip(rows, holm, bh, by):
     print(
-        f"{task:<18}{metric:<10}{iv.estimate:>+9.4f}  [{iv.low:+.3f}, "
-        f"{iv.high:+.3f}]  "
+        f"{task:<18}{metric:<10}"
         f"{p:>10.2e}{p_holm:>10.2e}{p_bh:>10.2e}{p_by:>10.2e}"
     )
 print(
@@ -1413,9 +1416,9 @@ print(delong_test(asah["outcome"], asah["s100b"], asah["ndka"], positive="Poor")
 common_f1 = paired_bootstrap(
     yb, pred_balanced, pred_plain, metric="f1", positive=0, seed=0
 ).difference
-print("F1 of class 0, balanced - plain:", common_f1)
+print("F1 of class 0, balanced - plain:\n ", common_f1)
 print(f"the plain model's F1 of class 0 is higher by "
-      f"{-100 * common_f1.estimate:.1f} points, "
+      f"{-100 * common_f1.estimate:.1f} points,\n"
       f"95 % interval {-100 * common_f1.high:.1f} to {-100 * common_f1.low:.1f}")
 print(paired_permutation_test(yb, pred_balanced, pred_plain, metric="f1", positive=0))
 
@@ -1469,15 +1472,15 @@ score_lr = logistic_p.predict_proba(X_scans)[:, 1]
 score_nb = GaussianNB().fit(X_p, y_p).predict_proba(X_scans)[:, 1]
 scans = delong_test(y_scans, score_lr, score_nb)
 print(f"AUC: logistic regression {scans.auc_1:.3f}, naive Bayes {scans.auc_2:.3f}")
-print(f"DeLong on the 200 scans:  {scans.difference}, p = {scans.pvalue:.3f}")
+print(f"DeLong on the 200 scans:\n  {scans.difference}, p = {scans.pvalue:.3f}")
 boot = cluster_bootstrap(
     y_scans, score_lr, score_nb, patient_scans, metric=auc, n_resamples=2000, seed=0
 )
 perm = cluster_permutation_test(
     y_scans, score_lr, score_nb, patient_scans, metric=auc, n_resamples=2000, seed=0
 )
-print(f"whole patients resampled: {boot.difference}, permutation p = {perm.pvalue:.3f} "
-      f"({perm.method})")
+print(f"whole patients resampled:\n  {boot.difference},\n  permutation p = "
+      f"{perm.pvalue:.3f} ({perm.method})")
 truth_lr = auc(y_new, logistic_p.predict_proba(X_new)[:, 1])
 truth_nb = auc(y_new, GaussianNB().fit(X_p, y_p).predict_proba(X_new)[:, 1])
 print(f"AUC on 5000 new patients: logistic regression {truth_lr:.3f}, "

@@ -101,6 +101,26 @@ from lecture_lib.guide import smallest_two_sided_pvalue
 from lecture_lib.widgets import which_test_explorer
 
 # %% [markdown]
+# ## Ask the guide
+#
+# Describe your experiment with the controls: the answer names the test, the `lecture_lib`
+# functions to call, the chapter that teaches it, why it fits, its cost, the evidence behind the
+# recommendation (a lab of the course or a cited study), its caveats and the tests to avoid. Every
+# control is one argument of the pure function `recommend_test`, which the widget only displays.
+# The sections after it explain the questions the controls ask, list every test of the course by
+# scenario, and draw the same decisions as two diagrams.
+
+# %% tags=["nbval-ignore-output"]
+which_test_explorer()
+
+# %% [markdown]
+# The same answer without the widget, for source 001's second scenario (two algorithms, many data
+# sets):
+
+# %%
+display(HTML(recommendation_html(recommend_test(n_models=2, n_datasets=6))))
+
+# %% [markdown]
 # ## Three questions before any test
 #
 # **What is random in your experiment?** If the classifiers are already trained (a model that
@@ -166,24 +186,6 @@ plt.show()
 # **Figure 10.2.** The second decision diagram: the situations of chapter 9 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups, groups with F1 or the AUC) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.
 
 # %% [markdown]
-# ## Ask the guide
-#
-# Describe your experiment with the controls: the answer names the test, the `lecture_lib`
-# functions to call, the chapter that teaches it, why it fits, its cost, the evidence behind the
-# recommendation (a lab of the course or a cited study), its caveats and the tests to avoid. Every
-# control is one argument of the pure function `recommend_test`, which the widget only displays.
-
-# %% tags=["nbval-ignore-output"]
-which_test_explorer()
-
-# %% [markdown]
-# The same answer without the widget, for source 001's second scenario (two algorithms, many data
-# sets):
-
-# %%
-display(HTML(recommendation_html(recommend_test(n_models=2, n_datasets=6))))
-
-# %% [markdown]
 # ## The scenarios on data from the course
 #
 # ### Two trained models, one test set: McNemar
@@ -209,8 +211,8 @@ print(
     f"exact p = {exact.pvalue:.4f} = 26/4096"
 )
 # the effect, as the result carries it: first the interval that inverts the test
-print("share of the disagreements won by model 1:", result.win_probability)
-print("accuracy of model 1 minus that of model 2:", result.accuracy_difference)
+print("share of the disagreements won by model 1:\n ", result.win_probability)
+print("accuracy of model 1 minus that of model 2:\n ", result.accuracy_difference)
 print(f"errors: model 1 {both_wrong + result.c}, model 2 {both_wrong + result.b}")
 
 # %% [markdown]
@@ -241,10 +243,10 @@ print(f"errors: model 1 {both_wrong + result.c}, model 2 {both_wrong + result.b}
 rec = recommend_test(n_models=2, n_datasets=1, can_retrain=True)
 print(rec.test)
 print(rec.call)
-print("cost:", rec.trainings)
-print(textwrap.fill(f"evidence: {rec.evidence}", 88))
-print(textwrap.fill(f"why: {rec.why}", 88))
-print(textwrap.fill(f"first caveat: {rec.caveats[0]}", 88))
+print(textwrap.fill(f"cost: {rec.trainings}", 74))
+print(textwrap.fill(f"evidence: {rec.evidence}", 74))
+print(textwrap.fill(f"why: {rec.why}", 74))
+print(textwrap.fill(f"first caveat: {rec.caveats[0]}", 74))
 
 # %% [markdown]
 # ### Two algorithms over many data sets: Wilcoxon (or the sign test)
@@ -265,7 +267,7 @@ print(
 # averages) and its interval, at the coverage that six data sets allow
 hl = wil.confidence_interval
 print(
-    f"Hodges-Lehmann estimate of rpart - ranger = {hl.estimate:.4f}, "
+    f"Hodges-Lehmann estimate of rpart - ranger = {hl.estimate:.4f},\n  "
     f"{wil.interval_coverage:.1%} interval [{hl.low:.4f}, {hl.high:.4f}]"
 )
 # the sign test's effect: ranger's chance of winning a task that is not a tie
@@ -275,7 +277,7 @@ print(
     f"p = {sgn.pvalue:.4f}"
 )
 print(
-    f"  its chance of winning a decided task: {win.estimate:.2f}, "
+    f"  its chance of winning a decided task: {win.estimate:.2f},\n  "
     f"95 % {win.method} interval [{win.low:.2f}, {win.high:.2f}]"
 )
 print(
@@ -305,14 +307,14 @@ print(
 # %%
 practical = recommend_test(n_models=2, n_datasets=6, question="practical")
 print(practical.test, "| chapter", practical.chapter)
-print(practical.call.splitlines()[0])
+print("\n".join(practical.call.splitlines()[:2]))
 # the ROPE is fixed before the data; the second one shows how much it matters
 for rope in (0.01, 0.05):
     # accuracies, ranger first: p_right is "ranger practically better"
     post = bayesian_signed_rank(1 - six.scores_2, 1 - six.scores_1, rope=rope, seed=0)
     print(
         f"ROPE {rope}: P(rpart practically better) = {post.p_left:.3f}, "
-        f"P(equivalent) = {post.p_rope:.3f}, P(ranger practically better) = "
+        f"P(equivalent) = {post.p_rope:.3f},\n  P(ranger practically better) = "
         f"{post.p_right:.3f} (Monte Carlo s.e. {post.monte_carlo_se:.4f})"
     )
 
@@ -340,10 +342,10 @@ print(
     f"  chi-squared p = {fr.chi2_pvalue:.3g}; "
     f"Iman-Davenport F = {fr.iman_davenport:.2f}"
 )
-print(textwrap.fill(f"pvalue_method: {fr.pvalue_method}", 88))
+print(textwrap.fill(f"pvalue_method: {fr.pvalue_method}", 74))
 print(f"Kendall's W = {fr.kendalls_w:.3f}")
 n_tasks, n_learners = bench.scores.shape
-print(textwrap.fill(recommend_test(n_learners, n_tasks).caveats[0], 88))
+print(textwrap.fill(recommend_test(n_learners, n_tasks).caveats[0], 74))
 
 # %% [markdown]
 # The permutation distribution of six algorithms on 16 tasks is too large to enumerate, so
@@ -389,7 +391,7 @@ print(holm)
 
 # %%
 many = recommend_test(n_learners, n_tasks)
-print(textwrap.fill(next(c for c in many.caveats if c.startswith("Nemenyi")), 88))
+print(textwrap.fill(next(c for c in many.caveats if c.startswith("Nemenyi")), 74))
 
 # %% [markdown]
 # Three algorithms with the same expected rank, two of which take the first and the last place at
@@ -418,7 +420,7 @@ diff = auc_result.difference  # S100B minus WFNS, the order of the arguments
 print(f"AUC S100B {auc_result.auc_1:.3f}, WFNS {auc_result.auc_2:.3f}")
 print(
     f"WFNS minus S100B: {-diff.estimate:.3f}, 95 % {diff.method} interval "
-    f"[{-diff.high:.3f}, {-diff.low:.3f}]; z = {-auc_result.statistic:.3f}, "
+    f"[{-diff.high:.3f}, {-diff.low:.3f}];\n  z = {-auc_result.statistic:.3f}, "
     f"p = {auc_result.pvalue:.4f}"
 )
 
@@ -438,7 +440,7 @@ print(
 
 # %%
 tuned = recommend_test(n_models=3, n_datasets=1, can_retrain=True, tuning=True)
-print(textwrap.fill(tuned.why, 88))
+print(textwrap.fill(tuned.why, 74))
 
 # %% [markdown]
 # ## Tests to avoid
@@ -619,7 +621,7 @@ learners = {
 own = run_benchmark(learners, problems, cv=(2, 5), seed=0, progress=False)
 print(own)
 advice = own.recommend()
-print(advice.test)
+print(textwrap.fill(advice.test, 74))
 print(advice.call)
 
 # %%
@@ -893,7 +895,7 @@ for n in (first - 1, first):
     print(f"N = {n}: most extreme p = {friedman([[3.0, 2.0, 1.0]] * n).pvalue:.3f}")
 level = friedman_type1_error(6, 5)
 print(
-    f"k = 6, N = 5 ({level.how}): chi-squared p rejects {level.chi2.estimate:.4f}, "
+    f"k = 6, N = 5 ({level.how}): chi-squared p rejects {level.chi2.estimate:.4f},\n  "
     f"Iman-Davenport {level.iman_davenport.estimate:.4f}, "
     f"exact {level.exact.estimate:.4f}"
 )
@@ -922,7 +924,7 @@ print(
 grouped_f1 = recommend_test(2, metric="other", structure="groups")
 print(grouped_f1.test)
 print(grouped_f1.call)
-print(textwrap.fill(f"avoid: {grouped_f1.avoid[0]}", 88))
+print(textwrap.fill(f"avoid: {grouped_f1.avoid[0]}", 74))
 
 # %% [markdown]
 # **Exercise 5.** You want to claim that your new method is "at least as good as" a strong
@@ -952,9 +954,9 @@ print(textwrap.fill(f"avoid: {grouped_f1.avoid[0]}", 88))
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 at_least = recommend_test(2, 12, question="practical")
 print(at_least.test)
-print(at_least.call.splitlines()[0])
+print("\n".join(at_least.call.splitlines()[:2]))
 for caveat in at_least.caveats[:3]:
-    print(textwrap.fill(caveat, 88, initial_indent="- ", subsequent_indent="  "))
+    print(textwrap.fill(caveat, 74, initial_indent="- ", subsequent_indent="  "))
 
 # %% [markdown]
 # **Exercise 6.** Run the three learners of the section "From your own benchmark to a written

@@ -167,6 +167,10 @@ def config_with_jupyterhub(path_output: Path, jupyterhub_url: str) -> Path:
         sys.exit(f"--jupyterhub-url must be an http(s) URL, got {jupyterhub_url!r}")
     config = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
     config.setdefault("launch_buttons", {})["jupyterhub_url"] = jupyterhub_url.rstrip("/")
+    # jupyter-book resolves local_extensions against the config file's folder: keep them in the repository
+    extensions = config.get("sphinx", {}).get("local_extensions") or {}
+    for name, folder in extensions.items():
+        extensions[name] = str((ROOT / folder).resolve())
     path_output.mkdir(parents=True, exist_ok=True)
     target = path_output / "_config.jupyterhub.yml"
     target.write_text(yaml.safe_dump(config, sort_keys=False), encoding="utf-8")
@@ -187,7 +191,7 @@ def build(path_output: Path, rebuild_all: bool = True, config: Path | None = Non
     ]
     # Every page is written anew: run_postprocess rewrites the HTML Sphinx wrote, so
     # an incremental build would leave pages that Sphinx skipped already processed
-    # but with stale data. A full build takes about 15 s. (--all is kept as an option
+    # but with stale data. A full build takes about 30 s. (--all is kept as an option
     # for compatibility; it changes nothing.)
     command.append("--all")
     if config is not None:

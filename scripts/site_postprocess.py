@@ -15,7 +15,14 @@
    nothing of it is visible before.
 3. Thebe: sphinx-thebe's scripts, styles and example config are removed (the
    site has no live-code button; its duplicated inline script threw an error).
-4. Accessibility fixes for markup that comes from the theme and myst-nb, not
+4. Figures: on a phone a figure shrinks to the column and its text to a few
+   pixels, so every output image becomes a link to the image file itself: a tap
+   opens it at full size, where it can be zoomed. The link's accessible name is
+   the image's alt text plus "(opens the figure at full size)". Figures that a
+   widget snapshot draws (``lecture_lib.live_figure``: a PNG inside an HTML
+   widget's value) are written to ``_static/course/figures/`` and linked the
+   same way in the embedded widget state.
+5. Accessibility fixes for markup that comes from the theme and myst-nb, not
    from the course (axe-core rule in brackets):
    - myst-nb's "Show code cell source" toggles carry ``aria-label="Toggle hidden
      content"``, a name that does not contain their visible text
@@ -34,6 +41,7 @@ anyway.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import json
@@ -45,6 +53,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "_build" / ".explorer-cache"
 
 MARKER = "data-course-postprocessed"
+FIGURE_LINK = "course-figure-link"
+FULL_SIZE = " (opens the figure at full size)"
+DATA_PNG = re.compile(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"([^>]*)>')
 STATE_TYPE = "application/vnd.jupyter.widget-state+json"
 VIEW_TYPE = "application/vnd.jupyter.widget-view+json"
 CONTROL_MODELS = {
@@ -155,6 +166,30 @@ def static_explorer(name: str, args: tuple, kwargs: dict, embedded_outputs: list
     return spec
 
 
+def _full_size_link(href: str) -> tuple[str, str]:
+    """The markup around an image that makes it a link to ``href`` (opening and closing)."""
+    return (f'<a class="{FIGURE_LINK}" href="{html.escape(href, quote=True)}">',
+            f'<span class="course-sr-only">{FULL_SIZE}</span></a>')
+
+
+def _link_widget_figures(value: str, html_root: Path, static_prefix: str) -> tuple[str, int]:
+    """An HTML widget's value with each embedded PNG written to a file and linked to it."""
+    count = 0
+
+    def replace(match):
+        nonlocal count
+        png = base64.b64decode(match.group(1))
+        name = f"course/figures/{hashlib.sha256(png).hexdigest()[:20]}.png"
+        target = html_root / "_static" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(png)
+        count += 1
+        opening, closing = _full_size_link(static_prefix + name)
+        return f'{opening}<img src="{static_prefix}{name}"{match.group(2)}>{closing}'
+
+    return DATA_PNG.sub(replace, value), count
+
+
 def launch_links(page_rel: str, config: dict) -> tuple[str, str]:
     """Binder and Colab URLs of a chapter page, from _config.yml's one repository setting."""
     repo = config["repository"]["url"].rstrip("/")
@@ -203,6 +238,15 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
         del button["aria-label"]
     for citations in soup.select('div.citation-list[role="list"]'):
         del citations["role"]
+    # Sphinx writes a signature of one parameter per line as a <dl> of <dd> items with no
+    # <dt> (axe-core's definition-list rule, serious); the same layout as a list of divs.
+    for params in soup.select("dt.sig > dl"):
+        if params.find("dt", recursive=False) is None:
+            params.name = "div"
+            params["class"] = params.get("class", []) + ["sig-param-list"]
+            for item in params.find_all("dd", recursive=False):
+                item.name = "div"
+                item["class"] = item.get("class", []) + ["sig-param-line"]
 
     # -- solutions: the solution code cell goes into the fold before it ----------------------
     for cell in soup.select("div.cell.tag_solution"):
@@ -210,6 +254,18 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
         if fold is not None and fold.find(class_="cell") is None:
             fold.append(cell.extract())
             report["solutions"] += 1
+
+    # -- figures: a tap opens each output image at full size ---------------------------------
+    for img in soup.select("div.cell_output img"):
+        src = img.get("src", "")
+        if not src or src.startswith("data:") or img.find_parent("a") is not None:
+            continue
+        link = soup.new_tag("a", href=src, attrs={"class": FIGURE_LINK})
+        img.wrap(link)
+        hint = soup.new_tag("span", attrs={"class": "course-sr-only"})
+        hint.string = FULL_SIZE
+        link.append(hint)
+        report["figure_links"] += 1
 
     # -- widgets ---------------------------------------------------------------------------
     state_tag = soup.find("script", attrs={"type": STATE_TYPE})
@@ -267,6 +323,11 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
                 if state[m]["model_name"] in CONTROL_MODELS:
                     state[m]["state"]["disabled"] = True
                     disabled += 1
+                value = state[m]["state"].get("value")
+                if state[m]["model_name"] in ("HTMLModel", "HTMLMathModel") and isinstance(value, str):
+                    value, linked = _link_widget_figures(value, html_root, static_prefix)
+                    state[m]["state"]["value"] = value
+                    report["figure_links"] += linked
             if disabled:
                 live = (
                     f'open the chapter on <a href="{binder}">Binder</a> or <a href="{colab}">Colab</a>, or '
@@ -291,7 +352,7 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
 
 def postprocess(html_root: Path, config: dict) -> dict:
     """Run every step on every page of a built site; returns what was done."""
-    report = {"static": [], "snapshots": [], "solutions": 0}
+    report = {"static": [], "snapshots": [], "solutions": 0, "figure_links": 0}
     for path in sorted(html_root.rglob("*.html")):
         if "_static" in path.relative_to(html_root).parts:
             continue

@@ -403,7 +403,7 @@ def test_str_shows_the_mean_table(small):
     text = str(result)
     assert "3 algorithm(s) x 2 data set(s), 3 x 5 stratified cross-validation (seed 7)" in " ".join(text.split())
     assert f"{result.mean_scores[1, 2]:.4f}" in text.splitlines()[-1]
-    assert max(len(line) for line in text.splitlines()) <= 88  # the first line wraps (chapter 6 prints it)
+    assert max(len(line) for line in text.splitlines()) <= 74  # the first line wraps (chapter 6 prints it)
 
 
 # --------------------------------------------------------------------------- failures
@@ -1124,7 +1124,7 @@ _NUMBER = r"(\d+(?:\.\d+)?(?:e[+-]\d+)?)"
 
 
 def _flat(text):
-    """The text with its line breaks (report() wraps at 88 characters) as single spaces."""
+    """The text with its line breaks (report() wraps at 74 characters) as single spaces."""
     return " ".join(text.split())
 
 
@@ -1160,7 +1160,7 @@ def test_report_with_two_data_sets_cannot_be_significant():
                            cv=(2, 3), seed=0, progress=False)
     assert np.all(result.mean_scores[:, 0] > result.mean_scores[:, 1])
     text = result.report(width=None)
-    assert max(len(line) for line in result.report().splitlines()) <= 88  # wrapped as report() wraps
+    assert max(len(line) for line in result.report().splitlines()) <= 74  # wrapped as report() wraps
     # both signs positive: P(R+ >= 3) = 1/4 over the 4 sign patterns, two-sided 0.5
     assert _agree(text) == [(0.5, 0.05, False)]
     assert result.recommend().test in text.split("\n\n")[0] and "signed-rank" in result.recommend().test

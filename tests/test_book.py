@@ -249,3 +249,146 @@ def test_static_explorers_and_snapshots_are_built(built_book):
             assert all(m["state"].get("disabled") for m in controls), page.name
     assert names >= {"mcnemar_explorer", "familywise_explorer", "which_test_explorer"}
     assert len(data) >= 3 and sum(p.stat().st_size for p in data) < 400_000
+
+
+# --------------------------------------------------------------------------- the API reference page
+# api.md is filled in at build time by scripts/api_reference.py (a Sphinx extension): one section per
+# chapter, labelled api-chapter-N, and a last one, api-other, for the names no chapter teaches.
+
+API_SECTION = re.compile(r"api-(chapter-(\d+)|other)$")
+TAUGHT_IN = re.compile(r"Taught\s+in\s+chapters?\s+(\d+)")
+
+
+def _api_page(built_book):
+    """The parsed api.html and its sections: [(chapter number or None for api-other, section element)]."""
+    from bs4 import BeautifulSoup
+
+    page = built_book / "api.html"
+    assert page.is_file(), "api.html was not built (is `- file: api` in _toc.yml?)"
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    article = soup.select_one("article.bd-article")
+    sections = []
+    for section in article.find_all("section"):
+        labels = [section.get("id", "")] + [span["id"] for span in section.find_all("span", id=True, recursive=False)]
+        match = next((API_SECTION.match(label) for label in labels if API_SECTION.match(label)), None)
+        if match:
+            sections.append((int(match.group(2)) if match.group(2) else None, section))
+    return soup, article, sections
+
+
+def _top_level_entries(element):
+    """(dt, dd) of the autodoc entries in ``element`` that are not members of another entry."""
+    entries = []
+    for dl in element.find_all("dl", class_="py"):
+        if dl.find_parent("dl", class_="py") is None:
+            entries.append((dl.find("dt", recursive=False), dl.find("dd", recursive=False)))
+    return entries
+
+
+def _chapter_page(built_book, number: int) -> list[Path]:
+    return sorted((built_book / "notebooks").glob(f"{number:02d}-*.html"))
+
+
+def test_api_page_has_one_entry_for_every_public_name(built_book):
+    import lecture_lib
+
+    _, article, _ = _api_page(built_book)
+    ids = [dt.get("id") for dt, _ in _top_level_entries(article)]
+    expected = {f"lecture_lib.{name}" for name in lecture_lib.__all__}
+    missing = sorted(expected - set(ids))
+    assert not missing, f"names of lecture_lib.__all__ without an entry (anchor) on api.html: {missing}"
+    assert not sorted(set(ids) - expected), f"entries for names outside __all__: {sorted(set(ids) - expected)}"
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    assert not twice, f"names with more than one entry: {twice}"
+
+
+def test_api_entries_link_to_the_chapter_that_teaches_them(built_book):
+    """Each entry of section "chapter N" links to chapter N's page, which was built; the sections agree
+    with the docstrings' "Taught in chapter N"; the section of the other names claims no chapter."""
+    import inspect
+
+    import lecture_lib
+
+    _, _, sections = _api_page(built_book)
+    numbers = [number for number, _ in sections if number is not None]
+    assert numbers and numbers == sorted(numbers), f"chapter sections missing or out of order: {numbers}"
+    where: dict[str, int | None] = {}
+    problems = []
+    for number, section in sections:
+        entries = _top_level_entries(section)
+        for dt, _ in entries:
+            where[dt.get("id", "").removeprefix("lecture_lib.")] = number
+        if number is None:
+            continue
+        pages = _chapter_page(built_book, number)
+        assert len(pages) == 1, f"section api-chapter-{number}: no single built page notebooks/{number:02d}-*.html"
+        target = pages[0].resolve()
+        for dt, dd in entries:
+            own = dd.__copy__()
+            for member in own.find_all("dl", class_="py"):
+                member.decompose()  # a method's own links do not count for its class
+            links = [
+                a for a in own.find_all("a", href=True)
+                if urlsplit(a["href"]).path and local_target(built_book / "api.html", a["href"]) == target
+            ]
+            if not any(str(number) in a.get_text() for a in links):
+                problems.append(f"{dt.get('id')} (section chapter {number}) has no link 'chapter {number}' to "
+                                f"{target.relative_to(built_book.resolve()).as_posix()}")
+    assert not problems, "\n".join(problems)
+
+    for name in lecture_lib.__all__:
+        obj = getattr(lecture_lib, name)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+            continue
+        taught = TAUGHT_IN.search(inspect.getdoc(obj) or "")
+        if taught and where.get(name) != int(taught.group(1)):
+            section = f"chapter {where[name]}" if where.get(name) else "the other names"
+            problems.append(f"{name}: its docstring says chapter {taught.group(1)}, the page lists it under {section}")
+    assert not problems, "\n".join(problems)
+
+
+def test_api_page_shows_no_raw_markup(built_book):
+    """No reST or MyST syntax is left in the page's text (code blocks and math excepted)."""
+    _, article, _ = _api_page(built_book)
+    for hidden in article.select("pre, script, style, .math, div.highlight"):
+        hidden.decompose()
+    text = article.get_text(" ")
+    raw = {
+        "a reST role": r":[a-z]+(?::[a-z]+)?:`",
+        "a MyST role": r"\{[a-z-]+(?::[a-z-]+)?\}`",
+        "reST inline literal": r"``",
+        "a directive": r"(?m)^\s*\.\. [\w:-]+::|```",
+        "a citation reference": r"\[\w+\]_",
+        "a numpydoc section underline": r"(?m)^\s*-{4,}\s*$",
+        "bold markers": r"(?<![\w*])\*\*\w[^*\n]{0,80}\*\*(?![\w*])",  # not **kwargs, not t**3
+    }
+    found = [
+        f"{what}: ...{text[max(0, m.start() - 60):m.end() + 60]!r}..."
+        for what, pattern in raw.items()
+        for m in re.finditer(pattern, text)
+    ]
+    assert not found, "raw markup on api.html:\n" + "\n".join(found[:20])
+
+
+def test_api_page_generator_guards():
+    """The extension's pure parts: chapter links, plain references, and the misplaced-paragraph check."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from api_reference import link_chapters, misplaced_paragraphs, plain_references
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    pages = {2: "notebooks/02-mcnemar", 4: "notebooks/04-two", 6: "notebooks/06-many"}
+    assert link_chapters("Taught in\nchapter 6 (``notebooks/06-many``).", pages) == (
+        "Taught in\n:doc:`chapter 6 </notebooks/06-many>` (``notebooks/06-many``)."
+    )
+    assert link_chapters("Taught in chapters 2 and 4.", pages) == (
+        "Taught in chapters :doc:`2 </notebooks/02-mcnemar>` and :doc:`4 </notebooks/04-two>`."
+    )
+    assert plain_references(["See [1]_.", "", ".. [1] Author (2001). Title,", "   Journal."]) == [
+        "See [1].", "", "[1] Author (2001). Title,", "Journal.",
+    ]
+    doc = ["Summary.", "", "Attributes", "----------", "x : int", "    The x.", "", "Taught in chapter 2."]
+    assert misplaced_paragraphs(doc) == ["Taught in chapter 2."]
+    assert misplaced_paragraphs(doc[:-1]) == []

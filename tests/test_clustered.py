@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from lecture_lib import metric_tests
+from lecture_lib import _unit_resampling as engine  # the resampling code the public tests share
 from lecture_lib.clustered import cluster_bootstrap, cluster_permutation_test
 from lecture_lib.metric_tests import paired_bootstrap, paired_permutation_test
 from lecture_lib.metrics import UndefinedMetricWarning
@@ -81,7 +81,7 @@ def test_permutation_with_groups_of_one_is_the_paired_test(metric, exact, monkey
     y, p1, p2, _ = grouped_predictions(80, 4, sizes=(1, 1), acc_1=0.8)
     func = f1_plain if metric == "callable" else metric
     if not exact:
-        monkeypatch.setattr(metric_tests, "EXACT_MAX_POINTS", 0)
+        monkeypatch.setattr(engine, "EXACT_MAX_POINTS", 0)
     n_resamples = (2**20 if exact else 500) if metric == "callable" else 2000
     if metric == "callable" and exact:
         y, p1, p2 = y[:30], p1[:30], p2[:30]  # at most 2^20 patterns of the discordant examples
@@ -111,7 +111,7 @@ def test_callable_cluster_bootstrap_equals_scipy_on_group_indices(method, seed):
     ours = cluster_bootstrap(y, p1, p2, group, f1_plain, n_resamples=n_resamples, seed=seed, method=method,
                              confidence=0.9)
     theirs = stats.bootstrap((np.arange(25),), difference, vectorized=False, n_resamples=n_resamples,
-                             batch=metric_tests._batch_size(25, n_resamples), method=method,
+                             batch=engine._batch_size(25, n_resamples), method=method,
                              confidence_level=0.9, rng=np.random.default_rng(seed))
     np.testing.assert_allclose(ours.distribution, theirs.bootstrap_distribution, rtol=0, atol=1e-14)
     assert ours.difference.low == pytest.approx(theirs.confidence_interval.low, abs=1e-12)
@@ -151,11 +151,11 @@ def test_group_jackknife_acceleration_from_counts_equals_leave_one_group_out(met
     func = PLAIN[metric]
     jack = np.array([func(y[group != g], p1[group != g]) - func(y[group != g], p2[group != g])
                      for g in range(30)])
-    loop = metric_tests._acceleration(jack, np.ones(30))
-    codes = metric_tests._cell_codes(y, p1, p2, metric, 1)
-    types, counts = metric_tests._unit_types(codes, group, 30, metric_tests._N_CELLS[metric])
+    loop = engine._acceleration(jack, np.ones(30))
+    codes = engine._cell_codes(y, p1, p2, metric, 1)
+    types, counts = engine._unit_types(codes, group, 30, engine._N_CELLS[metric])
     assert counts.sum() == 30 and np.array_equal(counts @ types, np.bincount(codes, minlength=types.shape[1]))
-    _, accel = metric_tests._count_bootstrap(types, counts, metric, 1, np.random.default_rng(0), bca=True)
+    _, accel = engine._count_bootstrap(types, counts, metric, 1, np.random.default_rng(0), bca=True)
     assert accel == pytest.approx(loop, rel=1e-10, abs=1e-15)
     assert abs(loop) > 1e-4  # a real check: the acceleration is not zero here
 
@@ -232,7 +232,7 @@ def test_fewest_groups_give_a_pvalue_of_two_patterns():
 def test_monte_carlo_cluster_permutation_agrees_with_exact(monkeypatch):
     y, p1, p2, group = grouped_predictions(60, 16, acc_1=0.8)
     exact = cluster_permutation_test(y, p1, p2, group, "f1")
-    monkeypatch.setattr(metric_tests, "EXACT_MAX_POINTS", 0)
+    monkeypatch.setattr(engine, "EXACT_MAX_POINTS", 0)
     mc = cluster_permutation_test(y, p1, p2, group, "f1", n_resamples=40_000, seed=1)
     assert (exact.method, mc.method, mc.n_resamples) == ("exact", "monte-carlo", 40_000)
     assert mc.statistic == exact.statistic
@@ -248,7 +248,7 @@ def test_exact_count_distribution_equals_the_product_of_binomials():
     # enumeration of the product grid of the binomial counts.
     keys = np.array([[2, -1], [1, 3], [1, 0], [0, 2]])
     sizes = np.array([3, 2, 4, 1])
-    low, pmf = metric_tests._shift_distribution(keys, sizes)
+    low, pmf = engine._shift_distribution(keys, sizes)
     assert pmf.sum() == pytest.approx(1.0, abs=1e-14)
     direct = {}
     for k in itertools.product(*[range(s + 1) for s in sizes]):

@@ -10,7 +10,7 @@ from sklearn.neighbors import NearestCentroid
 
 import lecture_lib.cv_intervals as cv_module
 from lecture_lib import coverage_table, cv_interval, simulate_cv_coverage
-from lecture_lib.resampling import _class_codes, _fold_ids_stratified
+from lecture_lib._splits import class_codes, fold_ids_stratified
 
 X_BC, Y_BC = load_breast_cancer(return_X_y=True)
 
@@ -18,12 +18,12 @@ X_BC, Y_BC = load_breast_cancer(return_X_y=True)
 def nested_by_the_algorithm(estimator, X, y, k, n_repeats, seed, confidence):
     """Algorithm 1 of Bates, Hastie & Tibshirani (2024), written as the paper writes it: one model per
     inner fold of every outer fold (no sharing of fits), lists a and b, then Section 4's SE and bias."""
-    codes, n_classes = _class_codes(y, "y", k)
+    codes, n_classes = class_codes(y, "y", k)
     rng = np.random.default_rng(seed)
     a_list, b_list, errors, outer_errors = [], [], [], []
     n = y.size
     for _ in range(n_repeats):
-        fold = _fold_ids_stratified(codes, n_classes, k, rng)
+        fold = fold_ids_stratified(codes, n_classes, k, rng)
         for out in range(k):
             e_in = []
             for inner in range(k):
@@ -62,8 +62,8 @@ def test_nested_equals_the_algorithm_written_out():
 
 def test_naive_is_mean_plus_minus_z_sd_over_root_n():
     res = cv_interval(GaussianNB(), X_BC, Y_BC, cv=5, method="naive", seed=0, confidence=0.95)
-    codes, n_classes = _class_codes(Y_BC, "y", 5)
-    fold = _fold_ids_stratified(codes, n_classes, 5, np.random.default_rng(0))
+    codes, n_classes = class_codes(Y_BC, "y", 5)
+    fold = fold_ids_stratified(codes, n_classes, 5, np.random.default_rng(0))
     correct = np.empty(Y_BC.size)
     for j in range(5):
         model = GaussianNB().fit(X_BC[fold != j], Y_BC[fold != j])

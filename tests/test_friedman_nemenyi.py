@@ -514,6 +514,7 @@ def _range_tail_oracle(q, k):
     return integrate.quad(inner, q, q + 40, epsabs=0, epsrel=1e-12, limit=200)[0]
 
 
+@pytest.mark.slow  # a double integral per case, about 10 s each: make check leaves them to make test
 @pytest.mark.parametrize("k", [3, 6, 20])
 @pytest.mark.parametrize("q", [0.5, 4.0, 9.0, 14.0, 25.0])
 def test_studentized_range_sf_matches_an_independent_double_integral(k, q):
@@ -540,6 +541,7 @@ def test_studentized_range_sf_edges_and_bad_input():
         studentized_range_sf([1.0, np.nan], 3)
 
 
+@pytest.mark.slow  # two double integrals (about 20 s)
 def test_nemenyi_far_tail_pvalue_seed001():
     # seed 001's 16 x 6 benchmark: ranger vs featureless, rank sums 86.5 and 17, SE = sqrt(42 / 96);
     # the p-value is about 7.7e-10 and must equal the far-tail integral, not 1 - cdf's rounding noise

@@ -26,7 +26,8 @@ from lecture_lib import (
     paired_accuracy_difference,
     proportion_interval,
 )
-from lecture_lib.intervals import ODDS_RATIO_METHODS, _difference_limits, _z
+from lecture_lib._interval_formulas import difference_limits, z_quantile
+from lecture_lib.intervals import ODDS_RATIO_METHODS
 from lecture_lib.mcnemar import MCNEMAR_INTERVALS
 
 EXAMPLES = interval_examples()
@@ -370,18 +371,18 @@ def test_every_method_contains_the_estimate_on_every_small_table():
     # The formulas themselves (before the library's rounding safety net): Wald, Bonett-Price and
     # Tango depend on b, c and n only, so every (b, c) with b + c <= n <= 40; Newcombe on every
     # table up to n = 25.
-    z = _z(0.95)
+    z = z_quantile(0.95)
     for n in range(1, 41):
         for b in range(n + 1):
             for c in range(n + 1 - b):
                 for method in ("wald", "bonett-price", "tango"):
-                    low, high = _difference_limits(n - b - c, b, c, 0, n, z, method)
+                    low, high = difference_limits(n - b - c, b, c, 0, n, z, method)
                     assert -1.0 <= low <= (b - c) / n <= high <= 1.0, (n, b, c, method)
     for n in range(1, 26):
         for a in range(n + 1):
             for b in range(n + 1 - a):
                 for c in range(n + 1 - a - b):
-                    low, high = _difference_limits(a, b, c, n - a - b - c, n, z, "newcombe")
+                    low, high = difference_limits(a, b, c, n - a - b - c, n, z, "newcombe")
                     assert -1.0 <= low <= (b - c) / n <= high <= 1.0, (a, b, c, n)
 
 
@@ -424,14 +425,14 @@ def _all_tables(n):
 
 
 def _limits_of_all_tables(n, method):
-    z = _z(0.95)
+    z = z_quantile(0.95)
     cache = {}
     cells = _all_tables(n)
     low, high = np.empty(cells[0].size), np.empty(cells[0].size)
     for i, (a, b, c, d) in enumerate(zip(*(x.tolist() for x in cells))):
         key = (b, c) if method != "newcombe" else (a, b, c)
         if key not in cache:
-            cache[key] = _difference_limits(a, b, c, d, n, z, method)
+            cache[key] = difference_limits(a, b, c, d, n, z, method)
         low[i], high[i] = cache[key]
     return cells, low, high
 

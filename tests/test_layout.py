@@ -7,7 +7,10 @@
   keyword alias), and ``adjust=`` is the only name of a multiplicity adjustment inside a procedure;
 * the widget modules use public functions and the documented internal modules only, and draw through
   :class:`lecture_lib.live_figure.LiveFigure`;
-* every test file follows the naming scheme (``tests/test_<module>.py``) or is a listed exception.
+* every test file follows the naming scheme (``tests/test_<module>.py``) or is a listed exception;
+* the import graph: no module imports the package root, no private name crosses from a public
+  module, only ``_data.py`` reads the package's files, and ``import lecture_lib`` loads neither
+  matplotlib's pyplot nor ipywidgets nor scikit-learn.
 """
 
 from __future__ import annotations
@@ -261,6 +264,8 @@ CROSS_CUTTING = {
     "test_bad_input.py": "bad input, by hand",
     "test_book.py": "the website builds",
     "test_browser.py": "the website and Voila in Chromium",
+    "test_browser_layout.py": "the website's layout at 1280 and 390 px in Chromium",
+    "test_teaching.py": "the teaching plan and the instructor guide (issue 25)",
     "test_channels.py": "Binder, Colab, the licences and the GitHub workflows",
     "test_effects.py": "the effect and its interval in every test result (issue 15)",
     "test_errata.py": "every erratum of the seeds has a test",
@@ -291,3 +296,140 @@ def test_test_files_follow_the_naming_scheme():
     assert odd == [], f"name a test file tests/test_<module>.py, or list it in tests/test_layout.py: {odd}"
     stale = [name for name in {**CROSS_CUTTING, **EXCEPTIONS} if not (ROOT / "tests" / name).exists()]
     assert stale == []
+
+
+# --------------------------------------------------------------------------- the import graph (issue 26)
+#
+# Three rules that keep the library's floors honest:
+# * no module imports the package root (``import lecture_lib``, ``from lecture_lib import``, or
+#   ``from . import <a name that is not a module>``), so the order of __init__.py's imports cannot matter;
+# * no module takes a private name (``_x``) from a public sibling (``from .mcnemar import _check`` or
+#   ``resampling._take``): shared private helpers live in ``_``-prefixed modules, which say what they offer;
+# * one module, _data.py, reads the fixture files of lecture_lib/data/.
+
+def _submodules() -> set:
+    return {info.name for info in pkgutil.iter_modules([str(PACKAGE)])}
+
+
+def root_import_problems(source: str, submodules: set) -> list[str]:
+    """Where a library module imports the package root (or itself by its absolute name)."""
+    problems = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            problems += [f"line {node.lineno}: import {a.name}" for a in node.names
+                         if a.name.split(".")[0] == "lecture_lib"]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 \
+                and (node.module or "").split(".")[0] == "lecture_lib":
+            problems.append(f"line {node.lineno}: from {node.module} import ... (import relatively, from the "
+                            "defining module)")
+        elif isinstance(node, ast.ImportFrom) and node.level >= 1 and node.module is None:
+            problems += [f"line {node.lineno}: from {'.' * node.level} import {a.name} (a name of the package root: "
+                         "import it from the module that defines it)"
+                         for a in node.names if node.level > 1 or a.name not in submodules]
+    return problems
+
+
+def private_import_problems(source: str) -> list[str]:
+    """Where a module takes a private name from a public sibling module."""
+    tree = ast.parse(source)
+    problems, siblings = [], {}  # local name -> public sibling bound by ``from . import module [as name]``
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.ImportFrom) and node.level == 1):
+            continue
+        if node.module is None:
+            siblings.update({a.asname or a.name: a.name for a in node.names if not a.name.startswith("_")})
+        elif not node.module.split(".")[0].startswith("_"):
+            problems += [f"line {node.lineno}: {a.name} from .{node.module}" for a in node.names
+                         if a.name.startswith("_")]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in siblings \
+                and node.attr.startswith("_") and not node.attr.startswith("__"):
+            problems.append(f"line {node.lineno}: {node.value.id}.{node.attr}")
+    return problems
+
+
+DATA_READERS = {"importlib", "importlib.resources", "pkgutil", "pkg_resources"}
+
+
+def data_reader_problems(source: str) -> list[str]:
+    """Where a module other than _data.py reaches for the package's files."""
+    problems = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            problems += [f"line {node.lineno}: imports {a.name}" for a in node.names if a.name in DATA_READERS]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            # the most specific name: "from importlib import resources" imports importlib.resources
+            found = [f"{node.module}.{a.name}" for a in node.names if f"{node.module}.{a.name}" in DATA_READERS]
+            found = found or ([node.module] if node.module in DATA_READERS else [])
+            problems += [f"line {node.lineno}: imports {m}" for m in found]
+        if isinstance(node, ast.Name) and node.id == "__file__":
+            problems.append(f"line {node.lineno}: __file__")
+    return problems
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: p.name)
+def test_no_module_imports_the_package_root(path):
+    if path.name == "__init__.py":
+        return  # the root itself imports every module, relatively
+    assert root_import_problems(path.read_text(encoding="utf-8"), _submodules()) == []
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: p.name)
+def test_no_private_name_crosses_from_a_public_module(path):
+    problems = private_import_problems(path.read_text(encoding="utf-8"))
+    assert problems == [], ("move the shared helper to an internal module (a name starting with _, like "
+                            f"_validation.py or _paired_cores.py) and import it from there: {problems}")
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if p.name != "_data.py"], ids=lambda p: p.name)
+def test_only_the_data_module_reads_package_files(path):
+    problems = data_reader_problems(path.read_text(encoding="utf-8"))
+    assert problems == [], f"read lecture_lib/data/ through lecture_lib._data.load: {problems}"
+
+
+def test_the_import_graph_checks_catch_each_breach():
+    modules = {"metrics", "mcnemar", "_validation"}
+    assert root_import_problems("from . import metrics\nfrom ._validation import check_option\n", modules) == []
+    assert "from . import correctness_matrix" in root_import_problems("from . import correctness_matrix\n", modules)[0]
+    assert "import lecture_lib" in root_import_problems("def f():\n    import lecture_lib\n", modules)[0]
+    assert "from lecture_lib import" in root_import_problems("from lecture_lib import mcnemar\n", modules)[0]
+    assert "from lecture_lib.mcnemar import" in root_import_problems("from lecture_lib.mcnemar import x\n",
+                                                                      modules)[0]
+    assert private_import_problems("from ._validation import _show\nfrom . import curves as _curves\n"
+                                   "x = _curves.LearningCurve\n") == []
+    assert private_import_problems("from .mcnemar import _check_method\n") == [
+        "line 1: _check_method from .mcnemar"]
+    assert private_import_problems("from . import resampling\n\n\ndef f(x):\n    return resampling._take(x, 0)\n") \
+        == ["line 5: resampling._take"]
+    assert data_reader_problems("import json\n") == []
+    assert data_reader_problems("from importlib import resources\n") == ["line 1: imports importlib.resources"]
+    assert data_reader_problems("import pathlib\np = pathlib.Path(__file__)\n") == ["line 2: __file__"]
+
+
+def test_the_breaches_fixed_by_issue_26_stay_fixed():
+    # The modules that once imported the root or reached into a sibling: the rules above would name them.
+    assert "from . import" not in (PACKAGE / "homogeneity.py").read_text(encoding="utf-8")
+    benchmark = (PACKAGE / "benchmark.py").read_text(encoding="utf-8")
+    assert "_paired_function" not in benchmark and "import lecture_lib" not in benchmark
+
+
+# --------------------------------------------------------------------------- import weight (issue 26)
+
+# What ``import lecture_lib`` must not load: a kernel start (and every Voila page) would pay for it.
+# The widgets and the figures import these when they are used.
+HEAVY_MODULES = ("matplotlib.pyplot", "ipywidgets", "sklearn")
+
+
+def _heavy_modules_after(statement: str) -> list[str]:
+    code = (f"import sys\n{statement}\n"
+            f"print(sorted(m for m in {HEAVY_MODULES!r} if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return ast.literal_eval(result.stdout.strip().splitlines()[-1])
+
+
+def test_import_lecture_lib_loads_no_plotting_widget_or_learner_library():
+    assert _heavy_modules_after("import lecture_lib") == [], (
+        "import these inside the functions that need them (lecture_lib.plots._subplots shows how)")
+    # the check sees them when they are loaded: the widget module needs both pyplot and ipywidgets
+    assert _heavy_modules_after("import lecture_lib.widgets") == ["ipywidgets", "matplotlib.pyplot"]

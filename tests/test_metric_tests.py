@@ -14,11 +14,11 @@ from lecture_lib import (
     design_std_error,
     mcnemar,
     mcnemar_table,
-    metric_tests,
     paired_bootstrap,
     paired_permutation_test,
     seed_split_variance,
 )
+from lecture_lib import _unit_resampling as engine  # the resampling code the public tests share
 from lecture_lib.metrics import UndefinedMetricWarning
 
 
@@ -56,7 +56,7 @@ def test_callable_bootstrap_equals_scipy_with_matched_seed(method, seed):
                             confidence=0.9)
     theirs = stats.bootstrap(
         (y, p1, p2), lambda a, b, c: f1_plain(a, b) - f1_plain(a, c), paired=True, vectorized=False,
-        n_resamples=n_resamples, batch=metric_tests._batch_size(60, n_resamples), method=method,
+        n_resamples=n_resamples, batch=engine._batch_size(60, n_resamples), method=method,
         confidence_level=0.9, rng=np.random.default_rng(seed),
     )
     np.testing.assert_allclose(ours.distribution, theirs.bootstrap_distribution, rtol=0, atol=1e-14)
@@ -114,12 +114,12 @@ def test_jackknife_acceleration_from_counts_equals_leave_one_out(name, func):
     n = y.size
     jack = np.array([func(np.delete(y, i), np.delete(p1, i)) - func(np.delete(y, i), np.delete(p2, i))
                      for i in range(n)])
-    loop = metric_tests._acceleration(jack, np.ones(n))
-    cells = metric_tests._cells(y, p1, p2, name, 1)
+    loop = engine._acceleration(jack, np.ones(n))
+    cells = engine._cells(y, p1, p2, name, 1)
     present = np.flatnonzero(cells)
     minus_one = np.repeat(cells[None], present.size, axis=0)
     minus_one[np.arange(present.size), present] -= 1
-    counts = metric_tests._acceleration(metric_tests._difference_from_cells(minus_one, name),
+    counts = engine._acceleration(engine._difference_from_cells(minus_one, name),
                                         cells[present].astype(float))
     assert counts == pytest.approx(loop, rel=1e-10, abs=1e-15)
 
@@ -183,7 +183,7 @@ def test_accuracy_permutation_test_is_the_exact_mcnemar_test(seed):
 def test_monte_carlo_permutation_agrees_with_exact(monkeypatch):
     y, p1, p2 = make_predictions(300, 12)
     exact = paired_permutation_test(y, p1, p2, metric="f1")
-    monkeypatch.setattr(metric_tests, "EXACT_MAX_POINTS", 0)
+    monkeypatch.setattr(engine, "EXACT_MAX_POINTS", 0)
     mc = paired_permutation_test(y, p1, p2, metric="f1", n_resamples=40_000, seed=1)
     assert (exact.method, mc.method, mc.n_resamples) == ("exact", "monte-carlo", 40_000)
     # Monte Carlo error of a p-value near p with B draws: sd <= 2 sqrt(p (1 - p) / B); allow 5 sd

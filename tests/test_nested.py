@@ -248,7 +248,8 @@ def test_result_fields_and_summary():
     assert counts == sorted(counts, reverse=True)
     text = str(result)
     assert f"outer mean {result.mean:.4f}" in text
-    assert text.count("\n") == 5 + 3  # title, header, 5 folds, mean, most often chosen
+    # title (two lines of at most 74 characters), header, 5 folds, mean, most often chosen
+    assert text.count("\n") == 5 + 4 and max(len(line) for line in text.splitlines()) <= 74
 
 
 def test_pandas_input_gives_the_same_result():
@@ -575,7 +576,7 @@ def test_repeated_nested_splits_and_result():
         result.repetition(3)
     text = str(result)
     assert "3 x 4 outer x 2 inner" in text and "repetition" in text and "over 12 folds" in text
-    assert text.count("\n") == 7 - 1  # 7 lines: title, header, 3 repetitions, mean, most often chosen
+    assert text.count("\n") == 8 - 1  # title (two lines), header, 3 repetitions, mean, most often chosen
     with pytest.raises(ValueError, match="n_repeats"):
         nested_splits(y, 4, 2, n_repeats=0)
     with pytest.raises(TypeError, match="n_repeats"):

@@ -39,7 +39,7 @@ from lecture_lib import (
     shaffer_true_counts,
     wilcoxon_example,
 )
-from lecture_lib.posthoc import _exhaustive_sets
+from lecture_lib._pairwise_adjust import exhaustive_sets
 from lecture_lib.widgets import POSTHOC_PROCEDURES, posthoc_explorer, posthoc_procedure
 
 STATSMODELS = {"bonferroni": "bonferroni", "holm": "holm", "hochberg": "simes-hochberg", "hommel": "hommel",
@@ -133,7 +133,7 @@ def test_shaffer_true_counts_from_partitions(k):
                                      (9, 21147), (10, 115975)])
 def test_number_of_exhaustive_sets_is_bell_minus_one(k, bell):
     # Bell numbers (OEIS A000110): one exhaustive set per partition, less the all-singletons one
-    holds, sizes, members = _exhaustive_sets(k)
+    holds, sizes, members = exhaustive_sets(k)
     assert holds.shape == (k * (k - 1) // 2, bell - 1)
     np.testing.assert_array_equal(sizes, holds.sum(axis=0))
     assert all(np.array_equal(np.flatnonzero(row), idx) for row, idx in zip(holds, members))
@@ -142,7 +142,7 @@ def test_number_of_exhaustive_sets_is_bell_minus_one(k, bell):
 
 @pytest.mark.parametrize("k", range(2, 7))
 def test_exhaustive_sets_match_set_partitions(k):
-    holds, _, _ = _exhaustive_sets(k)
+    holds, _, _ = exhaustive_sets(k)
     ours = {frozenset(np.flatnonzero(col).tolist()) for col in holds.T}
     assert ours == _true_sets(k)
     assert len(ours) == holds.shape[1]  # no duplicates

@@ -25,7 +25,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
-NUMBER = re.compile(r"(?<![\w.])-?\d+(?:,\d{3})*\.\d+(?![\w.])")
+# decimals (0.0386, 12.6) and scientific notation (3e-5, 6.27e-11), as chapters print p-values
+NUMBER = re.compile(r"(?<![\w.])-?(?:\d+(?:,\d{3})*\.\d+(?:e[-+]?\d+)?|\d+e[-+]?\d+)(?![\w.])")
 OUTPUT_NUMBER = re.compile(r"(?<![\w.])-?\d+(?:,\d{3})*(?:\.\d+)?(?:e[-+]?\d+)?(?![\w.])")
 # levels and conventions that prose names without computing them
 CONVENTIONS = {0.05, 0.01, 0.1, 0.5, 0.95, 0.9, 0.99, 0.001}
@@ -67,6 +68,11 @@ def _values(text: str) -> np.ndarray:
 
 def _matches(printed: str, outputs: np.ndarray) -> bool:
     x = float(printed.replace(",", ""))
+    if "e" in printed:  # the same significant digits: half a unit of the mantissa's last digit
+        mantissa, exponent = printed.split("e")
+        digits = len(mantissa.split(".")[1]) if "." in mantissa else 0
+        half = 0.5 * 10.0 ** (int(exponent) - digits) * (1 + 1e-9)
+        return bool(np.any(np.abs(outputs - x) <= half))
     decimals = len(printed.split(".")[1])
     for candidate in (outputs, 100.0 * outputs, outputs / 100.0):
         if np.any(np.abs(np.round(candidate, decimals) - x) < 0.5 * 10.0**-decimals * 1e-6):
@@ -131,3 +137,9 @@ def test_the_matcher_catches_a_stale_number():
     outputs = _values("level 0.0386, rate 0.126 [0.098, 0.156]")
     assert _matches("0.0386", outputs) and _matches("0.039", outputs) and _matches("12.6", outputs)
     assert not _matches("0.0387", outputs) and not _matches("13.9", outputs)
+    outputs = _values("p = 3.1e-05 and p = 6.27e-11")
+    assert _matches("3e-5", outputs) and _matches("6.27e-11", outputs)
+    assert _matches("6.3e-11", outputs)  # 6.27e-11 to two significant digits
+    assert not _matches("4e-5", outputs) and not _matches("6.28e-11", outputs)
+    assert [m.group() for m in NUMBER.finditer("p = 3e-5, 6.27e-11 and 0.5; 10 x 10")] == [
+        "3e-5", "6.27e-11", "0.5"]

@@ -137,7 +137,8 @@ def test_report_mcnemar_numbers():
     assert text.index("mid-p, the interval this test inverts") < text.index("Bonett-Price")
     assert "(10 000 images)" in text and "Random seeds: 1, 2." in text
     assert "Significant at the 0.05 level" in text and DISAGREEMENT_MARK not in text
-    assert "Not significant at the 0.05 level; that is no evidence that H0 holds" in report(mcnemar(PANEL_B))
+    assert "Not significant at the 0.05 level; that is no evidence that H0 holds" in report(mcnemar(PANEL_B),
+                                                                                             width=None)
     chi2 = report(mcnemar(PANEL_A, method="chi2"), width=None)
     assert "chi-squared(1) = 8.333" in chi2 and "without continuity correction" in chi2
     assert "p = 0.00389 (chi-squared approximation)" in chi2 and "Wilson score, the interval this test inverts" in chi2
@@ -583,12 +584,13 @@ def test_width_wraps_every_paragraph():
     results = [mcnemar(S4_TABLE), friedman(bench.scores, higher_is_better=False),
                pairwise_comparisons(bench.scores, higher_is_better=False)]
     for result in results:
-        for width in (40, 88, 120):
+        for width in (40, 74, 88, 120):
             text = report(result, width=width)
             assert max(len(line) for line in text.splitlines()) <= width
             assert " ".join(text.split()) == " ".join(report(result, width=None).split())
         assert "\n" not in report(results[0], width=None)
-    assert report(results[0]) == report(results[0], width=88)  # the default
+    # the default: 74 characters, which fit the book's output column (77 at 1280 px)
+    assert report(results[0]) == report(results[0], width=74)
     wrapped = report(mcnemar(PANEL_A), width=40)
     assert "\n%" not in wrapped and "p =\n" not in wrapped  # "95 %" and "p = 0.00342" stay on one line
 

@@ -547,10 +547,10 @@ def test_plot_signed_rank_null_marks_the_pvalue():
 
 @pytest.mark.parametrize("seed", range(10))
 def test_internal_ranks_and_tie_term_match_the_tested_rankdata(seed):
-    from lecture_lib.ranks import _ranks_and_ties
+    from lecture_lib._ranking import ranks_and_ties
 
     a = np.random.default_rng(600 + seed).integers(0, 6, size=int(3 + seed * 7)).astype(float)
-    ranks, ties = _ranks_and_ties(a)
+    ranks, ties = ranks_and_ties(a)
     np.testing.assert_array_equal(ranks, stats.rankdata(a))
     assert ties == sum(t**3 - t for t in np.unique(a, return_counts=True)[1])
 
