@@ -2,10 +2,6 @@
 
 Taught in chapter 10 (``notebooks/10-choosing-a-test``).
 
-Taught in chapter 10 (``notebooks/10-choosing-a-test``).
-
-Taught in chapter 10 (``notebooks/10-choosing-a-test``).
-
 :func:`recommend_test` maps a description of the experiment (how many models
 or algorithms, whether they can be retrained, how many data sets, the
 question, the metric, the structure of the data, ...) to the test or

@@ -2,8 +2,6 @@
 
 Taught in chapter 5 (``notebooks/05-two-algorithms-many-datasets``).
 
-Taught in chapter 5 (``notebooks/05-two-algorithms-many-datasets``).
-
 Tied values share the average of the ranks they occupy. The tests themselves
 live in :mod:`lecture_lib.wilcoxon_sign` (two algorithms over many data
 sets, chapter 5) and :mod:`lecture_lib.friedman_nemenyi` (many algorithms

@@ -1113,8 +1113,7 @@ class CDSubsample:
         Critical difference for k algorithms and ``n_datasets`` data sets.
     friedman_pvalue : float
         Friedman's p-value on those rows (``FriedmanResult.pvalue``: the exact
-        permutation p-value where it can be enumerated, else Iman and
-        Davenport's F).
+        permutation p-value where it can be enumerated, else chi-squared's).
     friedman_method : str
         Which of the two it is (``FriedmanResult.method``).
     iman_davenport_pvalue : float

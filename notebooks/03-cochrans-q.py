@@ -105,12 +105,17 @@ def in_points(interval):
     return f"{100 * interval.estimate:.1f} points [{low:.1f}, {high:.1f}]"
 
 
-def print_wrapped(text, width=74):
-    """Print text, wrapping each line longer than width (continued two spaces in)."""
+def print_wrapped(text, width=74, indent="  "):
+    """Print text, wrapping each line longer than width (continued `indent` further in).
+
+    "alpha = 0.05" stays on one line: " = " is glued with a character textwrap keeps.
+    """
     for line in str(text).splitlines():
-        indent = " " * (len(line) - len(line.lstrip())) + "  "
-        print(textwrap.fill(line, width, subsequent_indent=indent)
-              if len(line) > width else line)
+        more = " " * (len(line) - len(line.lstrip())) + indent
+        glued = line.replace(" = ", "\x1f=\x1f")
+        wrapped = textwrap.fill(glued, width, subsequent_indent=more,
+                                break_on_hyphens=False)
+        print(wrapped.replace("\x1f", " ") if len(line) > width else line)
 
 
 def _p(p):
@@ -149,9 +154,9 @@ def show_pairs(result, short=None, decimals=1):
                          for k, (cell, w) in enumerate(zip(cells, widths))).rstrip()
 
     m = result.n_comparisons
-    title = (f"Pairwise McNemar tests ({result.method}), {result.adjust}-adjusted "
-             f"p-values, family-wise alpha = {result.alpha:g}")
-    print(textwrap.fill(title, 74))
+    print(f"Pairwise McNemar tests ({result.method}), "
+          f"{result.adjust}-adjusted p-values,")
+    print(f"family-wise alpha = {result.alpha:g}")
     print(line(header))
     print("  ".join("-" * w for w in widths))
     for row in rows:
@@ -162,7 +167,7 @@ def show_pairs(result, short=None, decimals=1):
     level = 100 * (1 - result.alpha)
     print(textwrap.fill(
         f"* reject H0 at the family-wise {result.alpha:g} level "
-        "(no star: no evidence). "
+        "(no star: not rejected at that level). "
         "b = first model right and second wrong, c = the reverse. Difference: accuracy "
         "of the first minus the second, in percentage points, with a Bonett-Price "
         f"interval at {100 * (1 - result.alpha / m):.4g} % each (Bonferroni: all {m} "
@@ -187,7 +192,7 @@ def show_pairs(result, short=None, decimals=1):
 
 # %%
 alpha = 0.05
-print(" k models  m pairs  1 - (1 - alpha)^m  bound m * alpha")
+print("k models  m pairs  1 - (1 - alpha)^m  bound m * alpha")
 for k in (2, 3, 5, 10):
     m = k * (k - 1) // 2
     print(f"{k:>8}  {m:>7}  {1 - (1 - alpha) ** m:17.3f}  {min(1.0, m * alpha):15.2f}")
@@ -510,10 +515,11 @@ ax.set_ylabel("rejection rate under H0")
 ax.legend(frameon=False)
 fig.tight_layout()
 plt.show()
-print(textwrap.fill(
+print_wrapped(
     f"Three models, each {100 * lab.accuracy:g} % accurate (H0 true); rejection "
-    f"rates at alpha = {lab.alpha:g}, {lab.n_sim} test sets of {lab.n_examples} "
-    f"examples per row (Monte Carlo SE at most {lab.standard_error.max():.4f}):", 74))
+    f"rates at alpha = {lab.alpha:g} over {lab.n_sim} test sets of {lab.n_examples} "
+    f"examples per row (Monte Carlo SE at most {lab.standard_error.max():.4f}):",
+    indent="")
 short_names = [name.replace(" marginal homogeneity", "") for name in lab.tests]
 print(f"{'A/B disagree':>14}" + "".join(f"{name:>13}" for name in short_names))
 for row, disagreement in enumerate(lab.disagreement):
@@ -575,9 +581,8 @@ for (i, j), p in zip(pairs_004.pairs, pairs_004.pvalue):
     print(f"{names[i]} - {names[j]}: raw p = {p:.4f} -> {verdict} if read alone\n"
           f"    accuracy difference {in_points(pair.accuracy_difference)} "
           "(Bonett-Price)\n"
-          f"    {names[i]} won {share.estimate:.3f} "
-          f"[{share.low:.3f}, {share.high:.3f}] "
-          f"(mid-p) of the {pair.b + pair.c} disagreements")
+          f"    {names[i]} won {pair.b} of {pair.b + pair.c} disagreements, share "
+          f"{share.estimate:.3f} [{share.low:.3f}, {share.high:.3f}] (mid-p)")
 
 # %% [markdown]
 # Read alone, two pairs look significant. Their individual 95 % intervals of the accuracy

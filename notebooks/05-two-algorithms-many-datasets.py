@@ -96,7 +96,7 @@ ERRATA = {e.key: e for e in errata()}
 # %%
 ex = wilcoxon_example("seed001_rpart_ranger_6tasks")
 d = ex.differences  # rpart - ranger, rounded to the 4 printed decimals
-print(textwrap.shorten(ex.provenance, 74, placeholder=" ..."))
+print(textwrap.fill(ex.provenance, 74, break_on_hyphens=False))
 print()
 print(f"{'task':<18}{'rpart':>8}{'ranger':>8}{'d = rpart - ranger':>20}")
 for name, e1, e2, di in zip(ex.datasets, ex.scores_1, ex.scores_2, d):
