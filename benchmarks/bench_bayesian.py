@@ -30,7 +30,7 @@ from lecture_lib import (  # noqa: E402
     bayesian_signed_rank,
     wilcoxon_example,
 )
-from lecture_lib.bayesian_widgets import rope_explorer  # noqa: E402
+from lecture_lib.widgets import rope_explorer  # noqa: E402
 
 
 def _uci54():

@@ -31,7 +31,7 @@ from lecture_lib import (  # noqa: E402
     seed_split_variance,
     simulate_cv_coverage,
 )
-from lecture_lib.beyond_widgets import bootstrap_report, coverage_report, seeds_report  # noqa: E402
+from lecture_lib.widgets import bootstrap_report, coverage_report, seeds_report  # noqa: E402
 
 
 def bench_delong(n: int = 1_000_000, repeats: int = 5) -> None:

@@ -6,8 +6,8 @@ scipy's distributions; scipy, statsmodels and mlxtend serve only as oracles in
 the test suite.
 
 The package root exports the public names of every module (each module's
-``__all__``), grouped by chapter below. The widgets (``lecture_lib.widgets``,
-``bayesian_widgets``, ``beyond_widgets``) and the live figures
+``__all__``), grouped by chapter below. The widgets (the package
+``lecture_lib.widgets``, one module per chapter) and the live figures
 (``lecture_lib.live_figure``) are imported from their modules: they load
 ipywidgets and matplotlib's pyplot, which ``import lecture_lib`` does not
 (the figures import pyplot when they draw), so that a kernel starts quickly.
@@ -285,7 +285,7 @@ from .guide import (
 from .reporting import DISAGREEMENT_MARK, REPORTED_RESULTS, practical_significance, report
 
 # isort: split
-# figures of every chapter (the widgets live in lecture_lib.widgets and its siblings)
+# figures of every chapter (the widgets live in the package lecture_lib.widgets)
 from .plots import (
     PAIRED_TEST_LABELS,
     mcnemar_pvalue_grid,
@@ -599,7 +599,7 @@ __all__ = [
     "DISAGREEMENT_MARK",
     "report",
     "practical_significance",
-    # figures of every chapter (the widgets live in lecture_lib.widgets and its siblings)
+    # figures of every chapter (the widgets live in the package lecture_lib.widgets)
     "mcnemar_pvalue_grid",
     "plot_mcnemar_pvalue_heatmap",
     "plot_mcnemar_rejection_curves",

@@ -4,7 +4,7 @@ A course figure is drawn in two layers: a *frame* (axes, labels, titles:
 what a slider does not change) and the *marks* (bars, lines, points: what
 it does). The public plotting functions of :mod:`lecture_lib.plots` and
 :mod:`lecture_lib.bayesian` draw both layers at once; the explorers of
-:mod:`lecture_lib.widgets` and :mod:`lecture_lib.bayesian_widgets` draw the
+:mod:`lecture_lib.widgets` (one module per chapter) draw the
 frame once as a :class:`lecture_lib.live_figure.LiveFigure` background and
 redraw only the marks on every slider move. Both use the functions below,
 so a widget's picture and the static figure cannot drift apart.

@@ -536,7 +536,7 @@ def test_posterior_report_says_whether_the_comparison_is_settled():
 
 
 def test_rope_posterior_dispatches_to_the_two_tests():
-    from lecture_lib.bayesian_widgets import rope_posterior
+    from lecture_lib.widgets import rope_posterior
 
     x, y = [0.8, 0.7, 0.9, 0.85], [0.75, 0.7, 0.8, 0.8]
     for test, function in (("sign", bayesian_sign_test), ("signed-rank", bayesian_signed_rank)):
@@ -548,7 +548,7 @@ def test_rope_posterior_dispatches_to_the_two_tests():
 
 
 def test_rope_explorer_controls_change_the_report_and_the_figure():
-    from lecture_lib.bayesian_widgets import rope_explorer
+    from lecture_lib.widgets import rope_explorer
 
     ex = wilcoxon_example("demsar2006_table2")
     box = rope_explorer(ex.scores_1, ex.scores_2, names=("C4.5+m", "C4.5"), rope=0.0, rope_max=0.05, n_samples=2000)

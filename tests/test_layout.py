@@ -5,12 +5,16 @@
   ``__all__ +=``), and every name in ``__all__`` exists;
 * randomness is always called ``seed`` (``random_state`` survives only as nested.py's undocumented
   keyword alias), and ``adjust=`` is the only name of a multiplicity adjustment inside a procedure;
-* the widget modules use public functions and the documented internal modules only, and draw through
-  :class:`lecture_lib.live_figure.LiveFigure`;
-* every test file follows the naming scheme (``tests/test_<module>.py``) or is a listed exception;
+* the widgets live in the package ``lecture_lib/widgets/``, one module per chapter that says which
+  ("Taught in chapter N"), re-exported by the package; the two older module names
+  (``bayesian_widgets``, ``beyond_widgets``) only re-export; the widget modules use public functions
+  and the documented internal modules only, and draw through :class:`lecture_lib.live_figure.LiveFigure`;
+* every test file follows the naming scheme (``tests/test_<module>.py``, ``tests/test_widgets_<module>.py``
+  for ``lecture_lib/widgets/<module>.py``) or is a listed exception;
 * the import graph: no module imports the package root, no private name crosses from a public
   module, only ``_data.py`` reads the package's files, and ``import lecture_lib`` loads neither
-  matplotlib's pyplot nor ipywidgets nor scikit-learn.
+  matplotlib's pyplot nor ipywidgets nor scikit-learn, nor the widgets; every package of lecture_lib
+  is in the wheel.
 """
 
 from __future__ import annotations
@@ -71,7 +75,19 @@ LAYOUT_EXEMPT: set = set()  # no module is exempt
 
 
 def _modules():
-    return sorted(p for p in PACKAGE.glob("*.py"))
+    """Every module of the library, the widget package's included."""
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def _module_name(path: Path) -> str:
+    """``lecture_lib/widgets/mcnemar.py`` -> ``lecture_lib.widgets.mcnemar`` (an ``__init__.py``: its package)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _rel(path: Path) -> str:
+    """The test id of a module: its path inside lecture_lib (``mcnemar.py``, ``widgets/mcnemar.py``)."""
+    return path.relative_to(PACKAGE).as_posix()
 
 
 def layout_problems(source: str) -> list[str]:
@@ -108,7 +124,7 @@ def layout_problems(source: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("path", [p for p in _modules() if p.name not in LAYOUT_EXEMPT], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in _modules() if _rel(p) not in LAYOUT_EXEMPT], ids=_rel)
 def test_one_import_block_and_one_all(path):
     assert layout_problems(path.read_text(encoding="utf-8")) == []
 
@@ -124,16 +140,16 @@ def test_the_layout_check_catches_each_breach():
     assert "0 assignments" in layout_problems('"""Doc."""\n\nimport os\n')[0]
 
 
-@pytest.mark.parametrize("path", _modules(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _modules(), ids=_rel)
 def test_every_name_in_all_exists_once(path):
-    module = importlib.import_module(f"lecture_lib.{path.stem}" if path.stem != "__init__" else "lecture_lib")
+    module = importlib.import_module(_module_name(path))
     names = list(module.__all__)
     assert len(names) == len(set(names)), sorted({n for n in names if names.count(n) > 1})
     assert [n for n in names if not hasattr(module, n)] == []
 
 
 # The modules whose public names are not exported at the package root: the widgets and live figures
-# need ipywidgets and are imported from their modules (CONTRIBUTING.md, "Where a new widget goes").
+# need ipywidgets and are imported from their modules (CONTRIBUTING.md, "The widget pattern").
 NOT_AT_ROOT = {"widgets", "bayesian_widgets", "beyond_widgets", "live_figure"}
 
 
@@ -234,17 +250,37 @@ def test_adjust_names_a_multiplicity_adjustment_and_method_does_not():
 
 # --------------------------------------------------------------------------- the widget pattern
 
-WIDGET_MODULES = ("widgets.py", "bayesian_widgets.py", "beyond_widgets.py")
+WIDGETS = PACKAGE / "widgets"
+# One module per chapter (issue 26): lecture_lib/widgets/<topic>.py, whose docstring says "Taught in
+# chapter N (``notebooks/NN-topic``)"; lecture_lib/widgets/__init__.py re-exports every public name, so
+# notebooks import ``from lecture_lib.widgets import ...``. A helper that several widget modules share
+# goes in a private module of the package (lecture_lib/widgets/_something.py).
+WIDGET_MODULES = sorted(p for p in WIDGETS.glob("*.py") if not p.name.startswith("_"))
+# The modules of chapters 8 and 9 before the package, kept because the chapters (and the copies that
+# learners keep on Colab) import from them: they only re-export the package module named here.
+FORMER_WIDGET_MODULES = {"bayesian_widgets.py": "bayesian", "beyond_widgets.py": "beyond"}
+# Outside the package, only these modules import ipywidgets (none of them defines a widget).
+IPYWIDGETS_ELSEWHERE = {
+    "live_figure.py": "the live figures the widgets draw in",
+    "_static_widgets.py": "the book build sets the explorers' controls",
+    "benchmark.py": "the runner's progress bar",
+}
 # the internal modules a widget may use: the documented drawing pieces, the input checks, the result types
 WIDGET_INTERNALS = {"_drawing", "_validation", "_results"}
+TAUGHT_IN = re.compile(r"Taught in chapter (\d+) \(``notebooks/((\d\d)-[a-z0-9-]+)``\)")
+WIDGET_IMPORT = re.compile(r"^lecture_lib\.(widgets|bayesian_widgets|beyond_widgets)$")
 
 
-@pytest.mark.parametrize("filename", WIDGET_MODULES)
-def test_widgets_use_public_functions_and_live_figures(filename):
-    tree = ast.parse((PACKAGE / filename).read_text(encoding="utf-8"))
-    private = [f"line {node.lineno}: {alias.name} from .{node.module}"
-               for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level == 1
-               and node.module not in WIDGET_INTERNALS for alias in node.names if alias.name.startswith("_")]
+@pytest.mark.parametrize("path", sorted(WIDGETS.glob("*.py")) + [PACKAGE / n for n in FORMER_WIDGET_MODULES],
+                         ids=_rel)
+def test_widgets_use_public_functions_and_live_figures(path):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    own_private = path.parent == WIDGETS  # a private module of the widget package itself: widgets/_x.py
+    private = [f"line {node.lineno}: {alias.name} from {'.' * node.level}{node.module}"
+               for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.level >= 1 and node.module
+               and node.module.split(".")[-1] not in WIDGET_INTERNALS
+               and not (own_private and node.level == 1 and node.module.startswith("_"))
+               for alias in node.names if alias.name.startswith("_")]
     assert private == [], "a widget reaches into a private helper; make it a documented piece (_drawing.py)"
     interactive = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Attribute)
                    and node.attr == "interactive_output"]
@@ -255,10 +291,114 @@ def test_widgets_use_public_functions_and_live_figures(filename):
     assert shows == [], f"plt.show() at lines {shows}: draw through LiveFigure"
 
 
+def _chapter_of(path: Path) -> int:
+    """The chapter a widget module's docstring names, checked against the notebook it names."""
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+    match = TAUGHT_IN.search(doc)
+    assert match, f"{_rel(path)}: the module docstring needs 'Taught in chapter N (``notebooks/NN-topic``)'"
+    chapter, notebook, number = int(match.group(1)), match.group(2), int(match.group(3))
+    assert chapter == number and (ROOT / "notebooks" / f"{notebook}.ipynb").exists(), match.group(0)
+    return chapter
+
+
+@pytest.mark.parametrize("path", WIDGET_MODULES, ids=_rel)
+def test_every_widget_module_says_which_chapter_it_serves(path):
+    _chapter_of(path)
+
+
+def _notebook_widget_imports() -> dict[int, set]:
+    """Chapter -> the widget names its notebook imports (from its jupytext twin)."""
+    found = {}
+    for twin in sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.py")):
+        names = {alias.name for node in ast.walk(ast.parse(twin.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.ImportFrom) and WIDGET_IMPORT.match(node.module or "")
+                 for alias in node.names}
+        if names:
+            found[int(twin.name[:2])] = names
+    return found
+
+
+def test_one_widget_module_per_chapter_and_a_chapter_uses_its_own():
+    chapters = {}
+    for path in WIDGET_MODULES:
+        chapters.setdefault(_chapter_of(path), []).append(_rel(path))
+    assert {c: m for c, m in chapters.items() if len(m) > 1} == {}, "one widget module per chapter"
+    owner = {}  # widget name -> the chapter of its module
+    for path in WIDGET_MODULES:
+        owner.update(dict.fromkeys(importlib.import_module(_module_name(path)).__all__, _chapter_of(path)))
+    used = _notebook_widget_imports()
+    assert set(used) == set(chapters), "every chapter that shows a widget has its module, and no module is idle"
+    elsewhere = {chapter: sorted(n for n in names if owner.get(n) != chapter) for chapter, names in used.items()}
+    assert {c: n for c, n in elsewhere.items() if n} == {}, (
+        "a chapter's widgets live in the module of that chapter (lecture_lib/widgets/<topic>.py)")
+
+
+def _only_imports_and_all(source: str) -> list[str]:
+    """The statements of a module that are neither its docstring, a relative import nor ``__all__``."""
+    body = ast.parse(source).body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]
+    return [f"line {node.lineno}: {type(node).__name__}" for node in body
+            if not (isinstance(node, ast.ImportFrom) and node.level == 1)
+            and not (isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["__all__"])]
+
+
+def test_the_widget_package_reexports_every_module_and_defines_nothing():
+    package = importlib.import_module("lecture_lib.widgets")
+    assert _only_imports_and_all((WIDGETS / "__init__.py").read_text(encoding="utf-8")) == []
+    names = []
+    for path in WIDGET_MODULES:
+        module = importlib.import_module(_module_name(path))
+        names += module.__all__
+        for name in module.__all__:
+            obj = getattr(module, name)
+            assert getattr(package, name) is obj, f"lecture_lib.widgets.{name} is not {module.__name__}.{name}"
+            if isinstance(obj, (types.FunctionType, type)):
+                assert obj.__module__ == module.__name__, f"{name} is defined in {obj.__module__}, not here"
+    assert sorted(package.__all__) == sorted(names), "lecture_lib.widgets.__all__: every name of every module"
+
+
+@pytest.mark.parametrize("filename", sorted(FORMER_WIDGET_MODULES))
+def test_the_former_widget_modules_only_reexport_the_package(filename):
+    source = (PACKAGE / filename).read_text(encoding="utf-8")
+    assert _only_imports_and_all(source) == [], f"{filename} keeps old imports working: it defines nothing"
+    origin = f"widgets.{FORMER_WIDGET_MODULES[filename]}"
+    assert {node.module for node in ast.parse(source).body if isinstance(node, ast.ImportFrom)} == {origin}
+    former = importlib.import_module(f"lecture_lib.{filename[:-3]}")
+    module = importlib.import_module(f"lecture_lib.{origin}")
+    package = importlib.import_module("lecture_lib.widgets")
+    assert sorted(former.__all__) == sorted(module.__all__)
+    assert all(getattr(former, n) is getattr(package, n) for n in former.__all__)
+
+
+def test_no_widget_is_defined_outside_the_package():
+    # Outside lecture_lib/widgets/, ipywidgets is imported only where IPYWIDGETS_ELSEWHERE says why, and
+    # only the former module names import the package (the library does not depend on its widgets).
+    problems = []
+    for path in _modules():
+        if path.parent == WIDGETS:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        uses = any(isinstance(node, ast.Import) and any(a.name.split(".")[0] == "ipywidgets" for a in node.names)
+                   or isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "ipywidgets"
+                   for node in ast.walk(tree))
+        if uses and _rel(path) not in IPYWIDGETS_ELSEWHERE:
+            problems.append(f"{_rel(path)} imports ipywidgets: put the widget in lecture_lib/widgets/")
+        imports_widgets = any(isinstance(node, ast.ImportFrom) and node.level == 1
+                              and ((node.module or "").split(".")[0] == "widgets"
+                                   or node.module is None and any(a.name == "widgets" for a in node.names))
+                              for node in ast.walk(tree))
+        if imports_widgets and _rel(path) not in FORMER_WIDGET_MODULES:
+            problems.append(f"{_rel(path)} imports lecture_lib.widgets")
+    assert problems == []
+    assert [name for name in IPYWIDGETS_ELSEWHERE if not (PACKAGE / name).exists()] == []
+
+
 # --------------------------------------------------------------------------- test file names
 
-# tests/test_<module>.py tests lecture_lib/<module>.py. The suites below check something across the
-# package (or the website) and are named after what they check.
+# tests/test_<module>.py tests lecture_lib/<module>.py, and tests/test_widgets_<module>.py tests
+# lecture_lib/widgets/<module>.py. The suites below check something across the package (or the website)
+# and are named after what they check.
 CROSS_CUTTING = {
     "test_api_audit.py": "bad input, one call per public function",
     "test_bad_input.py": "bad input, by hand",
@@ -280,17 +420,25 @@ CROSS_CUTTING = {
 # Older names for tests of one module (CONTRIBUTING.md lists them; new files follow the scheme).
 EXCEPTIONS = {
     "test_benchmark_runner.py": "benchmark.py and _benchmark_store.py",
-    "test_cd_plot.py": "plot_critical_difference (plots.py) and the CD widget (widgets.py)",
-    "test_ch1_curves.py": "curves.py and chapter 1's figures and widgets",
+    "test_cd_plot.py": "plot_critical_difference (plots.py) and the CD widget (widgets/posthoc.py)",
+    "test_ch1_curves.py": "curves.py and chapter 1's figures and widgets (widgets/evaluation.py)",
     "test_grouped_splits.py": "group_kfold and forward_chaining (resampling.py)",
-    "test_paired_widgets.py": "chapter 4's figures (plots.py) and widgets (widgets.py)",
+    "test_paired_widgets.py": "chapter 4's figures (plots.py) and widgets (widgets/paired.py)",
     "test_ranks_basics.py": "ranks.py",
-    "test_simulate_plots_widgets.py": "simulate.py and chapter 2's figures and widgets",
+    "test_simulate_plots_widgets.py": "simulate.py and chapter 2's figures and widgets (widgets/mcnemar.py)",
 }
 
 
+def _tested_as(path: Path) -> str:
+    """What follows ``test_`` in the name of a module's test file: ``mcnemar`` for mcnemar.py, ``results`` for
+    _results.py, ``widgets_mcnemar`` for widgets/mcnemar.py."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return "_".join(part.strip("_") for part in (parts[:-1] if parts[-1] == "__init__" else parts))
+
+
 def test_test_files_follow_the_naming_scheme():
-    modules = {p.stem.lstrip("_") for p in _modules()}
+    modules = {_tested_as(p) for p in _modules()}
+    assert {"results", "widgets_mcnemar", "widgets"} <= modules
     odd = [p.name for p in sorted((ROOT / "tests").glob("test_*.py"))
            if p.stem[len("test_"):] not in modules and p.name not in CROSS_CUTTING and p.name not in EXCEPTIONS]
     assert odd == [], f"name a test file tests/test_<module>.py, or list it in tests/test_layout.py: {odd}"
@@ -306,9 +454,11 @@ def test_test_files_follow_the_naming_scheme():
 # * no module takes a private name (``_x``) from a public sibling (``from .mcnemar import _check`` or
 #   ``resampling._take``): shared private helpers live in ``_``-prefixed modules, which say what they offer;
 # * one module, _data.py, reads the fixture files of lecture_lib/data/.
+# They hold in the widget package too (``from ..mcnemar import _check`` is a breach, ``from .. import x``
+# imports the root; its private modules, ``widgets/_x.py``, are internal like ``_validation.py``).
 
-def _submodules() -> set:
-    return {info.name for info in pkgutil.iter_modules([str(PACKAGE)])}
+def _submodules(folder: Path = PACKAGE) -> set:
+    return {info.name for info in pkgutil.iter_modules([str(folder)])}
 
 
 def root_import_problems(source: str, submodules: set) -> list[str]:
@@ -334,12 +484,12 @@ def private_import_problems(source: str) -> list[str]:
     tree = ast.parse(source)
     problems, siblings = [], {}  # local name -> public sibling bound by ``from . import module [as name]``
     for node in ast.walk(tree):
-        if not (isinstance(node, ast.ImportFrom) and node.level == 1):
+        if not (isinstance(node, ast.ImportFrom) and node.level >= 1):
             continue
         if node.module is None:
             siblings.update({a.asname or a.name: a.name for a in node.names if not a.name.startswith("_")})
-        elif not node.module.split(".")[0].startswith("_"):
-            problems += [f"line {node.lineno}: {a.name} from .{node.module}" for a in node.names
+        elif not any(part.startswith("_") for part in node.module.split(".")):
+            problems += [f"line {node.lineno}: {a.name} from {'.' * node.level}{node.module}" for a in node.names
                          if a.name.startswith("_")]
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in siblings \
@@ -367,21 +517,21 @@ def data_reader_problems(source: str) -> list[str]:
     return problems
 
 
-@pytest.mark.parametrize("path", _modules(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _modules(), ids=_rel)
 def test_no_module_imports_the_package_root(path):
-    if path.name == "__init__.py":
+    if path == PACKAGE / "__init__.py":
         return  # the root itself imports every module, relatively
-    assert root_import_problems(path.read_text(encoding="utf-8"), _submodules()) == []
+    assert root_import_problems(path.read_text(encoding="utf-8"), _submodules(path.parent)) == []
 
 
-@pytest.mark.parametrize("path", _modules(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _modules(), ids=_rel)
 def test_no_private_name_crosses_from_a_public_module(path):
     problems = private_import_problems(path.read_text(encoding="utf-8"))
     assert problems == [], ("move the shared helper to an internal module (a name starting with _, like "
                             f"_validation.py or _paired_cores.py) and import it from there: {problems}")
 
 
-@pytest.mark.parametrize("path", [p for p in _modules() if p.name != "_data.py"], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in _modules() if _rel(p) != "_data.py"], ids=_rel)
 def test_only_the_data_module_reads_package_files(path):
     problems = data_reader_problems(path.read_text(encoding="utf-8"))
     assert problems == [], f"read lecture_lib/data/ through lecture_lib._data.load: {problems}"
@@ -401,6 +551,13 @@ def test_the_import_graph_checks_catch_each_breach():
         "line 1: _check_method from .mcnemar"]
     assert private_import_problems("from . import resampling\n\n\ndef f(x):\n    return resampling._take(x, 0)\n") \
         == ["line 5: resampling._take"]
+    # in the widget package: the library is two dots away, the package's own private modules one
+    assert "from .. import mcnemar" in root_import_problems("from .. import mcnemar\n", {"mcnemar", "paired"})[0]
+    assert root_import_problems("from ..mcnemar import mcnemar\nfrom . import paired\n", {"mcnemar", "paired"}) == []
+    assert private_import_problems("from .._validation import _show\nfrom ._common import _style\n") == []
+    assert private_import_problems("from ..mcnemar import _check_method\n") == [
+        "line 1: _check_method from ..mcnemar"]
+    assert private_import_problems("from .. import resampling\nx = resampling._take\n") == ["line 2: resampling._take"]
     assert data_reader_problems("import json\n") == []
     assert data_reader_problems("from importlib import resources\n") == ["line 1: imports importlib.resources"]
     assert data_reader_problems("import pathlib\np = pathlib.Path(__file__)\n") == ["line 2: __file__"]
@@ -420,9 +577,9 @@ def test_the_breaches_fixed_by_issue_26_stay_fixed():
 HEAVY_MODULES = ("matplotlib.pyplot", "ipywidgets", "sklearn")
 
 
-def _heavy_modules_after(statement: str) -> list[str]:
+def _heavy_modules_after(statement: str, modules: tuple = HEAVY_MODULES) -> list[str]:
     code = (f"import sys\n{statement}\n"
-            f"print(sorted(m for m in {HEAVY_MODULES!r} if m in sys.modules))")
+            f"print(sorted(m for m in {modules!r} if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-3000:]
     return ast.literal_eval(result.stdout.strip().splitlines()[-1])
@@ -431,5 +588,27 @@ def _heavy_modules_after(statement: str) -> list[str]:
 def test_import_lecture_lib_loads_no_plotting_widget_or_learner_library():
     assert _heavy_modules_after("import lecture_lib") == [], (
         "import these inside the functions that need them (lecture_lib.plots._subplots shows how)")
-    # the check sees them when they are loaded: the widget module needs both pyplot and ipywidgets
+    # the check sees them when they are loaded: the widget package needs both pyplot and ipywidgets
     assert _heavy_modules_after("import lecture_lib.widgets") == ["ipywidgets", "matplotlib.pyplot"]
+
+
+def test_import_lecture_lib_leaves_the_widgets_alone():
+    # lecture_lib/__init__.py imports none of the modules that are imported by name (NOT_AT_ROOT)
+    widget_modules = tuple(f"lecture_lib.{name}" for name in sorted(NOT_AT_ROOT))
+    assert _heavy_modules_after("import lecture_lib", widget_modules) == []
+    assert _heavy_modules_after("import lecture_lib.bayesian_widgets", widget_modules) == [
+        "lecture_lib.bayesian_widgets", "lecture_lib.live_figure", "lecture_lib.widgets"]
+
+
+# --------------------------------------------------------------------------- packaging
+
+def test_the_wheel_lists_every_package_of_the_library():
+    # setuptools' packages list is explicit: a package missing there (lecture_lib/widgets/, say) is missing
+    # from the wheel that Binder and Colab install. tests/test_channels.py builds that wheel from a clone.
+    try:
+        import tomllib
+    except ModuleNotFoundError:  # Python 3.10
+        import tomli as tomllib
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    packages = {_module_name(init) for init in PACKAGE.rglob("__init__.py")}
+    assert packages - listed == set(), "add them to [tool.setuptools] packages in pyproject.toml"

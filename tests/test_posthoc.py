@@ -760,7 +760,7 @@ def test_control_bad_input(control, error, match):
         control_comparisons(np.random.default_rng(0).random((6, 3)), control, names=["a", "b", "c"])
 
 
-# ---------------------------------------------------------------- chapter 6: the post-hoc explorer (widgets.py)
+# ---------------------------------------------------------------- chapter 6: the post-hoc explorer (widgets/posthoc.py)
 
 BENCH = appml_benchmark()
 

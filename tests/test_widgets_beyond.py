@@ -1,4 +1,4 @@
-"""lecture_lib.beyond_widgets: chapter 9's widget logic (pure HTML reports) and the widgets' wiring."""
+"""lecture_lib.widgets.beyond: chapter 9's widget logic (pure HTML reports) and the widgets' wiring."""
 
 import numpy as np
 import pytest
@@ -11,7 +11,7 @@ from lecture_lib import (
     seed_split_variance,
     simulate_cv_coverage,
 )
-from lecture_lib.beyond_widgets import (
+from lecture_lib.widgets import (
     bootstrap_explorer,
     bootstrap_report,
     coverage_explorer,
