@@ -335,6 +335,11 @@ for k in (1, curve.best_k, on_new.best_k, 100, 210):
 # %% tags=["nbval-ignore-output"]
 complexity_explorer(curve, reference=on_new, k=1)
 
+# %% [markdown] tags=["part-marker"]
+# **Part 2 of this chapter: How much an estimate moves: holdout, intervals, cross-validation,
+# pairing.** Part 1 (What to measure, and on which data) ends here; the instructor guide teaches
+# each part in one class.
+
 # %% [markdown]
 # ## How much does a holdout estimate move?
 #

@@ -546,6 +546,12 @@ for key, source in (("seed000-rules-of-thumb", "source 000"),
 # %% tags=["nbval-ignore-output"]
 mcnemar_heatmap_explorer()
 
+# %% [markdown] tags=["part-marker"]
+# **Part 2 of this chapter: McNemar's test: Type I error, power, test-set size and practical
+# significance.** Part 1 (McNemar's test: the 2x2 table and four ways to a p-value) ends here;
+# the instructor guide teaches each part in one class. Its class on part 1 also uses the widget
+# of “Interactive: b, c and the decision”, further on.
+
 # %% [markdown]
 # ## How often do the variants reject a true $H_0$?
 #

@@ -549,6 +549,11 @@ homogeneity_explorer(n_examples=200, accuracy=0.8, n_sim=4000, seed=3)
 # marginal-homogeneity test, whose level holds either way, and report the accuracies with their
 # intervals beside it.
 
+# %% [markdown] tags=["part-marker"]
+# **Part 2 of this chapter: After Q: which pairs differ? Holm, Hommel and the false discovery
+# rate.** Part 1 (Cochran's Q: many models on one test set) ends here; the instructor guide
+# teaches each part in one class.
+
 # %% [markdown]
 # ## After Q: which pairs differ?
 #

@@ -543,6 +543,11 @@ print(f"folds swapped: F = {swapped.statistic:.6f} (unchanged), t = "
 # evidence. The two corrected cross-validation t-tests come next. Which to believe is a question
 # about the tests, and the Type I error lab answers it.
 
+# %% [markdown] tags=["part-marker"]
+# **Part 2 of this chapter: Corrected t-tests, and a lab that measures every test's Type I
+# error.** Part 1 (Two algorithms on one data set: the wrong t-test and Dietterich's five tests)
+# ends here; the instructor guide teaches each part in one class.
+
 # %% [markdown]
 # ## The Nadeau-Bengio correction
 #

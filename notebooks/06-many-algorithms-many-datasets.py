@@ -660,6 +660,12 @@ print(
 # depend on the pool, and that its guarantee holds when all the algorithms are interchangeable. The
 # next section gives the all-pairs analysis the course recommends.
 
+# %% [markdown] tags=["part-marker"]
+# **Part 2 of this chapter: All pairs and a control: pairwise Wilcoxon with Holm, and which
+# promises hold.** Part 1 (Many algorithms over many data sets: ranks, Friedman, Nemenyi and the
+# CD diagram) ends here; the instructor guide teaches each part in one class. Its class on part
+# 1 also uses the widget of “Interactive: how the CD shrinks with more data sets”, further on.
+
 # %% [markdown]
 # ## All pairs, recommended: pairwise Wilcoxon tests with Holm's adjustment
 #

@@ -545,6 +545,10 @@ for method, count in hits.items():
 # %% tags=["nbval-ignore-output"]
 bootstrap_explorer(yb, pred_balanced, pred_plain)
 
+# %% [markdown] tags=["part-marker"]
+# **Part 2 of this chapter: Seeds, groups, time, and many metrics.** Part 1 (Beyond accuracy:
+# what CV estimates, AUC and F1) ends here; the instructor guide teaches each part in one class.
+
 # %% [markdown]
 # ## Random seeds: how much of the difference is luck?
 #

@@ -46,6 +46,9 @@ SELF_CHECK = "Self-check"
 EXERCISES = "Exercises"
 #: The chapters' reading lists: named in the homework like any section, and shown as further reading.
 REFERENCES = "References"
+#: The tag of a chapter's "**Part k of this chapter: <title of class k>.**" signpost, the markdown
+#: cell just before the first section (in chapter order) that class k teaches.
+PART_MARKER = "part-marker"
 #: The keys of the timing rule in sessions.yml.
 RULE_KEYS = (
     "prose_words_per_minute",
@@ -86,6 +89,8 @@ class Chapter:
     sections: list[Section]
     questions: tuple[int, ...]
     exercises: tuple[int, ...]
+    #: (the signpost's text, the heading that follows it), in chapter order
+    markers: tuple[tuple[str, str], ...] = ()
 
     def section(self, title: str) -> Section | None:
         return next((s for s in self.sections if s.title == title), None)
@@ -106,13 +111,16 @@ def read_chapter(path: Path) -> Chapter:
 
     What a class sees counts: markdown cells and code cells, except cells removed from the book
     (tag ``remove-cell``: the install cell, the figure captions repeated for Colab), cells folded
-    for the curious (tag ``hide-cell``) and ``<details class="fold">`` blocks of prose.
+    for the curious (tag ``hide-cell``), ``<details class="fold">`` blocks of prose and the
+    "Part 2 of this chapter" signposts (tag ``part-marker``, which this plan's splits place).
     """
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-    title, sections, current = "", [], None
+    title, sections, current, markers, pending = "", [], None, [], None
     for cell in cells:
         tags = cell.get("metadata", {}).get("tags", [])
-        if "remove-cell" in tags or "hide-cell" in tags:
+        if PART_MARKER in tags:
+            pending = " ".join(_source(cell).split())
+        if {"remove-cell", "hide-cell", PART_MARKER} & set(tags):
             continue
         text = _source(cell)
         if cell["cell_type"] == "code":
@@ -134,6 +142,9 @@ def read_chapter(path: Path) -> Chapter:
             elif 1 <= level <= 3:
                 current = Section(match.group(2), level)
                 sections.append(current)
+                if pending is not None:
+                    markers.append((pending, current.title))
+                    pending = None
             elif current is not None:
                 current.words += sum(1 for token in line.split() if _WORD.search(token))
                 current.prose.append(line)
@@ -142,7 +153,8 @@ def read_chapter(path: Path) -> Chapter:
         text = "\n".join(line for s in sections if s.title == heading for line in s.prose)
         return tuple(sorted({int(n) for n in pattern.findall(text)}))
 
-    return Chapter(path.stem, title, sections, numbers(SELF_CHECK, _QUESTION), numbers(EXERCISES, _EXERCISE))
+    return Chapter(path.stem, title, sections, numbers(SELF_CHECK, _QUESTION), numbers(EXERCISES, _EXERCISE),
+                   tuple(markers))
 
 
 def read_chapters(notebooks: Path = NOTEBOOKS) -> dict[str, Chapter]:
@@ -250,6 +262,7 @@ def problems(plan: dict, chapters: dict[str, Chapter]) -> list[str]:
         for title in sorted({t for t in titles if titles.count(t) > 1}):
             found.append(f"{stem}: the heading {title!r} occurs more than once, so it cannot be named")
         named = [t for s in mine for t in list(s["sections"] or []) + list(_homework(s).get("at_home") or [])]
+        found += _marker_problems(stem, chapter, mine)
         for title in titles:
             if title in (SELF_CHECK, EXERCISES):
                 continue
@@ -264,6 +277,26 @@ def problems(plan: dict, chapters: dict[str, Chapter]) -> list[str]:
                     found.append(f"{stem}: {key} number {n} is set {given.count(n)} times (once is right)")
             for n in sorted(set(given) - set(available)):
                 found.append(f"{stem}: {key} number {n} does not exist")
+    return found
+
+
+def _marker_problems(stem: str, chapter: Chapter, mine: list[dict]) -> list[str]:
+    """A chapter taught in k > 1 classes signposts parts 2..k where the plan splits it, no more."""
+    order = {s.title: i for i, s in enumerate(chapter.sections)}
+    expected = []
+    for k, session in enumerate(mine[1:], start=2):
+        taught = [t for t in session["sections"] or [] if t in order]
+        if taught:
+            first = min(taught, key=order.get)
+            expected.append((f"**Part {k} of this chapter: {session['title']}.**", first))
+    found = []
+    for (prefix, heading), (text, before) in zip(expected, chapter.markers):
+        if not text.startswith(prefix) or before != heading:
+            found.append(f"{stem}: the part signpost before {before!r} should start {prefix!r} and "
+                         f"stand just before {heading!r}")
+    if len(expected) != len(chapter.markers):
+        found.append(f"{stem}: {len(chapter.markers)} part signposts (cells tagged {PART_MARKER!r}); "
+                     f"the plan's {len(mine)} classes need {len(expected)}")
     return found
 
 

@@ -268,3 +268,31 @@ def test_the_page_states_the_rule_with_its_numbers():
     total = sum(s["minutes"] for s in PLAN["sessions"])
     assert f"In all {total} minutes of class." in page
     assert not re.search(r"\{[a-z_]+\}", page)  # no unformatted placeholder
+
+
+# ------------------------------------------------- the chapters signpost where the plan splits them
+
+
+def test_every_split_chapter_signposts_its_second_part_and_no_other_chapter_does():
+    split = {s["chapter"] for s in PLAN["sessions"]} - {
+        stem for stem in CHAPTERS if sum(s["chapter"] == stem for s in PLAN["sessions"]) == 1}
+    assert split == {stem for stem, chapter in CHAPTERS.items() if chapter.markers}
+    assert len(split) == 6  # chapters 1, 2, 3, 4, 6 and 9 take two classes each (sessions.yml)
+    for stem in split:
+        second = [s for s in PLAN["sessions"] if s["chapter"] == stem][1]
+        (text, heading), = CHAPTERS[stem].markers
+        assert text.startswith(f"**Part 2 of this chapter: {second['title']}.**")
+        assert heading in second["sections"]
+
+
+def test_a_signpost_out_of_step_with_the_plan_is_refused():
+    def renamed(plan):
+        _session(plan, "s04")["title"] = "McNemar's test, the second class"
+
+    found = _broken(renamed)
+    assert any(p.startswith("02-mcnemar: the part signpost") for p in found), found
+    # a chapter that loses its signpost (here: chapter 3 read without its marker)
+    chapters = dict(CHAPTERS)
+    chapters["03-cochrans-q"] = guide.Chapter(**{**CHAPTERS["03-cochrans-q"].__dict__, "markers": ()})
+    assert "03-cochrans-q: 0 part signposts (cells tagged 'part-marker'); the plan's 2 classes need 1" \
+        in guide.problems(PLAN, chapters)
