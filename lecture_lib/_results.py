@@ -11,6 +11,8 @@ import dataclasses
 
 import numpy as np
 
+from ._text import WIDTH, fill
+
 __all__ = ["Interval", "TestResult"]
 
 
@@ -26,6 +28,23 @@ def _format_value(value) -> str:
     if isinstance(value, tuple) and value and all(isinstance(v, Interval) for v in value):
         return "\n".join(str(v) for v in value)  # one interval per line (TestResult indents them)
     return str(value)
+
+
+def field_block(title: str, items) -> str:
+    """``title``, then one aligned ``name : value`` line per (name, text) item.
+
+    Lines of at most WIDTH characters: a long value wraps at spaces, its continuation lines
+    indented under the value; a value of several lines keeps them.
+    """
+    items = list(items)
+    width = max(len(name) for name, _ in items)
+    indent = " " * (width + 5)
+    lines = [title]
+    for name, text in items:
+        for i, part in enumerate(text.split("\n")):
+            first = f"  {name:<{width}} : " if i == 0 else indent
+            lines.append(fill(part, WIDTH, first, indent) if part.strip() else first + part)
+    return "\n".join(lines)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -46,19 +65,8 @@ class TestResult:
         return names
 
     def __str__(self) -> str:
-        # Lines of at most 74 characters (the book's output column holds 77 at 1280 px): a long
-        # value wraps at spaces, its continuation lines indented under the value.
-        from ._text import fill
-
-        names = self.printed_fields()
-        width = max(len(name) for name in names)
-        indent = " " * (width + 5)
-        lines = [type(self).__name__]
-        for name in names:
-            for i, part in enumerate(_format_value(getattr(self, name)).split("\n")):
-                first = f"  {name:<{width}} : " if i == 0 else indent
-                lines.append(fill(part, 74, first, indent) if part.strip() else first + part)
-        return "\n".join(lines)
+        return field_block(type(self).__name__,
+                           [(name, _format_value(getattr(self, name))) for name in self.printed_fields()])
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook
         printer.text(str(self))

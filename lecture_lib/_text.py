@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import textwrap
 
-__all__ = ["fill"]
+__all__ = ["WIDTH", "fill"]
+
+#: The width of printed results and reports: the course website's output column holds 77
+#: monospace characters at 1280 px, and 74 inside a folded solution.
+WIDTH = 74
 
 # Pieces that must not be split across lines: "95 %", "p = 0.03", "min(b, c)" and "1 - 0.05/3" (a
 # line that starts with "- 0.05/3" would read as a list item). They are glued with a character

@@ -47,7 +47,7 @@ from scipy import special
 from ._data import load
 from ._drawing import REGION_COLOURS, simplex_frame, simplex_points
 from ._paired_cores import mean_and_variance
-from ._results import Interval, _format_value
+from ._results import Interval, _format_value, field_block
 from ._validation import (
     as_generator,
     check_ax,
@@ -86,22 +86,13 @@ class _Summary:
     """Prints the fields one per line; large arrays as their shape."""
 
     def __str__(self) -> str:
-        from ._text import fill  # lines of at most 74 characters, as TestResult prints
-
-        fields = dataclasses.fields(self)
-        width = max(len(f.name) for f in fields)
-        indent = " " * (width + 5)
-        lines = [type(self).__name__]
-        for f in fields:
-            value = getattr(self, f.name)
+        def text(value) -> str:
             if isinstance(value, np.ndarray) and value.size > 12:
-                text = f"array of shape {value.shape}"
-            else:
-                text = _format_value(value)
-            for i, part in enumerate(text.split("\n")):
-                first = f"  {f.name:<{width}} : " if i == 0 else indent
-                lines.append(fill(part, 74, first, indent) if part.strip() else first + part)
-        return "\n".join(lines)
+                return f"array of shape {value.shape}"
+            return _format_value(value)
+
+        return field_block(type(self).__name__,
+                           [(f.name, text(getattr(self, f.name))) for f in dataclasses.fields(self)])
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook
         printer.text(str(self))

@@ -35,7 +35,7 @@ import numpy as np
 from . import metrics
 from ._benchmark_store import BenchmarkStore, read_store, stored_seed
 from ._splits import take
-from ._text import fill
+from ._text import WIDTH, fill
 from ._validation import (
     _show,
     check_alpha,
@@ -887,7 +887,7 @@ class BenchmarkResult:
         return recommend_test(**fixed, **design)
 
     def report(self, *, alpha: float = 0.05, test: str | None = None, adjust: str = "holm", seeds=None,
-               minimum_effect: float | None = None, width: int | None = 74) -> str:
+               minimum_effect: float | None = None, width: int | None = WIDTH) -> str:
         """Run the recommended analysis and write it up: :func:`lecture_lib.report`.
 
         Parameters
@@ -1016,7 +1016,7 @@ class BenchmarkResult:
                            f"(Nadeau and Bengio) on the {r * kf} scores, n_test/n_train = {ratio:.3g}.")
         elif test == "sign":
             header += " Run here with test='sign': only the sign of each difference counts."
-        return "\n\n".join([_wrap(header, width), *parts])
+        return "\n\n".join([fill(header, width), *parts])
 
     def per_dataset(self, test, algorithm_1: str, algorithm_2: str, **options) -> dict:
         """Run a two-sample test on the fold scores of each data set.
@@ -1086,7 +1086,7 @@ class BenchmarkResult:
         paragraph = report(result, names=(a, b), design=self._design(test), minimum_effect=minimum_effect,
                            **written)
         width = written["width"]
-        return [paragraph, _wrap(_stability_note(result), width), _wrap(_ONE_DATASET, width)]
+        return [paragraph, fill(_stability_note(result), width), fill(_ONE_DATASET, width)]
 
     def _report_pairs_one_dataset(self, test, adjust, written) -> list:
         """k > 2 algorithms on one data set: every pair's corrected t, adjusted for multiplicity."""
@@ -1114,7 +1114,7 @@ class BenchmarkResult:
                          "although its interval contains 0: the procedure tests the pairs step by step, at "
                          f"levels above the Bonferroni level {alpha:g}/{m} = {alpha / m:.3g} of the "
                          "simultaneous intervals.")
-            items.append(_wrap(item, width, indent="  "))
+            items.append(fill(item, width, rest="  "))
         rate = "false discovery rate" if adjust in ("bh", "by") else "family-wise level"
         what = "the corrected t on one k-fold cross-validation" if test == "corrected_kfold" else \
             _FOLD_TEST_WORDS.get(results[0].method, results[0].method)
@@ -1126,8 +1126,8 @@ class BenchmarkResult:
             f"{_percent(confidence)}, so that all {m} hold together with confidence at least "
             f"{_percent(1 - alpha)} (Bonferroni)."
         )
-        return [_wrap(intro, width), "\n".join(items), _wrap(f"Random seeds: {written['seeds']}.", width),
-                _wrap(_stability_note(results[0]), width), _wrap(_ONE_DATASET, width)]
+        return [fill(intro, width), "\n".join(items), fill(f"Random seeds: {written['seeds']}.", width),
+                fill(_stability_note(results[0]), width), fill(_ONE_DATASET, width)]
 
     def _report_two_across(self, test, written, minimum_effect) -> list:
         a, b = self.algorithms
@@ -1137,7 +1137,7 @@ class BenchmarkResult:
                            **written)
         n_zero = result.n_zero if test == "wilcoxon" else result.ties
         note = _floor_note(len(self.datasets), written["alpha"], _ACROSS_TESTS[test], n_zero=n_zero)
-        return [paragraph] + ([_wrap(note, written["width"])] if note else [])
+        return [paragraph] + ([fill(note, written["width"])] if note else [])
 
     def _report_many_across(self, test, adjust, written) -> list:
         alpha, k = written["alpha"], len(self.algorithms)
@@ -1147,7 +1147,7 @@ class BenchmarkResult:
                  report(pairs, design=self._design(), scores=self.mean_scores, **written)]
         note = _floor_note(len(self.datasets), alpha, _ACROSS_TESTS[test], n_pairs=k * (k - 1) // 2,
                            adjust=adjust)
-        return parts + ([_wrap(note, written["width"])] if note else [])
+        return parts + ([fill(note, written["width"])] if note else [])
 
     # ----------------------------------------------------------------- helpers
 
@@ -1191,7 +1191,7 @@ class BenchmarkResult:
         head = (f"BenchmarkResult: {len(self.algorithms)} algorithm(s) x {len(self.datasets)} data set(s), "
                 f"{self.cv} cross-validation (seed {self.seed}), scoring {self.scoring} "
                 f"({'higher' if self.higher_is_better else 'lower'} is better)")
-        lines = [_wrap(head, 74, "  ")]
+        lines = [fill(head, WIDTH, rest="  ")]
         if self.n_failed or self.n_missing:
             lines.append(f"  {self.n_failed} failed cell(s), {self.n_missing} missing cell(s)")
         width = max(len(name) for name in self.datasets) + 2
@@ -1212,11 +1212,6 @@ def _corrected_t(one, two, ratio: float, confidence: float):
     if k >= 2 and math.isclose(ratio, 1 / (k - 1), rel_tol=1e-9):  # every k-fold partition has this ratio
         return corrected_repeated_cv_ttest(one, two, confidence=confidence)
     return resampled_ttest(one.ravel(), two.ravel(), test_train_ratio=ratio, confidence=confidence)
-
-
-def _wrap(text: str, width, indent: str = "") -> str:
-    """A paragraph wrapped as report() wraps its own (width None: one line)."""
-    return fill(text, width, rest=indent)
 
 
 def _percent(fraction: float) -> str:

@@ -45,11 +45,13 @@ chapter.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import functools
 import html
 import math
 
+from ._text import WIDTH, fill
 from ._validation import check_ax, check_count, check_flag, check_option
 from .bayesian import bayesian_signed_rank
 from .examples import wilcoxon_example
@@ -740,8 +742,6 @@ def recommend_test(
     return dataclasses.replace(rec, call=_fit_call(rec.call))
 
 
-#: The width of a printed call snippet: the book's output column holds 77 characters at 1280 px.
-_CALL_WIDTH = 74
 
 
 def _code_marks(line: str):
@@ -767,8 +767,6 @@ def _code_marks(line: str):
 
 
 def _is_code(text: str) -> bool:
-    import ast
-
     try:
         ast.parse(text.replace("...", "x"))
     except SyntaxError:
@@ -777,8 +775,6 @@ def _is_code(text: str) -> bool:
 
 
 def _fit_line(line: str, width: int) -> list:
-    from ._text import fill
-
     if len(line) <= width:
         return [line]
     indent = line[: len(line) - len(line.lstrip())]
@@ -810,7 +806,7 @@ def _fit_line(line: str, width: int) -> list:
     return [line[: cut + 1]] + _fit_line(indent + "    " + line[cut + 1:].strip(), width)
 
 
-def _fit_call(call: str, width: int = _CALL_WIDTH) -> str:
+def _fit_call(call: str, width: int = WIDTH) -> str:
     """A call snippet in lines of at most ``width`` characters that still parse as the same Python.
 
     A trailing comment that makes a line too long moves to its own line above the code, a long

@@ -25,6 +25,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ._splits import take
+from ._text import WIDTH, fill
 from ._validation import _show, as_generator, check_count, check_features, check_labels, check_option
 from .paired import corrected_repeated_cv_ttest
 from .resampling import SCORINGS, cross_validate_scores, stratified_kfold
@@ -327,19 +328,17 @@ class NestedCVResult:
         )
 
     def __str__(self) -> str:
-        from ._text import fill  # lines of at most 74 characters (the book's output column)
-
         n_folds = len(self.outer_scores)
         repeats = f"{self.n_repeats} x " if self.n_repeats > 1 else ""
         lines = [
             fill(f"NestedCVResult: {repeats}{self.outer_cv} outer x {self.inner_cv} inner stratified "
-                 f"folds, {len(self.candidates)} grid point(s), scoring = {self.scoring}", 74, rest="  "),
+                 f"folds, {len(self.candidates)} grid point(s), scoring = {self.scoring}", WIDTH, rest="  "),
         ]
         if n_folds <= 10:
             lines.append(f"  {'fold':>4}  {'outer score':>11}  {'best inner':>10}  chosen parameters")
             for fold, (score, inner, params) in enumerate(zip(self.outer_scores, self.best_inner_scores,
                                                               self.best_params)):
-                lines.append(fill(f"{_format_params(params)}", 74,
+                lines.append(fill(f"{_format_params(params)}", WIDTH,
                                   f"  {fold:>4}  {score:>11.4f}  {inner:>10.4f}  ", " " * 33))
         else:  # one line per repetition, not a wall of folds
             lines.append(f"  {'repetition':>10}  {'mean outer':>10}  {'mean best inner':>15}")
@@ -353,7 +352,7 @@ class NestedCVResult:
             lines.append("  every outer fold chose a different configuration")
         else:
             lines.append(fill(f"most often chosen: {_format_params(top)} in {count} of {n_folds} folds",
-                              74, "  ", "    "))
+                              WIDTH, "  ", "    "))
         return "\n".join(lines)
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook
@@ -408,8 +407,6 @@ class NestedComparison:
                                            confidence=confidence)
 
     def __str__(self) -> str:
-        from ._text import fill  # lines of at most 74 characters (the book's output column)
-
         first = self.results[0]
         width = max(len(n) for n in self.names)
         repeats = f"{first.n_repeats} x " if first.n_repeats > 1 else ""
@@ -421,14 +418,14 @@ class NestedComparison:
             scores = ", ".join(f"{s:.4f}" for s in values)
             rows.append((f"  {name:<{width}}  {res.mean:>7.4f}  {res.std:>7.4f}", scores))
         # the scores beside the mean and sd when they fit, else on lines of their own
-        beside = all(len(row) + 2 + len(scores) <= 74 for row, scores in rows)
+        beside = all(len(row) + 2 + len(scores) <= WIDTH for row, scores in rows)
         lines = [
             fill(f"NestedComparison: {len(self.names)} algorithms on the same {repeats}{first.outer_cv} "
-                 f"outer x {first.inner_cv} inner folds, scoring = {first.scoring}", 74, rest="  "),
+                 f"outer x {first.inner_cv} inner folds, scoring = {first.scoring}", WIDTH, rest="  "),
             f"  {'algorithm':<{width}}  {'mean':>7}  {'std':>7}" + (f"  {what}" if beside else ""),
         ]
         for row, scores in rows:
-            below = [row, fill(scores, 74, f"    {what}: ", "      ")]
+            below = [row, fill(scores, WIDTH, f"    {what}: ", "      ")]
             lines.extend([f"{row}  {scores}"] if beside else below)
         return "\n".join(lines)
 
@@ -742,12 +739,10 @@ class TuningBias:
     n_reps: int
 
     def __str__(self) -> str:
-        from ._text import fill  # lines of at most 74 characters (the book's output column)
-
         lines = [
             fill(f"TuningBias: {self.n_reps} data sets of {self.n_samples} examples with random labels "
                  f"(true accuracy {self.truth:g}), {self.outer_cv}-fold outer / {self.inner_cv}-fold "
-                 "inner CV", 74, rest="  "),
+                 "inner CV", WIDTH, rest="  "),
             f"  {'grid size':>9}  {'non-nested':>10}  {'nested':>8}",
         ]
         sizes = sorted({1, 2, 5, 10, 20, 50, 100, int(self.n_configs[-1])})

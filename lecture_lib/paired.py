@@ -21,6 +21,7 @@ from . import metrics, resampling
 from ._paired_cores import f_5x2cv, fold_t, t_5x2cv, z_proportions
 from ._results import Interval, TestResult, _format_value
 from ._splits import take
+from ._text import WIDTH, fill
 from ._validation import (
     _show,
     as_generator,
@@ -1025,10 +1026,8 @@ class AlgorithmComparison(TestResult):
             for name in self.result.printed_fields()
             if name not in ("statistic", "pvalue", "reason")
         )
-        from ._text import fill  # lines of at most 74 characters, as TestResult prints
-
         lines = [
-            fill(f"{type(self).__name__}: {self.description}", 74, rest="  "),
+            fill(f"{type(self).__name__}: {self.description}", WIDTH, rest="  "),
             show("scores_1", self.scores_1),
             show("scores_2", self.scores_2),
             f"  n_trainings : {self.n_trainings} (both algorithms)",
@@ -1036,7 +1035,7 @@ class AlgorithmComparison(TestResult):
             f"  pvalue      : {_format_value(self.pvalue)}",
         ]
         for i, part in enumerate(details.split("\n")):
-            lines.append(fill(part, 74, "  details     : " if i == 0 else " " * 16, " " * 16))
+            lines.append(fill(part, WIDTH, "  details     : " if i == 0 else " " * 16, " " * 16))
         return "\n".join(lines)
 
 

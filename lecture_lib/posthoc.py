@@ -34,6 +34,7 @@ from ._pairwise_adjust import (
 )
 from ._ranking import significant_decimals
 from ._results import TestResult
+from ._text import WIDTH, fill
 from ._validation import _show, check_alpha, check_count, check_flag, check_option, check_real_array
 from .examples import BenchmarkTable, wilcoxon_example
 from .friedman_nemenyi import nemenyi
@@ -511,13 +512,11 @@ class PairwiseComparisons(TestResult):
     def __str__(self) -> str:
         rows = self.pairs()
         width = max(len(f"{r['pair'][0]} vs {r['pair'][1]}") for r in rows)
-        from ._text import fill  # paragraphs of at most 74 characters (the book's output column)
-
         lines = [
             fill(f"Pairwise comparisons of {len(self.names)} algorithms on {self.n_datasets} data sets: "
                  f"test={self.test!r}, adjust={self.adjust!r} ({self.error_rate} at alpha = {self.alpha:g})",
-                 74, rest="  "),
-            fill(f"effect: {self.effect_name}", 74, "  ", "    "),
+                 WIDTH, rest="  "),
+            fill(f"effect: {self.effect_name}", WIDTH, "  ", "    "),
             f"  {'pair (better first)':<{width}}  {'effect':>9}  {'raw p':>9}  {'adjusted':>9}",
         ]
         for r in rows:
@@ -526,7 +525,7 @@ class PairwiseComparisons(TestResult):
             lines.append(f"  {label:<{width}}  {r['effect']:9.4g}  {_fmt_p(r['raw_pvalue']):>9}  "
                          f"{_fmt_p(r['pvalue']):>9}{mark}")
         groups = "; ".join("{" + ", ".join(self.names[i] for i in g) + "}" for g in self.groups) or "none"
-        lines.append(fill(f"groups not significantly different: {groups}", 74, "  ", "    "))
+        lines.append(fill(f"groups not significantly different: {groups}", WIDTH, "  ", "    "))
         return "\n".join(lines)
 
 
@@ -855,14 +854,12 @@ class ControlComparisons(TestResult):
     def __str__(self) -> str:
         control = self.names[self.control]
         width = max(len(self.names[i]) for i in self.others)
-        from ._text import fill  # paragraphs of at most 74 characters (the book's output column)
-
         effect = self.effect_name.replace('row', 'control').replace('column', 'other')
         lines = [
             fill(f"{control} against {len(self.others)} other algorithms on {self.n_datasets} data sets: "
                  f"test={self.test!r}, adjust={self.adjust!r} ({self.error_rate} at alpha = {self.alpha:g})",
-                 74, rest="  "),
-            fill(f"effect of {control}: {effect}", 74, "  ", "    "),
+                 WIDTH, rest="  "),
+            fill(f"effect of {control}: {effect}", WIDTH, "  ", "    "),
             f"  {'other':<{width}}  {'effect':>9}  {'raw p':>9}  {'adjusted':>9}",
         ]
         for n, i in enumerate(self.others):

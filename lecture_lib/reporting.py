@@ -26,7 +26,7 @@ from scipy import special
 
 from ._interval_formulas import bonett_price, disagreement_intervals
 from ._results import Interval
-from ._text import fill
+from ._text import WIDTH, fill
 from ._validation import _show, check_alpha, check_count, check_flag, check_real_array
 from .cochran import CochranQResult, PairwiseMcNemarResult
 from .friedman_nemenyi import FriedmanResult, critical_difference
@@ -894,7 +894,7 @@ def _result_level(result, alpha):
 
 def report(result, names=None, *, alpha: float | None = None, design: str | None = None, seeds=None,
            score: str = "accuracy", percentage_points: bool | None = None,
-           minimum_effect: float | None = None, width: int | None = 74, scores=None) -> str:
+           minimum_effect: float | None = None, width: int | None = WIDTH, scores=None) -> str:
     """The paragraph that reports a comparison: test, statistic, p-value, effect, interval, design, seeds.
 
     Parameters

@@ -46,6 +46,7 @@ from scipy import special
 
 from ._paired_cores import f_5x2cv, fold_t, t_5x2cv, t_pvalue, z_proportions
 from ._results import _format_value
+from ._text import WIDTH, fill
 from ._validation import (
     _show,
     as_generator,
@@ -228,8 +229,6 @@ class PairedSimulation:
         return "\n".join(lines)
 
     def __str__(self) -> str:
-        from ._text import fill  # paragraphs of at most 74 characters (the book's output column)
-
         kind = "H0 true: equal accuracies" if self.null_is_true else "H0 false"
         head = (
             f"PairedSimulation, {_LEARNER_NAMES[self.learner]} learner ({kind}; Bayes accuracies "
@@ -241,7 +240,7 @@ class PairedSimulation:
             f"{self.n_resamples} resamples, {self.k}-fold CV, {self.n_repeats} x {self.k} CV, 5x2 CV; "
             "alpha = 0.05"
         )
-        return fill(head, 74, rest="  ") + "\n" + fill(design, 74, "  ", "  ") + "\n" + self.table(0.05)
+        return fill(head, WIDTH, rest="  ") + "\n" + fill(design, WIDTH, "  ", "  ") + "\n" + self.table(0.05)
 
     def _repr_pretty_(self, printer, cycle):
         printer.text(str(self))
