@@ -263,24 +263,26 @@ from .seeds import SeedSplitVariance, design_std_error, seed_split_variance
 # isort: split
 # chapter 10: choosing a test, and reporting it
 from .guide import (
-    CARD_GROUPS,
     CHAPTERS,
-    DIAGRAM_PARTS,
-    GUIDE_CARDS,
     GUIDE_FUNCTIONS,
     METRIC_OPTIONS,
     PER_EXAMPLE_OPTIONS,
     QUESTION_OPTIONS,
     STRUCTURE_OPTIONS,
+    Recommendation,
+    recommend_test,
+    smallest_two_sided_pvalue,
+)
+from .guide_views import (
+    CARD_GROUPS,
+    DIAGRAM_PARTS,
+    GUIDE_CARDS,
     WHICH_TEST_SITUATIONS,
     GuideCard,
-    Recommendation,
     diagram_leaves,
     guide_table_html,
     plot_decision_diagram,
-    recommend_test,
     recommendation_html,
-    smallest_two_sided_pvalue,
 )
 from .reporting import DISAGREEMENT_MARK, REPORTED_RESULTS, practical_significance, report
 

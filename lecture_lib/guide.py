@@ -9,8 +9,10 @@ procedure the course recommends, the ``lecture_lib`` functions that run it,
 the chapter that teaches it, why it fits, what backs the recommendation (a
 lab of the course or a cited study) and what to watch out for. It is a pure
 function: the widget of chapter 10 (:func:`lecture_lib.widgets.which_test_explorer`) only
-displays :func:`recommendation_html` of its answer, and the decision diagrams
-(:func:`plot_decision_diagram`) draw their leaves from the same answers.
+displays :func:`lecture_lib.guide_views.recommendation_html` of its answer, and the decision
+diagrams (:func:`lecture_lib.guide_views.plot_decision_diagram`) draw their leaves from the same
+answers. The guide's standing sentences and every number it quotes from a chapter are kept whole in
+``lecture_lib/_guide_prose.py``.
 
 The recommendations follow Fagerland, Lydersen and Laake (2013) for McNemar's
 test, Bouckaert and Frank (2004) and chapter 4's lab for one data set,
@@ -38,21 +40,32 @@ it more conservative, and the two can disagree. Report both when you run both.
 Every number the guide quotes from a computation of the course is either
 computed by the library when the guide runs (Friedman's levels, the
 Bayesian tests on Demšar's data, the bounds on attainable p-values) or
-registered with the chapter and the output that shows it (``_QUOTED``);
+registered with the chapter and the output that shows it (``QUOTED``);
 ``tests/test_guide.py`` reads each registered number from the executed
 chapter.
 """
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import functools
-import html
 import math
 
-from ._text import WIDTH, fill
-from ._validation import check_ax, check_count, check_flag, check_option
+from ._guide_prose import (
+    AVOID_KFOLD,
+    AVOID_MCNEMAR_CLUSTERED,
+    AVOID_PER_RUN,
+    AVOID_PROPORTIONS,
+    AVOID_RESAMPLED,
+    MC_SE,
+    OMNIBUS_POSITION,
+    PRACTICAL_WHY,
+    ROPE_CAVEAT,
+    STABILITY_RULE,
+)
+from ._guide_prose import quoted as _q  # short: it sits inside long f-strings
+from ._text import fit_code
+from ._validation import check_count, check_flag, check_option
 from .bayesian import bayesian_signed_rank
 from .examples import wilcoxon_example
 from .friedman_nemenyi import EXACT_MAX_DATASETS, bonferroni_dunn, friedman_type1_error, nemenyi
@@ -66,18 +79,9 @@ __all__ = [
     "QUESTION_OPTIONS",
     "METRIC_OPTIONS",
     "STRUCTURE_OPTIONS",
-    "DIAGRAM_PARTS",
-    "CARD_GROUPS",
     "Recommendation",
-    "GuideCard",
-    "GUIDE_CARDS",
     "recommend_test",
-    "recommendation_html",
     "smallest_two_sided_pvalue",
-    "guide_table_html",
-    "diagram_leaves",
-    "plot_decision_diagram",
-    "WHICH_TEST_SITUATIONS",
 ]
 
 #: The course's chapters, by number (the guide names them in its answers).
@@ -177,104 +181,11 @@ _FRIEDMAN_LIVE_MAX_N = {2: 1000, 3: 100, 4: 16, 5: 6, 6: 3, 7: 2, 8: 2}
 _FRIEDMAN_SIMULATED_RANKS = 2_000_000
 
 
-# ------------------------------------------------------------------ numbers quoted from the chapters
-
-
-@dataclasses.dataclass(frozen=True)
-class _Quoted:
-    """A number the guide quotes from an executed chapter, and where that chapter's outputs print it.
-
-    The number is the first one printed after ``label``, itself the first occurrence after ``after``,
-    in the stored outputs of ``notebooks/NN-*.ipynb`` (chapter ``chapter``); the guide prints it as
-    ``text``, that number times ``scale`` rounded to the decimals of ``text`` (a trailing " %" is not
-    part of the number). tests/test_guide.py checks every entry against the notebook, which nbval keeps
-    equal to a fresh run.
-    """
-
-    text: str
-    chapter: int
-    label: str
-    after: str = ""
-    scale: float = 1.0
-
-
-# PairedSimulation prints its heading in lines of at most 74 characters: the anchors hold its line break
-_NC = "nearest centroid learner (H0 true: equal accuracies;\n  Bayes accuracies 0.8 and 0.8"
-_NN = "1-nearest neighbour learner (H0 true: equal accuracies;\n  Bayes accuracies 0.8 and 0.8"
-_SMALL = "nearest centroid learner (H0 true: equal accuracies;\n  Bayes accuracies 0.75 and 0.75"
-_POWER = "nearest centroid: trained accuracies"
-_FWER_3 = "P(at least one pair declared significant):"
-
-#: Every number the guide quotes from a chapter's outputs, by key (see :class:`_Quoted`).
-_QUOTED = {
-    # chapter 3: five equally accurate models, pairwise McNemar tests
-    "ch3-unadjusted": _Quoted("27 %", 3, "unadjusted pairwise tests", _FWER_3, 100),
-    "ch3-holm": _Quoted("3.6 %", 3, "Holm-adjusted", _FWER_3, 100),
-    # chapter 4's Type I error lab (nearest centroid: stable; 1-NN: unstable; small noisy data) and power
-    "ch4-stable-repeated": _Quoted("4.0 %", 4, "corrected_repeated_cv", _NC, 100),
-    "ch4-stable-kfold": _Quoted("0.7 %", 4, "corrected_kfold", _NC, 100),
-    "ch4-stable-5x2f": _Quoted("3.1 %", 4, "5x2cv_f", _NC, 100),
-    "ch4-1nn-repeated": _Quoted("12.6 %", 4, "corrected_repeated_cv", _NN, 100),
-    "ch4-1nn-kfold": _Quoted("3.8 %", 4, "corrected_kfold", _NN, 100),
-    "ch4-1nn-5x2f": _Quoted("12.4 %", 4, "5x2cv_f", _NN, 100),
-    "ch4-small-repeated": _Quoted("7.4 %", 4, "corrected_repeated_cv", _SMALL, 100),
-    "ch4-small-kfold": _Quoted("1.8 %", 4, "corrected_kfold", _SMALL, 100),
-    "ch4-power-repeated": _Quoted("0.77", 4, "corrected_repeated_cv", _POWER),
-    "ch4-power-kfold": _Quoted("0.35", 4, "corrected_kfold", _POWER),
-    # chapter 6: six equal algorithms, 15 unadjusted pairwise tests (independent of friedman())
-    "ch6-unadjusted": _Quoted("37 %", 6, "unadjusted pairwise tests: at least one 'significant' pair in"),
-    "ch6-nemenyi": _Quoted("4.0 %", 6, "at least one significant pair in", "Nemenyi (CD ="),
-    # chapter 8: the tutorial's examples (Benavoli et al. 2017)
-    "ch8-anneal-right": _Quoted("0.954", 8, "P(AODE better) =", "anneal:"),
-    "ch8-anneal-rope": _Quoted("0.046", 8, "P(rope) =", "anneal:"),
-    "ch8-54-signed-rank": _Quoted("0.875", 8, "p_left (AODE) =", "NBC vs AODE, ours (tutorial)"),
-    # chapter 9
-    "ch9-coverage-model-naive": _Quoted("86 %", 9, "accuracy_xy  naive", scale=100),
-    "ch9-coverage-model-nested": _Quoted("95 %", 9, "accuracy_xy nested", scale=100),
-    "ch9-coverage-procedure-naive": _Quoted("82 %", 9, "accuracy  naive", scale=100),
-    "ch9-coverage-procedure-nested": _Quoted("94 %", 9, "accuracy nested", scale=100),
-    "ch9-delong-z": _Quoted("-2.209", 9, "z =", "DeLong (paired):"),
-    "ch9-delong-p": _Quoted("0.0272", 9, "p =", "DeLong (paired):"),
-    "ch9-delong-p-short": _Quoted("0.027", 9, "p =", "DeLong (paired):"),
-    "ch9-unpaired-auc-p": _Quoted("0.15", 9, "p =", "as if independent:"),
-    "ch9-f1-accuracy-gap": _Quoted("13.7", 9, "accuracy difference (balanced - plain):", scale=-100),
-    "ch9-bootstrap-percentile": _Quoted("95.6 %", 9, "percentile: coverage", scale=100),
-    "ch9-bootstrap-bca": _Quoted("94.7 %", 9, "bca: coverage", scale=100),
-    "ch9-seeds-runs-p": _Quoted("0.15", 9, "p =", "paired t over all 32 runs"),
-    "ch9-seeds-split-p": _Quoted("0.44", 9, "pvalue", "FoldTTestResult"),
-    "ch9-seeds-split-se": _Quoted("0.0061", 9, "std_error", "FoldTTestResult"),
-    "ch9-seeds-design-se": _Quoted("0.0034", 9, "8 splits x 4 seeds"),
-    "ch9-groups-shuffled": _Quoted("99 %", 9, "scans shuffled:", scale=100),
-    "ch9-groups-grouped": _Quoted("73 %", 9, "patients kept whole:", scale=100),
-    "ch9-groups-new": _Quoted("81 %", 9, "new patients:", scale=100),
-    "ch9-mcnemar-scans": _Quoted("14 %", 9, "rejects a true H0 in", "McNemar on scans", 100),
-    "ch9-patient-means": _Quoted("4.2 %", 9, "rejects a true H0 in", "paired t on patient means", 100),
-    "ch9-cluster-bootstrap-miss": _Quoted("5.0 %", 9, "misses the true 0 in", "F1, cluster bootstrap", 100),
-    "ch9-example-bootstrap-miss": _Quoted("16.5 %", 9, "misses the true 0 in", "per-example bootstrap", 100),
-    "ch9-time-shuffled": _Quoted("85 %", 9, "shuffled 5-fold CV:", scale=100),
-    "ch9-time-past-majority": _Quoted("71 %", 9, "predicting the state more common in the past:", scale=100),
-    "ch9-time-forward": _Quoted("70 %", 9, "forward chaining:", scale=100),
-    "ch9-time-trivial": _Quoted("74 %", 9, "always predicting the more common state:", scale=100),
-    "ch9-fwer-unadjusted": _Quoted("52 %", 9, "unadjusted: P(any false claim) =", scale=100),
-    "ch9-fwer-holm": _Quoted("4 %", 9, "Holm: P(any false claim) =", scale=100),
-    "ch9-fwer-bh": _Quoted("15 %", 9, "BH: P(any false claim) =", scale=100),
-    "ch9-fdr-bh": _Quoted("4 %", 9, "false discovery rate =", "BH: P(any false claim)", 100),
-}
-
-
-def _q(key: str) -> str:
-    """The text of a quoted number (a KeyError for a key that is not registered)."""
-    return _QUOTED[key].text
-
-
 def _pct(probability: float) -> str:
     """A probability in per cent with one decimal, as the guide prints rates: 0.1944 -> '19.4 %'."""
     return f"{100.0 * probability:.1f} %"
 
 
-# Monte Carlo standard error of a probability estimated from the 50 000 draws of the Bayesian sign and
-# signed-rank tests, at its largest (p = 1/2).
-_MC_SE = math.sqrt(0.25 / 50_000)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -494,30 +405,8 @@ def _demsar_bayesian() -> dict:
     }
 
 
-_AVOID_PROPORTIONS = (
-    "proportion_difference_test: it treats the two accuracies as independent although both are measured on "
-    "the same test examples (chapter 4; Dietterich 1998)."
-)
-_AVOID_KFOLD = (
-    "kfold_cv_ttest: the k training sets overlap, so the fold differences are correlated and the t "
-    "statistic's variance is underestimated: too many false alarms (chapter 4's lab; Dietterich 1998)."
-)
-_AVOID_RESAMPLED = (
-    "resampled_ttest with test_train_ratio=None (Dietterich's plain resampled t): overlapping training and "
-    "test sets make it the most liberal test of all (chapter 4's lab)."
-)
 
 
-_AVOID_MCNEMAR_CLUSTERED = (
-    "mcnemar on the examples: it treats the test examples as independent; examples of one group (or "
-    "neighbours in time) win or lose together, and chapter 9's simulation (40 patients x 5 scans, two "
-    f"equally accurate models) saw it reject a true H0 in {_q('ch9-mcnemar-scans')} of test sets at nominal "
-    "5 %."
-)
-_AVOID_PER_RUN = (
-    "A t-test that counts every (split, seed) run as an independent observation: the runs on one split share "
-    "it, and the splits overlap; chapter 9 found an interval half as wide as the honest one."
-)
 
 
 def recommend_test(
@@ -739,88 +628,9 @@ def recommend_test(
         rec = _with_tuning(rec, trained)
     if n_metrics > 1:
         rec = _with_multiplicity(rec)
-    return dataclasses.replace(rec, call=_fit_call(rec.call))
+    return dataclasses.replace(rec, call=fit_code(rec.call))
 
 
-
-
-def _code_marks(line: str):
-    """(position, character, bracket depth, in a lambda's parameters) of each character of ``line``
-    outside string literals."""
-    depth, quote, lambda_depth = 0, None, None
-    for i, ch in enumerate(line):
-        if quote:
-            if ch == quote:
-                quote = None
-            continue
-        if ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == ":" and lambda_depth == depth:
-            lambda_depth = None
-        elif line.startswith("lambda ", i) and not (line[i - 1: i].isalnum() or line[i - 1: i] == "_"):
-            lambda_depth = depth
-        yield i, ch, depth, lambda_depth is not None
-
-
-def _is_code(text: str) -> bool:
-    try:
-        ast.parse(text.replace("...", "x"))
-    except SyntaxError:
-        return False
-    return "(" in text
-
-
-def _fit_line(line: str, width: int) -> list:
-    if len(line) <= width:
-        return [line]
-    indent = line[: len(line) - len(line.lstrip())]
-    marks = list(_code_marks(line))
-    comment = next((i for i, ch, _, _ in marks if ch == "#"), None)
-    if comment is not None and line[:comment].strip():  # code, then a comment: the comment goes above
-        return _fit_line(indent + line[comment:], width) + _fit_line(line[:comment].rstrip(), width)
-    if comment is not None:  # a comment line
-        text = line[comment + 1:].strip()
-        if _is_code(text):  # commented-out code breaks as code
-            return [f"{indent}# {part}" for part in _fit_line(text, width - len(indent) - 2)]
-        head, colon, tail = text.partition(": ")
-        if colon and _is_code(tail):  # "what: code" -> the words, then the code, each commented
-            code = _fit_line(tail, width - len(indent) - 2)
-            return _fit_line(f"{indent}# {head}:", width) + [f"{indent}# {part}" for part in code]
-        return fill(text, width, indent + "# ", indent + "# ").split("\n")
-    statements = [i for i, ch, depth, _ in marks if ch == ";" and depth == 0]
-    if statements:  # one statement per line
-        cut = statements[0]
-        return _fit_line(line[:cut].rstrip(), width) + _fit_line(indent + line[cut + 1:].strip(), width)
-    # break after a comma inside brackets (not between a lambda's parameters), at the shallowest
-    # depth, as late as fits
-    commas = [(depth, i) for i, ch, depth, params in marks if ch == "," and depth > 0 and not params
-              and i < width]
-    if not commas:
-        return [line]
-    shallowest = min(depth for depth, _ in commas)
-    cut = max(i for depth, i in commas if depth == shallowest)
-    return [line[: cut + 1]] + _fit_line(indent + "    " + line[cut + 1:].strip(), width)
-
-
-def _fit_call(call: str, width: int = WIDTH) -> str:
-    """A call snippet in lines of at most ``width`` characters that still parse as the same Python.
-
-    A trailing comment that makes a line too long moves to its own line above the code, a long
-    comment wraps, two statements on one line are split, and long code breaks after a comma inside
-    brackets (continued four spaces in).
-
-    Examples
-    --------
-    >>> from lecture_lib.guide import _fit_call
-    >>> print(_fit_call("paired_ttest(losses_1, losses_2)  # per-example losses, same test set", 40))
-    # per-example losses, same test set
-    paired_ttest(losses_1, losses_2)
-    """
-    return "\n".join(part for line in call.split("\n") for part in _fit_line(line, width))
 
 
 def _add(rec: Recommendation, **more) -> Recommendation:
@@ -962,7 +772,7 @@ def _with_random_training(rec, trained) -> Recommendation:
             "that the runs on one split count once; seed_split_variance shows how much of the spread the "
             "seeds cause (chapter 9).",
         ),
-        avoid=(_AVOID_PER_RUN,),
+        avoid=(AVOID_PER_RUN,),
         evidence=" Seeds: Bouthillier et al. (2021) and chapter 9's two networks.",
     )
 
@@ -1010,11 +820,6 @@ def _with_multiplicity(rec) -> Recommendation:
     )
 
 
-_OMNIBUS_POSITION = (
-    "Holm's procedure on the pairwise tests controls the family-wise error rate in the strong sense "
-    "(whichever models are truly equal) on its own: it is valid whether or not the omnibus test rejects, and "
-    "the two can disagree. Report both."
-)
 
 
 def _trained_models(n_models: int, per_example: str) -> Recommendation:
@@ -1041,7 +846,7 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
                 "not have been used for training, tuning or choosing the models.",
                 "Report the accuracy difference (b - c) / n with its interval next to the p-value.",
             ),
-            avoid=(_AVOID_PROPORTIONS,),
+            avoid=(AVOID_PROPORTIONS,),
             evidence=(
                 "Fagerland, Lydersen and Laake (2013) recommend the mid-p test; chapter 2's exact Type I "
                 "error and power figures show the exact and corrected tests to be conservative."
@@ -1065,7 +870,7 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
                 "It works on the differences, so it assumes nothing about the variances of the two losses.",
                 "Like McNemar's test, it compares the trained models, not the algorithms.",
             ),
-            avoid=(_AVOID_PROPORTIONS,),
+            avoid=(AVOID_PROPORTIONS,),
             evidence=(
                 "No lab of the course: it rests on the central limit theorem for the mean of n independent "
                 "per-example differences."
@@ -1088,7 +893,7 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
                 f"Cochran's Q tests the omnibus hypothesis that the {n_models} models' correctness is "
                 "exchangeable within each test example (which implies equal accuracies); with two models it "
                 f"is McNemar's statistic. The pairwise McNemar tests say which of the {pairs} pairs differ, "
-                "with Holm-adjusted p-values. " + _OMNIBUS_POSITION
+                "with Holm-adjusted p-values. " + OMNIBUS_POSITION
             ),
             trainings="none: each model is trained once, then predicts the test set",
             caveats=(
@@ -1143,17 +948,10 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
     )
 
 
-# The one-line rule of chapter 4 for one data set (review L7): the default, and when to leave it.
-_STABILITY_RULE = (
-    " The rule of chapter 4: the corrected t on 10 x 10 CV by default; for an unstable learner (one whose "
-    "model changes a lot when a few training examples change: nearest neighbours, deep "
-    "unpruned trees) or a small, noisy data set, the conservative corrected t on one 10-fold CV "
-    "(test='corrected_kfold')."
-)
 
 
 def _algorithms_one_dataset(n_models: int) -> Recommendation:
-    avoid = (_AVOID_KFOLD, _AVOID_RESAMPLED, _AVOID_PROPORTIONS)
+    avoid = (AVOID_KFOLD, AVOID_RESAMPLED, AVOID_PROPORTIONS)
     caveats = (
         "Stable or unstable learner? In chapter 4's lab the corrected 10 x 10 CV t rejected a true H0 in "
         f"{_q('ch4-stable-repeated')} of data sets at nominal 5 % with a stable learner (nearest centroid), "
@@ -1195,7 +993,7 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
                 "Retraining on r x k cross-validation splits lets the test see the variation due to the "
                 "training set, so it compares the algorithms, not two trained models; the variance factor "
                 "1/(r k) + 1/(k - 1) of Nadeau and Bengio (2003), as Bouckaert and Frank (2004) apply it, "
-                "accounts for the overlap of the training sets." + _STABILITY_RULE
+                "accounts for the overlap of the training sets." + STABILITY_RULE
             ),
             trainings="r x k = 100 per algorithm (10 repetitions of 10-fold CV); 10 for "
                       "test='corrected_kfold'",
@@ -1219,7 +1017,7 @@ def _algorithms_one_dataset(n_models: int) -> Recommendation:
         chapter=4,
         why=(
             f"There is no omnibus test of this kind: test the {pairs} pairs on the same 10 x 10 splits and "
-            "adjust their p-values for multiplicity with Holm's procedure." + _STABILITY_RULE.replace(
+            "adjust their p-values for multiplicity with Holm's procedure." + STABILITY_RULE.replace(
                 "(test='corrected_kfold')", "(each pair's scores of shape (1, 10))")
         ),
         trainings=f"100 per algorithm on shared splits ({100 * n_models} in all); 10 each on one 10-fold CV",
@@ -1494,16 +1292,6 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
 # ------------------------------------------------------------------ chapter 8: a practical question
 
 
-_ROPE_CAVEAT = (
-    "Choose the ROPE (or equivalence margin) before looking at the results, on the scale of the scores (0.01 "
-    "= one point of accuracy in [0, 1]), from what difference would matter in the application; report it, "
-    "and how the conclusion changes with it."
-)
-_PRACTICAL_WHY = (
-    "The question is not 'is there any difference?' but 'is one practically better, or are the two "
-    "practically equivalent?'. That needs a region of practical equivalence (ROPE) fixed in advance; a "
-    "p-value cannot answer it, and 'no evidence of a difference' never shows equivalence."
-)
 
 
 def _practical(
@@ -1536,7 +1324,7 @@ def _practical(
             ),
             chapter=8,
             why=(
-                _PRACTICAL_WHY + " Over data sets, the Dirichlet-process model of Benavoli et al. describes "
+                PRACTICAL_WHY + " Over data sets, the Dirichlet-process model of Benavoli et al. describes "
                 "the population of data sets like these by three shares: theta_left, theta_rope and "
                 "theta_right, the shares of data sets on which the second algorithm is practically better, "
                 "the two are practically equivalent, and the first is practically better"
@@ -1549,7 +1337,7 @@ def _practical(
             ),
             trainings="per data set, whatever the score needs (10 x 10 CV: 100 per algorithm and data set)",
             caveats=(
-                _ROPE_CAVEAT,
+                ROPE_CAVEAT,
                 "'The first is at least as good as the second' is not p_rope + p_right: that sum is the "
                 "posterior probability that theta_left is not the largest share, and a draw in which the "
                 "second algorithm is practically better on 45 % of data sets can still count for it. Fix in "
@@ -1561,7 +1349,7 @@ def _practical(
                 f"0.01) a weight of 5 raises p_rope from {_demsar_bayesian()['p_rope']} to "
                 f"{_demsar_bayesian()['p_rope_strong']}.",
                 "The probabilities are Monte Carlo estimates: with 50 000 draws their standard error is at "
-                f"most sqrt(0.25 / 50 000) = {_MC_SE:.3g}.",
+                f"most sqrt(0.25 / 50 000) = {MC_SE:.3g}.",
                 "With few data sets no region reaches a high probability; the data sets must be independent.",
                 "The hierarchical model (Corani et al. 2017) uses every fold score, not only the means; it "
                 "needs MCMC (baycomp), and lecture_lib does not implement it.",
@@ -1593,7 +1381,7 @@ def _practical(
             ),
             chapter=8,
             why=(
-                _PRACTICAL_WHY + " The correlated t-test of Corani and Benavoli turns the r x k "
+                PRACTICAL_WHY + " The correlated t-test of Corani and Benavoli turns the r x k "
                 "cross-validation scores into a Student posterior of the mean difference mu, with the "
                 "Nadeau-Bengio correlation (rho = n_test/n = 1/k, so test_train_ratio = 1/(k - 1)): p_left, "
                 "p_rope and p_right are the "
@@ -1603,7 +1391,7 @@ def _practical(
             ),
             trainings="r x k = 100 per algorithm (10 repetitions of 10-fold CV)",
             caveats=(
-                _ROPE_CAVEAT,
+                ROPE_CAVEAT,
                 "Report the prior (the correlated t's flat prior) and the decision threshold (for example "
                 "0.95).",
                 "With rope = 0 the posterior tail equals the corrected t's one-sided p-value, so chapter "
@@ -1627,7 +1415,7 @@ def _practical(
             ),
         )
     caveats = [
-        _ROPE_CAVEAT,
+        ROPE_CAVEAT,
         "The test examples must be independent and numerous enough for the t approximation (for right/wrong "
         "scores: enough disagreements).",
         "It compares the trained models, not the learning algorithms; the course's Bayesian tests are for "
@@ -1647,7 +1435,7 @@ def _practical(
              "paired t",
         chapter=8,
         why=(
-            _PRACTICAL_WHY + " With two trained models on one test set, the two one-sided tests on the "
+            PRACTICAL_WHY + " With two trained models on one test set, the two one-sided tests on the "
                              "paired "
             "per-example scores (for right/wrong scores, the accuracy difference) declare the models "
             "equivalent within the margin when the 90 % interval of the mean difference lies inside "
@@ -1792,7 +1580,7 @@ def _grouped_test_set(n_models: int, metric: str) -> Recommendation:
             "resample or permute whole groups (cluster_bootstrap, cluster_permutation_test; "
             "recommend_test(..., metric='other', structure='groups')).",
         ),
-        avoid=(_AVOID_MCNEMAR_CLUSTERED,),
+        avoid=(AVOID_MCNEMAR_CLUSTERED,),
         evidence=(
             "Chapter 9's simulation (2 000 test sets of 40 patients x 5 scans, two equally accurate "
             f"models): McNemar on the scans rejected a true H0 in {_q('ch9-mcnemar-scans')} of test sets at "
@@ -1858,7 +1646,7 @@ def _whole_units_test_set(n_models: int, metric: str, time: bool) -> Recommendat
         trainings="none: each model is trained once, then predicts the test set",
         caveats=tuple(caveats),
         avoid=(
-            _AVOID_MCNEMAR_CLUSTERED,
+            AVOID_MCNEMAR_CLUSTERED,
             f"A paired test on per-{unit} F1 or AUC values: undefined for {units} without positive (or "
             "negative) examples, and their mean is not the metric of the test set.",
         ),
@@ -1897,7 +1685,7 @@ def _time_test_set(n_models: int, metric: str) -> Recommendation:
             "A drifting series changes the difference over time: look at the block differences in order "
             "before averaging them.",
         ),
-        avoid=(_AVOID_MCNEMAR_CLUSTERED,),
+        avoid=(AVOID_MCNEMAR_CLUSTERED,),
         evidence=(
             "By analogy with chapter 9's grouped simulation (McNemar on clustered examples: "
             f"{_q('ch9-mcnemar-scans')} rejections of a true H0 at nominal 5 %) and its rule that the unit "
@@ -1975,543 +1763,11 @@ def _seeds_one_dataset(n_models: int) -> Recommendation:
             "Chapter 4's caveat applies to the corrected t: its level is approximate (chapter 4's lab: "
             f"{_q('ch4-1nn-repeated')} at nominal 5 % with 1-NN, an unstable learner).",
         ),
-        avoid=(_AVOID_PER_RUN,),
+        avoid=(AVOID_PER_RUN,),
         evidence=(
             "Bouthillier et al. (2021); chapter 9's two networks (8 splits x 4 seeds): counting the 32 runs "
             f"as independent gave an interval half as wide and p = {_q('ch9-seeds-runs-p')}, the test paired "
             f"by split p = {_q('ch9-seeds-split-p')}."
         ),
     )
-
-
-def recommendation_html(rec: Recommendation) -> str:
-    """The widget's view of a :class:`Recommendation` (an HTML fragment).
-
-    Examples
-    --------
-    >>> from lecture_lib.guide import recommend_test, recommendation_html
-    >>> "<code>mcnemar</code>" in recommendation_html(recommend_test(2))
-    True
-    """
-    if not isinstance(rec, Recommendation):
-        raise TypeError(f"rec must be a Recommendation, got {type(rec).__name__}")
-    esc = html.escape
-    functions = ", ".join(f"<code>{esc(name)}</code>" for name in rec.functions)
-    parts = [
-        f"<div class='guide-answer'><p><b>Your set-up:</b> {esc(rec.scenario)}.</p>",
-        f"<p><b>Use:</b> <span class='guide-test'>{esc(rec.test)}</span></p>",
-        f"<p><b>Chapter {rec.chapter}:</b> {esc(rec.chapter_title)}. <b>lecture_lib:</b> {functions}</p>",
-        f"<pre class='guide-call'>{esc(rec.call)}</pre>",
-        f"<p><b>Why:</b> {esc(rec.why)}</p>",
-        f"<p><b>Cost:</b> {esc(rec.trainings)}.</p>",
-    ]
-    if rec.evidence:
-        parts.append(f"<p><b>Evidence:</b> {esc(rec.evidence)}</p>")
-    if rec.caveats:
-        items = "".join(f"<li>{esc(c)}</li>" for c in rec.caveats)
-        parts.append("<p><b>Caveats:</b></p><ul>" + items + "</ul>")
-    if rec.avoid:
-        parts.append("<p><b>Avoid:</b></p><ul>" + "".join(f"<li>{esc(a)}</li>" for a in rec.avoid) + "</ul>")
-    parts.append("</div>")
-    return "\n".join(parts)
-
-
-#: The groups of the overview table, in the order chapter 10 shows them.
-CARD_GROUPS = (
-    "Trained models, one test set",
-    "Algorithms, one data set",
-    "Algorithms, many data sets",
-    "A practical question: better or equivalent?",
-    "Many tests at once",
-)
-
-
-@dataclasses.dataclass(frozen=True)
-class GuideCard:
-    """One row of the course's overview tables of tests.
-
-    Attributes
-    ----------
-    test, function : str
-        The test's name and the lecture_lib function that runs it.
-    scenario, null_hypothesis, assumptions, trainings, caveats : str
-        When it applies, what it tests, what it assumes, what it costs and
-        what to watch out for.
-    chapter : int
-        The chapter that teaches it.
-    recommended : bool
-        True for a test the course recommends; False for a test shown as the
-        wrong way (kept callable, never the default).
-    group : str
-        The table it belongs to (one of :data:`CARD_GROUPS`).
-    """
-
-    test: str
-    function: str
-    scenario: str
-    null_hypothesis: str
-    assumptions: str
-    trainings: str
-    caveats: str
-    chapter: int
-    recommended: bool
-    group: str = CARD_GROUPS[0]
-
-
-def _cards(group: str, *rows) -> tuple:
-    return tuple(GuideCard(*row, group=group) for row in rows)
-
-
-GUIDE_CARDS = _cards(
-    CARD_GROUPS[0],
-    ("McNemar (mid-p)", "mcnemar", "2 trained models, 1 test set",
-     "a disagreement is equally likely to go either way (p_b = p_c), i.e. equal accuracies",
-     "independent test examples; right/wrong per example", "0 (1 training each)",
-     "mid-p is the default (Fagerland et al. 2013); exact and corrected are conservative; compares models, "
-     "not "
-     "algorithms", 2, True),
-    ("Difference of proportions", "proportion_difference_test", "2 trained models, 1 test set",
-     "equal accuracies", "the two accuracies independent (false: same test set)", "0 (1 training each)",
-     "ignores the pairing (chapter 4; Dietterich 1998): use McNemar", 4, False),
-    ("Paired t on per-example losses", "paired_ttest", "2 trained models, 1 test set, continuous loss",
-     "the mean loss difference is 0", "independent examples; mean difference approximately normal",
-     "0 (1 training each)", "compares models, not algorithms", 4, True),
-    ("Cochran's Q", "cochrans_q", "3+ trained models, 1 test set",
-     "the models' correctness is exchangeable within each example (implies equal accuracies)",
-     "independent examples; exchangeability; enough disagreements for chi-squared", "0 (1 training each)",
-     "omnibus; the pairwise McNemar tests with Holm are valid without it (report both); can reject too often "
-     "when two models are near-identical (chapter 3)", 3, True),
-    ("DeLong's test (AUC)", "delong_test", "2 trained models, 1 test set, ROC AUC",
-     "the two AUCs are equal", "independent examples; normal approximation", "0 (1 training each)",
-     "uses the correlation of the two AUCs; gives the difference and its interval (pROC's example "
-     "reproduced)",
-     9, True),
-    ("Paired bootstrap and permutation test (F1, any metric)", "paired_bootstrap",
-     "2 trained models, 1 test set, F1 or another metric",
-     "the two predictions of each example are exchangeable (permutation test)",
-     "independent examples; resamples whole examples", "0 (1 training each)",
-     f"BCa interval by default (chapter 9's lab: {_q('ch9-bootstrap-bca')} at nominal 95 %); p-value from "
-     "paired_permutation_test",
-     9, True),
-    ("Paired test on group means", "paired_ttest",
-     "trained models, test examples in groups (patients), a mean score (accuracy, a loss)",
-     "the mean group-level difference is 0", "independent groups (not examples)", "0 (1 training each)",
-     "average each model's scores within a group, then paired t or Wilcoxon over groups "
-     "(chapter 9)", 9, True),
-    ("Cluster bootstrap and permutation test", "cluster_bootstrap",
-     "trained models, test examples in groups, F1, the AUC or another metric that is not a mean",
-     "the two models' predictions are exchangeable within each group (permutation test)",
-     "independent groups; resamples or permutes whole groups", "0 (1 training each)",
-     "no per-group F1 or AUC to average: resample whole groups for the interval; p-value from "
-     "cluster_permutation_test (chapter 9)", 9, True),
-    ("McNemar on grouped examples", "mcnemar", "trained models, test examples in groups",
-     "equal accuracies", "independent examples (false: a group wins or loses together)",
-     "0 (1 training each)",
-     f"chapter 9: {_q('ch9-mcnemar-scans')} rejections of a true H0 at nominal 5 % with 5 scans per patient",
-     9, False),
-) + _cards(
-    CARD_GROUPS[1],
-    ("Corrected repeated CV t", "corrected_repeated_cv_ttest", "2 algorithms, 1 data set",
-     "equal expected score (algorithms trained on (k - 1)/k of the data)",
-     "s^2 / (r k) replaced by (1/(r k) + 1/(k - 1)) s^2 (Nadeau & Bengio 2003; Bouckaert & Frank 2004)",
-     "r x k per algorithm (10 x 10)",
-     f"the course's default (chapter 4's lab: {_q('ch4-stable-repeated')} at nominal 5 % with a stable "
-     f"learner, {_q('ch4-1nn-repeated')} with 1-NN); for unstable learners use the corrected t on one k-fold "
-     "CV; run_benchmark or compare_algorithms(test='corrected_repeated_cv')", 4, True),
-    ("Corrected t on one k-fold CV", "compare_algorithms", "2 algorithms, 1 data set, unstable learner "
-     "(nearest neighbours, deep unpruned trees) or small noisy data",
-     "equal expected score (algorithms trained on (k - 1)/k of the data)",
-     "the same correction with r = 1: (1/k + 1/(k - 1)) s^2, larger than the need for a stable learner",
-     "k per algorithm (10)",
-     f"conservative: at or below 5 % in every setting of chapter 4's lab (1-NN: {_q('ch4-1nn-kfold')}), at "
-     f"the cost of power ({_q('ch4-power-kfold')} against {_q('ch4-power-repeated')} with a stable learner); "
-     "compare_algorithms(test='corrected_kfold')", 4, True),
-    ("Corrected resampled t", "resampled_ttest", "2 algorithms, 1 data set", "equal expected score",
-     "s^2 / J replaced by (1/J + n_test/n_train) s^2 over J random splits (Nadeau & Bengio 2003)",
-     "J per algorithm (e.g. 30)", "pass test_train_ratio = n_test / n_train", 4, True),
-    ("Resampled paired t", "resampled_ttest", "2 algorithms, 1 data set", "equal expected score",
-     "independent repetitions (false: training sets overlap)", "J per algorithm (e.g. 30)",
-     "very liberal with test_train_ratio=None (chapter 4's lab)", 4, False),
-    ("k-fold CV paired t", "kfold_cv_ttest", "2 algorithms, 1 data set", "equal expected score",
-     "independent folds (false: training sets overlap)", "k per algorithm",
-     "liberal (chapter 4's lab; Dietterich 1998)", 4, False),
-    ("5x2cv paired t", "ttest_5x2cv", "2 algorithms, 1 data set", "equal expected score",
-     "fold differences approximately normal", "10 per algorithm",
-     "low power; depends on one of its ten differences; poorly replicable (chapter 4)", 4, False),
-    ("Combined 5x2cv F", "ftest_5x2cv", "2 algorithms, 1 data set", "equal expected score", "as 5x2cv t",
-     "10 per algorithm",
-     "less power than the corrected repeated CV t and no better level (chapter 4's lab: "
-     f"{_q('ch4-stable-5x2f')} for a stable learner, {_q('ch4-1nn-5x2f')} for 1-NN)", 4, False),
-    ("Nested cross-validation", "nested_cv", "algorithms with tuned hyperparameters",
-     "(an estimate, not a test)", "tuning only inside each outer training set",
-     "outer folds x grid size x inner folds",
-     "gives honest scores of the tuning procedure to feed a test; expensive", 7, True),
-    ("Seeds averaged within splits", "seed_split_variance", "2 algorithms with random training (seeds)",
-     "equal expected score (corrected t on the split means)", "same splits for both; seeds unrelated",
-     "splits x seeds per algorithm",
-     "counting every run as independent overstates the evidence (chapter 9); design_std_error plans the "
-     "design",
-     9, True),
-    ("Grouped cross-validation", "group_kfold", "algorithms, examples in groups",
-     "(splits, not a test)", "every group whole in one fold", "as the test it feeds",
-     f"shuffled folds leak groups (chapter 9: {_q('ch9-groups-shuffled')} shuffled, "
-     f"{_q('ch9-groups-grouped')} "
-     f"grouped, {_q('ch9-groups-new')} on new patients)", 9, True),
-    ("Forward chaining", "forward_chaining", "algorithms, time-ordered data",
-     "(splits, not a test)", "train on the past, test on the next block (with a gap)", "k per algorithm",
-     "block scores are not exchangeable: compare them block by block (chapter 9)", 9, True),
-    ("Nested CV interval of one learner", "cv_interval", "1 algorithm, 1 data set: how good is it?",
-     "(an interval, not a test)", "independent examples", "K(K - 1)/2 + K per repetition",
-     "method='nested' (the default) covered at or above its level in chapter 9's lab (conservative "
-     "there); 'naive' covered too rarely", 9, True),
-) + _cards(
-    CARD_GROUPS[2],
-    ("Wilcoxon signed-rank", "wilcoxon_signed_rank", "2 algorithms, N data sets",
-     "the differences are symmetric about 0", "independent data sets; commensurable differences",
-     "CV on each data set",
-     "needs N - zeros >= 6 to reach p < 0.05; exact with ties and zeros (Pratt's zeros by default)", 5, True),
-    ("Sign test", "sign_test", "2 algorithms, N data sets", "each algorithm wins with probability 1/2",
-     "independent data sets; only the signs count", "CV on each data set",
-     "weaker than Wilcoxon (chapter 5's power simulation); needs N >= 6 to reach p < 0.05", 5, True),
-    ("Friedman", "friedman", "k algorithms, N data sets",
-     "on every data set each ordering of the algorithms is equally likely (so equal expected average ranks)",
-     "independent data sets",
-     "CV on each data set",
-     "omnibus; its default p-value is exact wherever the design can be enumerated (never above 5 % under "
-     "H0), else Iman-Davenport's F; the chi-squared and F p-values it also returns can be far off with few "
-     "data sets; no outcome can be significant while k!^(N - 1) < 20 (chapter 6)", 6, True),
-    ("Pairwise Wilcoxon + Holm", "pairwise_comparisons", "k algorithms, N data sets, all pairs",
-     "for each pair: the differences are symmetric about 0",
-     "independent data sets; commensurable differences",
-     "CV on each data set",
-     "the course's all-pairs procedure: strong control of the family-wise error rate, with or without "
-     "Friedman; a pair's p-value ignores the rest of the pool; pairwise_comparisons(scores, test='wilcoxon', "
-     "adjust='holm') (chapter 6)", 6, True),
-    ("Wilcoxon vs a control + Holm", "control_comparisons", "k algorithms, N data sets, vs a control",
-     "for each algorithm: its differences from the control are symmetric about 0",
-     "control chosen in advance; independent data sets", "CV on each data set",
-     "k - 1 comparisons only, so more powerful than all pairs; strong control of the family-wise error rate "
-     "(chapter 6)", 6, True),
-    ("Nemenyi", "nemenyi", "k algorithms, N data sets, all pairs",
-     "two algorithms have the same expected average rank",
-     "independent data sets; controls the family-wise error only when all algorithms are exchangeable",
-     "CV on each data set",
-     "the classic alternative to pairwise Wilcoxon + Holm: one critical difference, conservative under the "
-     "complete null, but a pair's p-value depends on the other algorithms in the pool (chapter 6)", 6, True),
-    ("Bonferroni-Dunn / Holm vs control", "bonferroni_dunn", "k algorithms, N data sets, vs a control",
-     "an algorithm and the control have the same expected average rank",
-     "control chosen in advance; controls the family-wise error only when all algorithms are exchangeable",
-     "CV on each data set",
-     "the classic alternative to Wilcoxon vs a control + Holm; adjust='holm' is more powerful than "
-     "Bonferroni-Dunn; depends on the pool like Nemenyi", 6, True),
-    ("Shaffer / Bergmann-Hommel on Wilcoxon or sign tests", "pairwise_comparisons",
-     "k algorithms, N data sets, all pairs", "for each pair: the differences are symmetric about 0",
-     "transitive pairwise hypotheses (false for Wilcoxon and sign tests)", "CV on each data set",
-     "their logical restrictions need one parameter per algorithm: use them only with mean-rank z-tests "
-     "(García & Herrera 2008) or paired t-tests on mean scores; lecture_lib refuses them with Wilcoxon or "
-     "sign tests", 6, False),
-    ("Critical difference", "critical_difference", "k algorithms, N data sets",
-     "(the smallest significant gap in average ranks)", "Nemenyi or Bonferroni-Dunn", "0",
-     "the CD diagram shows every pairwise decision at once; plot_critical_difference(pairwise_comparisons("
-     "...)) draws Holm's groups, without a CD bar", 6, True),
-) + _cards(
-    CARD_GROUPS[3],
-    ("Bayesian correlated t", "bayesian_correlated_ttest", "2 algorithms, 1 data set, r x k CV scores",
-     "(posterior probabilities that the mean difference mu lies below -rope, inside the ROPE, above +rope)",
-     "Nadeau-Bengio correlation rho = n_test/n = 1/k (test_train_ratio 1/(k - 1)); flat prior",
-     "r x k per algorithm (10 x 10)",
-     "ROPE fixed in advance; with rope = 0 its tail is the corrected t's one-sided p (chapter 8)", 8, True),
-    ("Bayesian signed-rank", "bayesian_signed_rank", "2 algorithms, N data sets, commensurable scores",
-     "(posterior probabilities that each outcome, second better, equivalent or first better, is the most "
-     "probable one on a new data set: about shares of (pairs of) data sets, not a mean difference)",
-     "independent data sets; Dirichlet process, prior pseudo-observation at 0 (weight 0.5)",
-     "CV on each data set",
-     f"report the ROPE and the prior; Monte Carlo error at most {_MC_SE:.3g} with 50 000 draws", 8, True),
-    ("Bayesian sign test", "bayesian_sign_test", "2 algorithms, N data sets, scores not commensurable",
-     "(posterior probabilities that each outcome is the most probable one on a new data set: about shares "
-     "of data sets, not a mean difference)", "independent data sets; prior weight 1 at 0",
-     "CV on each data set", "counts data sets on each side of the ROPE, ignores sizes", 8, True),
-    ("Equivalence test (TOST)", "equivalence_test", "2 models or algorithms, margin fixed in advance",
-     "|difference| >= margin (rejecting it shows equivalence)",
-     "paired t, or the corrected t with test_train_ratio", "as the test it uses",
-     "rejects when the 90 % interval lies inside (-margin, margin) (chapter 8)", 8, True),
-) + _cards(
-    CARD_GROUPS[4],
-    ("Holm / Bonferroni adjustment", "adjust_pvalues", "any family of tests (pairs, metrics, data sets)",
-     "(adjusts the p-values of the individual H0s)", "none (valid under any dependence)", "0",
-     "controls the family-wise error rate; adjusted p-values are bounds; Holm rejects everything Bonferroni "
-     "rejects, and sometimes more", 3, True),
-    ("Benjamini-Hochberg", "adjust_pvalues", "many comparisons screened for the few worth a closer look",
-     "(adjusts the p-values of the individual H0s)", "independent or positively dependent tests", "0",
-     "controls the false discovery rate, not the chance of any false claim (chapter 9's "
-     "simulation)", 9, True),
-)
-
-
-def guide_table_html(cards=GUIDE_CARDS, group=None) -> str:
-    """The overview tables of tests as HTML: one three-column table per group.
-
-    Parameters
-    ----------
-    cards : sequence of GuideCard, optional
-        The rows (default: :data:`GUIDE_CARDS`).
-    group : str or None, optional
-        One of :data:`CARD_GROUPS` for that table only; None for all of them.
-
-    Returns
-    -------
-    str
-        ``<table>`` elements with a caption each. Three columns keep them
-        readable in a narrow page: the test (function, chapter); when it
-        applies, its H0, assumptions and cost; whether to use it, and why.
-
-    Examples
-    --------
-    >>> from lecture_lib.guide import CARD_GROUPS, GUIDE_CARDS, guide_table_html
-    >>> page = guide_table_html()
-    >>> page.count("<table") == len(CARD_GROUPS), page.count("<tr>") == len(GUIDE_CARDS) + len(CARD_GROUPS)
-    (True, True)
-    """
-    cards = tuple(cards)
-    if not all(isinstance(card, GuideCard) for card in cards):
-        raise TypeError("cards must be GuideCard objects")
-    if group is not None:
-        group = check_option(group, "group", CARD_GROUPS)
-    esc = html.escape
-    cell = "style='vertical-align:top;overflow-wrap:anywhere;padding:0.3em 0.5em'"
-    tables = []
-    for name in CARD_GROUPS if group is None else (group,):
-        rows = [card for card in cards if card.group == name]
-        if not rows:
-            continue
-        body = []
-        for card in rows:
-            verdict = "<b>use</b>" if card.recommended else "<b>avoid</b>"
-            body.append(
-                f"<tr><td {cell}><b>{esc(card.test)}</b><br><code>{esc(card.function)}</code><br>chapter "
-                f"{card.chapter}</td><td {cell}><i>when:</i> {esc(card.scenario)}<br><i>H0:</i> "
-                f"{esc(card.null_hypothesis)}<br><i>assumes:</i> "
-                f"{esc(card.assumptions)}<br><i>trainings:</i> {esc(card.trainings)}</td><td "
-                f"{cell}>{verdict}: {esc(card.caveats)}</td></tr>"
-            )
-        tables.append(
-            "<table class='guide-cards' "
-            "style='table-layout:fixed;width:100%;border-collapse:collapse'><caption "
-            f"style='caption-side:top;text-align:left;font-weight:bold'>{esc(name)}</caption><colgroup><col "
-            "style='width:30%'><col style='width:40%'><col style='width:30%'></colgroup><thead><tr><th "
-            "scope='col'>test</th><th scope='col'>when, H0, assumptions, cost</th>"
-            "<th scope='col'>use it?</th></tr></thead><tbody>" + "".join(body) + "</tbody></table>"
-        )
-    return "\n".join(tables)
-
-
-#: The two decision diagrams of chapter 10: the main scenarios, and the routes
-#: beyond one accuracy on independent examples.
-DIAGRAM_PARTS = ("main", "beyond")
-
-# The leaves of the decision diagrams: (branch, [(situation, recommend_test arguments), ...]).
-_DIAGRAM_BRANCHES = {
-    "main": (
-        (
-            "Trained models,\none test set\n(no retraining)",
-            (
-                ("2 models", dict(n_models=2)),
-                ("3 or more", dict(n_models=3)),
-                ("practically better or equivalent?", dict(n_models=2, question="practical")),
-            ),
-        ),
-        (
-            "Algorithms,\none data set\n(retraining allowed)",
-            (
-                ("2 algorithms", dict(n_models=2, can_retrain=True)),
-                ("3 or more", dict(n_models=3, can_retrain=True)),
-                ("practically better or equivalent?",
-                 dict(n_models=2, can_retrain=True, question="practical")),
-            ),
-        ),
-        (
-            "Algorithms,\nmany data sets",
-            (
-                ("2 algorithms", dict(n_models=2, n_datasets=12)),
-                ("3 or more", dict(n_models=4, n_datasets=12)),
-                ("practically better or equivalent?", dict(n_models=2, n_datasets=12, question="practical")),
-            ),
-        ),
-    ),
-    "beyond": (
-        (
-            "Trained models,\none test set",
-            (
-                ("metric: ROC AUC", dict(n_models=2, metric="auc")),
-                ("metric: F1 or other", dict(n_models=2, metric="other")),
-                ("examples in groups", dict(n_models=2, structure="groups")),
-                ("groups, metric F1 or AUC", dict(n_models=2, structure="groups", metric="other")),
-            ),
-        ),
-        (
-            "Algorithms,\none data set",
-            (
-                ("examples in groups", dict(n_models=2, can_retrain=True, structure="groups")),
-                ("time order", dict(n_models=2, can_retrain=True, structure="time")),
-                ("random training (seeds)", dict(n_models=2, can_retrain=True, random_training=True)),
-                ("one learner: an interval", dict(n_models=1, can_retrain=True)),
-            ),
-        ),
-    ),
-}
-
-_SHORT_NAMES = {
-    "McNemar's mid-p test": "McNemar's mid-p test",
-    "Cochran's Q test (or the marginal-homogeneity test) and pairwise McNemar tests with Holm's adjustment":
-        "Cochran's Q or marginal homogeneity,\npairwise McNemar + Holm",
-    "Corrected repeated cross-validation t test (10 x 10 CV)": "corrected repeated CV t (10 x 10);\n"
-                                                               "unstable learner: corrected t, one 10-fold "
-                                                               "CV",
-    "Pairwise corrected repeated cross-validation t tests (10 x 10 CV), with Holm's adjustment":
-        "pairwise corrected repeated CV t + Holm",
-    "Wilcoxon signed-rank test": "Wilcoxon signed-rank, or sign test",
-    "Friedman test, then pairwise Wilcoxon signed-rank tests with Holm's adjustment":
-        "Friedman + pairwise Wilcoxon, Holm;\nWilcoxon + Holm vs a control",
-    "Equivalence test (TOST) on the per-example scores": "equivalence test (TOST)",
-    "Bayesian correlated t-test with a ROPE (TOST to show equivalence)": "Bayesian correlated t (ROPE), or "
-                                                                         "TOST",
-    "Bayesian signed-rank test with a ROPE": "Bayesian signed-rank or sign test (ROPE)",
-    "DeLong's test for two correlated AUCs": "DeLong's test",
-    "Paired bootstrap interval and paired permutation test": "paired bootstrap + permutation test",
-    "Paired test on the per-group mean scores": "paired t or Wilcoxon on group means",
-    "Cluster bootstrap interval and cluster permutation test": "cluster bootstrap + permutation test\n"
-                                                               "(whole groups)",
-    "Forward-chaining evaluation, compared block by block": "forward chaining, block by block",
-    "Corrected repeated cross-validation t on the split means over seeds": "seeds averaged per split, "
-                                                                           "corrected t",
-    "Nested cross-validation interval of Bates, Hastie and Tibshirani": "nested CV interval (cv_interval)",
-}
-
-
-def _leaf_text(situation: str, rec: Recommendation) -> str:
-    text = f"{situation}\n" + _SHORT_NAMES.get(rec.test, rec.test) + f" (chapter {rec.chapter})"
-    if "group_kfold" in rec.functions and rec.chapter != 9:
-        text += "\non group_kfold splits (chapter 9)"
-    return text
-
-
-def diagram_leaves(part: str = "main") -> list[tuple[str, str, Recommendation]]:
-    """(branch, situation, recommendation) for each leaf of :func:`plot_decision_diagram`.
-
-    Examples
-    --------
-    >>> from lecture_lib.guide import diagram_leaves
-    >>> [rec.functions[0] for _, _, rec in diagram_leaves("beyond")][:2]
-    ['delong_test', 'paired_bootstrap']
-    """
-    part = check_option(part, "part", DIAGRAM_PARTS)
-    return [
-        (branch, situation, recommend_test(**kwargs))
-        for branch, leaves in _DIAGRAM_BRANCHES[part]
-        for situation, kwargs in leaves
-    ]
-
-
-_FOOTERS = {
-    "main": (
-        "Hyperparameters tuned on the same data? Tune inside each training set:\n"
-        "nested cross-validation (chapter 7). Avoid: the k-fold CV t and the plain resampled t\n"
-        "(too liberal), the difference of proportions (ignores the pairing)."
-    ),
-    "beyond": (
-        "Several metrics (or data sets) tested? Adjust all the p-values together:\n"
-        "Holm for the family-wise error rate, or Benjamini-Hochberg\n"
-        "for the false discovery rate (chapter 9)."
-    ),
-}
-_TITLES = {
-    "main": "Choosing a test: what you compare, on what, and the question",
-    "beyond": "Beyond one accuracy on independent examples (chapter 9)",
-}
-
-
-def plot_decision_diagram(ax=None, part: str = "main"):
-    """A decision diagram of chapter 10: which test for which set-up.
-
-    Parameters
-    ----------
-    ax : matplotlib Axes, optional
-        Where to draw; when None, a new figure 8 inches wide whose axes fill
-        it (the layout assumes one data unit per inch).
-    part : {"main", "beyond"}, optional
-        ``"main"``: trained models / algorithms on one data set / many data sets,
-        each with two or more and the practical question (chapter 8).
-        ``"beyond"``: the routes of chapter 9 (AUC, F1, groups, time order,
-        seeds, an interval for one learner).
-
-    Returns
-    -------
-    matplotlib.axes.Axes
-
-    Notes
-    -----
-    The leaves are the answers of :func:`recommend_test` (via
-    :func:`diagram_leaves`), so the diagrams and the widget cannot disagree.
-    The tree runs from left to right, one leaf per row, so that the figure
-    stays readable in a page 700 pixels wide: at that width the smallest
-    text is drawn at about 11 pixels.
-    """
-    check_ax(ax)
-    part = check_option(part, "part", DIAGRAM_PARTS)
-    branches = _DIAGRAM_BRANCHES[part]
-    leaves = diagram_leaves(part)
-    row = 0.72  # inches per leaf
-    height = row * len(leaves) + 1.5
-    if ax is None:  # axes over the whole width, so that one data unit is one inch
-        import matplotlib.pyplot as plt  # here, not at import: pyplot is slow to load
-
-        fig = plt.figure(figsize=(8, height))
-        ax = fig.add_axes((0.0, 0.0, 1.0, 1.0 - 0.35 / height))
-    ax.set_xlim(0, 8)
-    ax.set_ylim(0, height)
-    ax.axis("off")
-    box = dict(boxstyle="round,pad=0.35", linewidth=1.0, edgecolor="0.35")
-
-    def node(x, y, text, face, size=9.5, weight="normal", ha="center"):
-        return ax.text(x, y, text, ha=ha, va="center", fontsize=size, fontweight=weight,
-                       bbox=dict(box, facecolor=face), linespacing=1.25)
-
-    def edge(x0, y0, x1, y1):
-        ax.annotate("", xy=(x1, y1), xytext=(x0, y0),
-                    arrowprops=dict(arrowstyle="-|>", color="0.4", linewidth=1.0, shrinkA=0, shrinkB=2))
-
-    top = height - 0.55
-    ys = [top - row * i for i in range(len(leaves))]
-    root_y = (ys[0] + ys[-1]) / 2
-    root = ("What do you\ncompare, and\non what?" if part == "main"
-            else "Which of these\ndescribes your\nexperiment?")
-    node(0.85, root_y, root, "#dbe9f6", size=10, weight="bold")
-    i = 0
-    for branch, branch_leaves in branches:
-        rows = ys[i:i + len(branch_leaves)]
-        by = (rows[0] + rows[-1]) / 2
-        edge(1.6, root_y, 1.95, by)
-        node(2.65, by, branch, "#eef3e2")
-        for y in rows:
-            _, situation, rec = leaves[i]
-            edge(3.4, by, 3.75, y)
-            node(3.8, y, _leaf_text(situation, rec), "#fdf0d5", size=9, ha="left")
-            i += 1
-    node(4.0, 0.5, _FOOTERS[part], "#f6dede", size=9)
-    ax.set_title(_TITLES[part], fontsize=11)
-    return ax
-
-
-#: The "situation" choices of the which-test widget: (label, :func:`recommend_test` arguments as
-#: a tuple of pairs), one option of chapter 9 at a time, as in the decision diagrams.
-WHICH_TEST_SITUATIONS = (
-    ("accuracy, independent examples", ()),
-    ("a mean loss per example (e.g. Brier)", (("per_example", "loss"),)),
-    ("the metric is the ROC AUC", (("metric", "auc"),)),
-    ("the metric is F1 or another metric", (("metric", "other"),)),
-    ("examples come in groups (e.g. patients)", (("structure", "groups"),)),
-    ("examples are in time order", (("structure", "time"),)),
-    ("training is random (seeds, networks)", (("random_training", True),)),
-)
-
 

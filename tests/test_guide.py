@@ -15,7 +15,9 @@ import pytest
 from scipy import stats
 
 import lecture_lib
+import lecture_lib._guide_prose as prose
 import lecture_lib.guide as guide
+import lecture_lib.guide_views as views
 from lecture_lib import (
     ADJUST_METHODS,
     GUIDE_FUNCTIONS,
@@ -28,19 +30,23 @@ from lecture_lib import (
     wilcoxon_signed_rank,
 )
 from lecture_lib.guide import (
-    CARD_GROUPS,
     CHAPTERS,
-    DIAGRAM_PARTS,
-    GUIDE_CARDS,
     METRIC_OPTIONS,
     QUESTION_OPTIONS,
     STRUCTURE_OPTIONS,
+    smallest_two_sided_pvalue,
+)
+from lecture_lib.guide_views import (
+    CARD_GROUPS,
+    DIAGRAM_PARTS,
+    GUIDE_CARDS,
     diagram_leaves,
     guide_table_html,
     plot_decision_diagram,
-    smallest_two_sided_pvalue,
 )
 from lecture_lib.widgets import which_test_explorer
+
+PROSE_MODULES = (guide, prose, views)  # the guide's logic, its prose and its views
 
 matplotlib.use("Agg")
 ROOT = Path(__file__).resolve().parent.parent
@@ -118,7 +124,7 @@ def test_the_recommended_all_pairs_procedure_comes_first_everywhere():
     assert functions.index("pairwise_comparisons") < functions.index("nemenyi")
     assert functions.index("control_comparisons") < functions.index("bonferroni_dunn")
     leaf = next(text for _, situation, rec in diagram_leaves("main") if rec.chapter == 6
-                for text in [guide._leaf_text(situation, rec)])
+                for text in [views._leaf_text(situation, rec)])
     assert "pairwise Wilcoxon, Holm" in leaf and "Shaffer" not in leaf and "Nemenyi" not in leaf
 
 
@@ -192,7 +198,7 @@ def test_one_dataset_advice_is_corrected_repeated_cv():
     caveats = " ".join(rec.caveats)
     assert "approximate" in caveats and "twice" not in caveats
     for key in ("ch4-1nn-repeated", "ch4-1nn-kfold", "ch4-stable-repeated"):
-        assert guide._q(key) in caveats, key
+        assert prose.quoted(key) in caveats, key
     many = recommend_test(4, 1, can_retrain=True)
     assert "unstable learner" in many.why and "(1, 10)" in many.call
     card = next(c for c in GUIDE_CARDS if c.test == "Corrected t on one k-fold CV")
@@ -398,7 +404,7 @@ def test_bayesian_route_says_what_to_report():
     one = recommend_test(2, can_retrain=True, question="practical")
     assert "test_train_ratio=1 / (k - 1)" in one.call and "equivalence_test(" in one.call
     # the correlated t inherits chapter 4's caveat through the identity with the corrected t
-    assert any(guide._q("ch4-1nn-repeated") in c and "1-NN" in c for c in one.caveats)
+    assert any(prose.quoted("ch4-1nn-repeated") in c and "1-NN" in c for c in one.caveats)
     assert "bayesian_signed_rank" in recommend_test(2, 10, question="practical").call
 
 
@@ -571,20 +577,20 @@ def _as_printed(quoted):
     return f"{float(printed) * quoted.scale:.{decimals}f}" + (" %" if quoted.text.endswith(" %") else "")
 
 
-@pytest.mark.parametrize("key", sorted(guide._QUOTED))
+@pytest.mark.parametrize("key", sorted(prose.QUOTED))
 def test_quoted_numbers_are_what_their_chapter_prints(key):
-    assert _as_printed(guide._QUOTED[key]) == guide._QUOTED[key].text, key
+    assert _as_printed(prose.QUOTED[key]) == prose.QUOTED[key].text, key
 
 
 def test_every_quoted_number_is_used_and_every_use_is_registered():
-    source = Path(guide.__file__).read_text(encoding="utf-8")
+    source = "".join(Path(module.__file__).read_text(encoding="utf-8") for module in PROSE_MODULES)
     used = set(re.findall(r"_q\('([^']+)'\)", source))
-    assert used == set(guide._QUOTED), (set(guide._QUOTED) - used, used - set(guide._QUOTED))
+    assert used == set(prose.QUOTED), (set(prose.QUOTED) - used, used - set(prose.QUOTED))
 
 
 def test_the_registry_catches_a_stale_number():
     # the learner review's L17: the guide said 13.9 % for the 5x2cv F with 1-NN where chapter 4 prints 0.124
-    stale = guide._Quoted("13.9 %", 4, "5x2cv_f", guide._NN, 100)
+    stale = prose.Quoted("13.9 %", 4, "5x2cv_f", prose._NN, 100)
     assert _as_printed(stale) == "12.4 %" != stale.text
 
 
@@ -602,19 +608,20 @@ LITERAL_NUMBERS = {
 }
 PROSE_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)? %|(?<![\w.(/=])\d+\.\d+(?![\w.])")
 DRAWING = {"plot_decision_diagram", "guide_table_html"}  # colours, sizes and styles, not prose
-ANCHORS = {"_NC", "_NN", "_SMALL", "_POWER", "_FWER_3"}  # text of the chapters' outputs, where _Quoted looks
+ANCHORS = {"_NC", "_NN", "_SMALL", "_POWER", "_FWER_3"}  # text of the chapters' outputs, where Quoted looks
 
 
 def _prose_literals():
-    """(number, text) for every decimal or per cent in the string literals of guide.py, docstrings excepted."""
-    tree = ast.parse(Path(guide.__file__).read_text(encoding="utf-8"))
+    """(number, text) for every decimal or per cent in the string literals of the guide, docstrings excepted."""
+    tree = ast.Module(body=[node for module in PROSE_MODULES for node in ast.parse(
+        Path(module.__file__).read_text(encoding="utf-8")).body], type_ignores=[])
     skipped = set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if isinstance(body, list) and body and isinstance(body[0], ast.Expr) and isinstance(
                 body[0].value, ast.Constant):
             skipped.add(id(body[0].value))  # docstrings
-        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "_Quoted":
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Quoted":
             skipped.update(id(arg) for arg in ast.walk(node))  # where the registry finds a number
         if isinstance(node, ast.FunctionDef) and node.name in DRAWING:
             skipped.update(id(arg) for arg in ast.walk(node))

@@ -612,3 +612,35 @@ def test_the_wheel_lists_every_package_of_the_library():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
     packages = {_module_name(init) for init in PACKAGE.rglob("__init__.py")}
     assert packages - listed == set(), "add them to [tool.setuptools] packages in pyproject.toml"
+
+
+# --------------------------------------------------------------------------- the guide apart (issue 26, rule 3)
+
+def _string_literals(path: Path) -> list[str]:
+    """The string constants of a module outside docstrings (an f-string's literal parts count)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {id(body[0].value) for node in ast.walk(tree)
+                  if isinstance(body := getattr(node, "body", None), list) and body
+                  and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)}
+    return [node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings]
+
+
+def _sentences(path: Path, words: int = 12) -> list[str]:
+    """Literals that read as a sentence: at least ``words`` words of letters outside HTML tags."""
+    return [text for text in _string_literals(path)
+            if len(re.findall(r"[A-Za-z][a-z'-]+", re.sub(r"<[^>]*>?", " ", text))) >= words]
+
+
+def test_the_guide_keeps_its_logic_views_and_prose_apart():
+    # the logic builds answers: no HTML and no figure
+    logic = (PACKAGE / "guide.py").read_text(encoding="utf-8")
+    assert "import html" not in logic and "matplotlib" not in logic and "<p>" not in logic
+    # the views draw answers: no sentence of their own (those live in _guide_prose.py)
+    assert _sentences(PACKAGE / "guide_views.py") == []
+    # the prose is data: constants and the lookup of quoted numbers, no decision
+    prose = ast.parse((PACKAGE / "_guide_prose.py").read_text(encoding="utf-8"))
+    functions = {node.name for node in ast.walk(prose) if isinstance(node, ast.FunctionDef)}
+    assert functions <= {"quoted", "_group"}, functions
+    # the check sees a sentence where there is one
+    assert _sentences(PACKAGE / "_guide_prose.py")

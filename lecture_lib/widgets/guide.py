@@ -2,7 +2,7 @@
 
 The logic is the guide's (:func:`lecture_lib.guide.recommend_test`, tested
 directly); the explorer only sets its arguments and shows
-:func:`lecture_lib.guide.recommendation_html` of the answer.
+:func:`lecture_lib.guide_views.recommendation_html` of the answer.
 
 Taught in chapter 10 (``notebooks/10-choosing-a-test``).
 """
@@ -14,7 +14,8 @@ import html
 import ipywidgets as widgets
 
 from .._validation import check_count, check_flag
-from ..guide import WHICH_TEST_SITUATIONS, recommend_test, recommendation_html
+from ..guide import recommend_test
+from ..guide_views import WHICH_TEST_SITUATIONS, recommendation_html
 
 __all__ = [
     "which_test_explorer",
@@ -27,7 +28,7 @@ def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: boo
     The widget of chapter 10: the controls set the arguments of
     :func:`lecture_lib.guide.recommend_test` (the "situation" one of the options of chapter 9
     at a time, as the diagrams do), and the answer is
-    :func:`lecture_lib.guide.recommendation_html` of its result (or the reason the set-up has
+    :func:`lecture_lib.guide_views.recommendation_html` of its result (or the reason the set-up has
     no answer). Each control sits on a row of its own, so no label is cut.
 
     Returns
