@@ -19,6 +19,8 @@ the rule and checks the plan:
 * the pre-reading is part of the session's own sections and fits the rule's reading time;
 * the activity lasts as long as the rule allows, and its widget is one the chapter calls.
 
+It also keeps the table of reading times on the landing page (intro.md) current.
+
 The page is written only when the plan passes; ``--check`` also fails when the committed page
 differs from what the script would write. tests/test_teaching.py runs the same checks.
 """
@@ -39,6 +41,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = ROOT / "teaching" / "sessions.yml"
 NOTEBOOKS = ROOT / "notebooks"
 PAGE = ROOT / "instructor-guide.md"
+#: The landing page, whose reading-time table this script keeps current (between the two markers).
+INTRO = ROOT / "intro.md"
+TABLE_START = "<!-- reading times: written by scripts/instructor_guide.py from the executed chapters -->"
+TABLE_END = "<!-- end of reading times -->"
+#: Self-study: a code cell and its output take about this long to read (and the chapter runs in seconds).
+SECONDS_PER_CODE_CELL = 20
 COMMAND = ".venv/bin/python scripts/instructor_guide.py"
 
 #: Sections covered by number in the homework rather than by name (see the module docstring).
@@ -471,6 +479,43 @@ def _session_lines(n: int, session: dict, chapter: Chapter, rule: dict, static: 
     return lines + _homework_lines(_homework(session), chapter, rule)
 
 
+def reading_table(plan: dict, chapters: dict[str, Chapter]) -> str:
+    """The landing page's table of reading times: each chapter's text up to its exercises.
+
+    Words and code cells are counted as for the classes (:func:`read_chapter`), the self-check
+    included; minutes at the plan's silent reading rate plus :data:`SECONDS_PER_CODE_CELL` a code
+    cell, rounded to 5.
+    """
+    rate = plan["rule"]["reading_words_per_minute"]
+    lines = ["| chapter | words | code cells | about |", "|---|--:|--:|--:|"]
+    total = 0
+    for chapter in chapters.values():
+        shown = []
+        for section in chapter.sections:
+            if section.title == EXERCISES:
+                break
+            shown.append(section)
+        words = sum(s.words for s in shown)
+        cells = sum(s.code_cells for s in shown)
+        minutes = 5 * round((words / rate + cells * SECONDS_PER_CODE_CELL / 60) / 5)
+        total += minutes
+        number = int(chapter.stem[:2])
+        short = chapter.title.split(":")[0].split(",")[0]
+        lines.append(f"| {number}. {short} | {words:,} | {cells} | {minutes} min |".replace(",", " "))
+    hours = total / 60
+    lines += ["", f"Reading all ten chapters this way takes about {round(2 * hours) / 2:g} hours; "
+              "the exercises come on top."]
+    return "\n".join(lines)
+
+
+def intro_with_table(intro: str, table: str) -> str:
+    """``intro`` with the text between :data:`TABLE_START` and :data:`TABLE_END` replaced by ``table``."""
+    start, end = intro.find(TABLE_START), intro.find(TABLE_END)
+    if start < 0 or end < start:
+        raise ValueError(f"intro.md needs the two markers {TABLE_START!r} and {TABLE_END!r}")
+    return intro[: start + len(TABLE_START)] + "\n\n" + table + "\n\n" + intro[end:]
+
+
 def render(plan: dict, chapters: dict[str, Chapter]) -> str:
     """The instructor guide (MyST markdown) for a plan that passes :func:`problems`."""
     static = _static_explorers()
@@ -486,6 +531,7 @@ def main(argv=None) -> int:
     parser.add_argument("--sessions", type=Path, default=SESSIONS)
     parser.add_argument("--notebooks", type=Path, default=NOTEBOOKS)
     parser.add_argument("--page", type=Path, default=PAGE)
+    parser.add_argument("--intro", type=Path, default=INTRO)
     args = parser.parse_args(argv)
     plan, chapters = load_plan(args.sessions), read_chapters(args.notebooks)
     found = problems(plan, chapters)
@@ -493,12 +539,18 @@ def main(argv=None) -> int:
         print(f"{args.sessions} breaks the plan's rules:", *found, sep="\n  ", file=sys.stderr)
         return 1
     page = render(plan, chapters)
+    intro = args.intro.read_text(encoding="utf-8")
+    new_intro = intro_with_table(intro, reading_table(plan, chapters))
     if args.check:
         if not args.page.exists() or args.page.read_text(encoding="utf-8") != page:
             print(f"{args.page} is not what {args.sessions} gives: run {COMMAND}", file=sys.stderr)
             return 1
+        if new_intro != intro:
+            print(f"{args.intro}: its table of reading times is stale: run {COMMAND}", file=sys.stderr)
+            return 1
         return 0
     args.page.write_text(page, encoding="utf-8")
+    args.intro.write_text(new_intro, encoding="utf-8")
     minutes = sum(s["minutes"] for s in plan["sessions"])
     print(f"wrote {args.page}: {len(plan['sessions'])} sessions, {minutes} minutes")
     return 0

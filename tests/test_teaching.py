@@ -14,6 +14,7 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -190,12 +191,15 @@ def test_a_chapter_without_a_class_is_refused():
 
 def test_a_stale_page_fails_the_check_and_a_broken_plan_writes_nothing(tmp_path):
     page = tmp_path / "instructor-guide.md"
-    assert guide.main(["--page", str(page)]) == 0
+    intro = tmp_path / "intro.md"
+    intro.write_text((ROOT / "intro.md").read_text(encoding="utf-8"), encoding="utf-8")
+    assert guide.main(["--page", str(page), "--intro", str(intro)]) == 0
     assert page.read_text(encoding="utf-8") == (ROOT / "instructor-guide.md").read_text(encoding="utf-8")
-    assert guide.main(["--check", "--page", str(page)]) == 0
+    assert intro.read_text(encoding="utf-8") == (ROOT / "intro.md").read_text(encoding="utf-8")
+    assert guide.main(["--check", "--page", str(page), "--intro", str(intro)]) == 0
     page.write_text(page.read_text(encoding="utf-8").replace("| 40 |", "| 45 |", 1), encoding="utf-8")
-    assert guide.main(["--check", "--page", str(page)]) == 1
-    assert guide.main(["--check", "--page", str(tmp_path / "missing.md")]) == 1
+    assert guide.main(["--check", "--page", str(page), "--intro", str(intro)]) == 1
+    assert guide.main(["--check", "--page", str(tmp_path / "missing.md"), "--intro", str(intro)]) == 1
 
     plan = copy.deepcopy(PLAN)
     _session(plan, "s07")["minutes"] = 90
@@ -204,6 +208,28 @@ def test_a_stale_page_fails_the_check_and_a_broken_plan_writes_nothing(tmp_path)
     before = page.read_text(encoding="utf-8")
     assert guide.main(["--sessions", str(broken), "--page", str(page)]) == 1
     assert page.read_text(encoding="utf-8") == before
+
+
+def test_the_landing_page_reading_times_are_measured(tmp_path):
+    # intro.md's table: every chapter, with the words and code cells the measurement counts up to its
+    # exercises, and minutes at the plan's reading rate (200 words a minute) plus 20 s a code cell
+    chapters = guide.read_chapters()
+    table = guide.reading_table(PLAN, chapters)
+    intro = (ROOT / "intro.md").read_text(encoding="utf-8")
+    assert table in intro
+    rows = [line for line in table.splitlines() if re.match(r"\| \d+\. ", line)]
+    assert len(rows) == len(chapters) == 10
+    first = chapters["01-evaluation-basics"]
+    shown = first.sections[: [s.title for s in first.sections].index(guide.EXERCISES)]
+    words, cells = sum(s.words for s in shown), sum(s.code_cells for s in shown)
+    assert f"| {words:,} | {cells} |".replace(",", " ") in rows[0]
+    assert f"| {5 * round((words / 200 + cells / 3) / 5)} min |" in rows[0]
+    # a chapter that grew makes the committed table stale
+    stale = tmp_path / "intro.md"
+    stale.write_text(intro.replace(rows[0], rows[0].replace(" min |", "0 min |")), encoding="utf-8")
+    assert guide.main(["--check", "--intro", str(stale)]) == 1
+    with pytest.raises(ValueError, match="markers"):
+        guide.intro_with_table("no markers here", table)
 
 
 # --------------------------------------------------------------------------- the measurement
