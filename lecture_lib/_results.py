@@ -13,10 +13,11 @@ import numpy as np
 
 from ._text import WIDTH, fill
 
-__all__ = ["Interval", "TestResult"]
+__all__ = ["Interval", "Printable", "TestResult", "field_block", "format_value"]
 
 
-def _format_value(value) -> str:
+def format_value(value) -> str:
+    """A field's value as the results print it: 6 significant digits, arrays at 4 decimals."""
     if isinstance(value, float):
         if value != 0.0 and (abs(value) < 1e-4 or abs(value) >= 1e6):
             return f"{value:.4g}"
@@ -24,7 +25,7 @@ def _format_value(value) -> str:
     if isinstance(value, np.ndarray):
         return np.array2string(value, precision=4, separator=", ")
     if isinstance(value, tuple) and all(isinstance(v, float) for v in value):
-        return "(" + ", ".join(_format_value(v) for v in value) + ")"
+        return "(" + ", ".join(format_value(v) for v in value) + ")"
     if isinstance(value, tuple) and value and all(isinstance(v, Interval) for v in value):
         return "\n".join(str(v) for v in value)  # one interval per line (TestResult indents them)
     return str(value)
@@ -47,11 +48,15 @@ def field_block(title: str, items) -> str:
     return "\n".join(lines)
 
 
-@dataclasses.dataclass(frozen=True)
-class TestResult:
-    """Base class: the fields of the subclass, printed one per line."""
+class Printable:
+    """The one printing base of the library's results.
 
-    __test__ = False  # not a pytest test class despite its name
+    ``print(result)`` and a notebook cell that ends in ``result`` show the same text: by default
+    the class name, then one aligned ``name : value`` line per field (:func:`field_block`); a
+    result whose natural layout is a table writes its own ``__str__``.
+    """
+
+    __slots__ = ()
 
     def printed_fields(self) -> list:
         """The names a printout shows, in order.
@@ -64,16 +69,27 @@ class TestResult:
             names.extend(getattr(self, "_lazy_fields", ()) if f.name.startswith("_") else [f.name])
         return names
 
+    def format_field(self, name: str) -> str:
+        """The printed text of one field (a subclass may shorten, e.g. large arrays)."""
+        return format_value(getattr(self, name))
+
     def __str__(self) -> str:
-        return field_block(type(self).__name__,
-                           [(name, _format_value(getattr(self, name))) for name in self.printed_fields()])
+        items = [(name, self.format_field(name)) for name in self.printed_fields()]
+        return field_block(type(self).__name__, items)
 
     def _repr_pretty_(self, printer, cycle):  # IPython display hook
         printer.text(str(self))
 
 
 @dataclasses.dataclass(frozen=True)
-class Interval:
+class TestResult(Printable):
+    """Base class of the tests' results: ``statistic``, ``pvalue`` and the test's own fields."""
+
+    __test__ = False  # not a pytest test class despite its name
+
+
+@dataclasses.dataclass(frozen=True)
+class Interval(Printable):
     """An estimate with its interval: the one interval type of the library.
 
     Attributes
@@ -101,9 +117,6 @@ class Interval:
     def __str__(self) -> str:
         percent = f"{100 * self.confidence:g} %"
         return (
-            f"{_format_value(self.estimate)} [{_format_value(self.low)}, "
-            f"{_format_value(self.high)}] ({percent} {self.method})"
+            f"{format_value(self.estimate)} [{format_value(self.low)}, "
+            f"{format_value(self.high)}] ({percent} {self.method})"
         )
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))

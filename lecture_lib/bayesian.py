@@ -47,7 +47,7 @@ from scipy import special
 from ._data import load
 from ._drawing import REGION_COLOURS, simplex_frame, simplex_points
 from ._paired_cores import mean_and_variance
-from ._results import Interval, _format_value, field_block
+from ._results import Interval, Printable, format_value
 from ._validation import (
     as_generator,
     check_ax,
@@ -82,20 +82,14 @@ ROPE_TESTS = ("sign", "signed-rank")
 # --------------------------------------------------------------------------- results
 
 
-class _Summary:
+class _Summary(Printable):
     """Prints the fields one per line; large arrays as their shape."""
 
-    def __str__(self) -> str:
-        def text(value) -> str:
-            if isinstance(value, np.ndarray) and value.size > 12:
-                return f"array of shape {value.shape}"
-            return _format_value(value)
-
-        return field_block(type(self).__name__,
-                           [(f.name, text(getattr(self, f.name))) for f in dataclasses.fields(self)])
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
+    def format_field(self, name: str) -> str:
+        value = getattr(self, name)
+        if isinstance(value, np.ndarray) and value.size > 12:
+            return f"array of shape {value.shape}"
+        return format_value(value)
 
     @property
     def probabilities(self) -> tuple[float, float, float]:

@@ -34,6 +34,7 @@ import numpy as np
 
 from . import metrics
 from ._benchmark_store import BenchmarkStore, read_store, stored_seed
+from ._results import Printable
 from ._splits import take
 from ._text import WIDTH, fill
 from ._validation import (
@@ -528,7 +529,7 @@ class _Progress:
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
-class BenchmarkResult:
+class BenchmarkResult(Printable):
     """The scores of a benchmark and the ways to test them (result of :func:`run_benchmark`).
 
     Attributes
@@ -1201,9 +1202,6 @@ class BenchmarkResult:
         for name, row in zip(self.datasets, self.mean_scores):
             lines.append(f"  {name:<{width}}" + "".join(f"{v:>{c}.4f}" for v, c in zip(row, cols)))
         return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
 
 
 def _corrected_t(one, two, ratio: float, confidence: float):

@@ -14,7 +14,7 @@ import numpy as np
 from scipy import special
 
 from ._mcnemar_options import check_mcnemar_method
-from ._results import Interval, TestResult
+from ._results import Interval, Printable, TestResult
 from ._validation import (
     as_generator,
     check_alpha,
@@ -592,7 +592,7 @@ def pairwise_mcnemar(y_true, *y_preds, method: str = "midp", adjust: str = "holm
 
 
 @dataclasses.dataclass(frozen=True)
-class FamilywiseError:
+class FamilywiseError(Printable):
     """Result of :func:`familywise_error`.
 
     Attributes
@@ -655,9 +655,6 @@ class FamilywiseError:
             f"  (Cochran's Q alone rejects         : {self.cochran:.3f})",
         ]
         return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
 
 
 def _simulate_null_pvalues(n_models, n_sim, n_examples, accuracy, correlation, method, rng):
@@ -827,7 +824,7 @@ def familywise_error(
 
 
 @dataclasses.dataclass(frozen=True)
-class NearDuplicateSimulation:
+class NearDuplicateSimulation(Printable):
     """Result of :func:`simulate_near_duplicates`.
 
     Attributes
@@ -881,10 +878,6 @@ class NearDuplicateSimulation:
             f"  {label:<{width}}  {iv.estimate:.4f}  [{iv.low:.4f}, {iv.high:.4f}]" for label, iv in rows
         ]
         return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
-
 
 #: The eight right/wrong patterns of models (A, B, C), in the order of the cell probabilities.
 _PATTERNS = np.array([[(i >> 2) & 1, (i >> 1) & 1, i & 1] for i in range(8)], dtype=np.int64)

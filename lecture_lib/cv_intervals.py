@@ -28,7 +28,7 @@ import dataclasses
 import numpy as np
 from scipy import special, stats
 
-from ._results import Interval, _format_value
+from ._results import Interval, Printable
 from ._splits import class_codes, fold_ids_stratified, take
 from ._validation import (
     _show,
@@ -60,7 +60,7 @@ _SCORINGS = ("accuracy", "error_rate")
 
 
 @dataclasses.dataclass(frozen=True)
-class CVIntervalResult:
+class CVIntervalResult(Printable):
     """Result of :func:`cv_interval`.
 
     Attributes
@@ -98,17 +98,6 @@ class CVIntervalResult:
     n_folds: int
     n_repeats: int
     n_fits: int
-
-    def __str__(self) -> str:
-        fields = dataclasses.fields(self)
-        width = max(len(f.name) for f in fields)
-        lines = [type(self).__name__]
-        for f in fields:
-            lines.append(f"  {f.name:<{width}} : {_format_value(getattr(self, f.name))}")
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
 
 
 # --------------------------------------------------------------------------- the two intervals

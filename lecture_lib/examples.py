@@ -318,7 +318,6 @@ def cochran_example(key: str) -> CochranExample:
     return pick(cochran_examples(), key)
 
 
-
 # --------------------------------------------------------------------------- chapter 1
 
 
@@ -400,7 +399,6 @@ def evaluation_example(key: str) -> ConfusionExample:
     return pick(evaluation_examples(), key)
 
 
-
 # --------------------------------------------------------------------------- chapter 4
 
 
@@ -471,7 +469,6 @@ def paired_examples() -> dict[str, PairedExample]:
 def paired_example(key: str) -> PairedExample:
     """One chapter 4 worked example by key (see :func:`paired_examples`)."""
     return pick(paired_examples(), key)
-
 
 
 # ---------------------------------------------------------------- chapter 5
@@ -564,7 +561,6 @@ def sign_test_critical_table() -> dict:
     6
     """
     return dict(load("wilcoxon_examples.json")["sign_test_table"])
-
 
 
 # ---------------------------------------------------------------- chapter 6
@@ -678,7 +674,6 @@ def demsar_table5() -> dict:
     out["source"] = item["source"]
     out["notes"] = item["notes"]
     return out
-
 
 
 # --------------------------------------------------------------------------- chapter 7

@@ -17,7 +17,7 @@ from scipy import special
 from scipy import stats as _stats  # distributions only
 
 from ._ranking import row_ranks_and_ties
-from ._results import Interval, TestResult
+from ._results import Interval, Printable, TestResult
 from ._validation import (
     as_generator,
     check_alpha,
@@ -566,7 +566,7 @@ def friedman(scores, higher_is_better: bool = True, tie_correction: bool = True,
 
 
 @dataclasses.dataclass(frozen=True)
-class FriedmanLevel:
+class FriedmanLevel(Printable):
     """Result of :func:`friedman_type1_error`: the actual level of Friedman's three p-values.
 
     Attributes

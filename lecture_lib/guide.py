@@ -186,8 +186,6 @@ def _pct(probability: float) -> str:
     return f"{100.0 * probability:.1f} %"
 
 
-
-
 @dataclasses.dataclass(frozen=True)
 class Recommendation:
     """The guide's answer for one experimental set-up.
@@ -403,10 +401,6 @@ def _demsar_bayesian() -> dict:
         "p_rope": f"{default.p_rope:.2f}",
         "p_rope_strong": f"{strong.p_rope:.2f}",
     }
-
-
-
-
 
 
 def recommend_test(
@@ -631,8 +625,6 @@ def recommend_test(
     return dataclasses.replace(rec, call=fit_code(rec.call))
 
 
-
-
 def _add(rec: Recommendation, **more) -> Recommendation:
     """A copy of ``rec`` with text appended: tuples are extended, strings continued."""
     changes = {}
@@ -820,8 +812,6 @@ def _with_multiplicity(rec) -> Recommendation:
     )
 
 
-
-
 def _trained_models(n_models: int, per_example: str) -> Recommendation:
     scenario = f"{n_models} trained models, one test set (no retraining)"
     if n_models == 2 and per_example == "correctness":
@@ -946,8 +936,6 @@ def _trained_models(n_models: int, per_example: str) -> Recommendation:
             "course)."
         ),
     )
-
-
 
 
 def _algorithms_one_dataset(n_models: int) -> Recommendation:
@@ -1290,8 +1278,6 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
 
 
 # ------------------------------------------------------------------ chapter 8: a practical question
-
-
 
 
 def _practical(

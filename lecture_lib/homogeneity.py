@@ -15,7 +15,7 @@ import dataclasses
 import numpy as np
 from scipy import special
 
-from ._results import Interval, TestResult
+from ._results import Interval, Printable, TestResult
 from ._validation import (
     as_generator,
     check_alpha,
@@ -477,7 +477,7 @@ HOMOGENEITY_LAB_TESTS = ("Cochran's Q", "Looney's F", "Stuart marginal homogenei
 
 
 @dataclasses.dataclass(frozen=True)
-class HomogeneitySimulation:
+class HomogeneitySimulation(Printable):
     """Result of :func:`simulate_homogeneity_tests`.
 
     Attributes
@@ -521,9 +521,6 @@ class HomogeneitySimulation:
             cells = "".join(f"  {rate:>27.3f}" for rate in self.rates[:, j])
             lines.append(f"  {d:>12.3f}{cells}")
         return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
 
 
 def _q_and_f_pvalues(counts: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:

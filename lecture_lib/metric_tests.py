@@ -30,7 +30,7 @@ import dataclasses
 
 import numpy as np
 
-from ._results import Interval, TestResult, _format_value
+from ._results import Interval, Printable, TestResult
 from ._unit_resampling import (
     BOOTSTRAP_METHODS,
     EXACT_MAX_POINTS,  # noqa: F401 - read here by learners (see paired_permutation_test's Notes)
@@ -55,7 +55,7 @@ __all__ = [
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class PairedBootstrapResult:
+class PairedBootstrapResult(Printable):
     """Result of :func:`paired_bootstrap` and :func:`~lecture_lib.clustered.cluster_bootstrap`.
 
     Attributes
@@ -85,14 +85,8 @@ class PairedBootstrapResult:
     n_resamples: int
     distribution: np.ndarray
 
-    def __str__(self) -> str:
-        lines = [type(self).__name__]
-        for name in ("difference", "metric_1", "metric_2", "std_error", "metric", "method", "n_resamples"):
-            lines.append(f"  {name:<11} : {_format_value(getattr(self, name))}")
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
+    def printed_fields(self) -> list:
+        return [name for name in super().printed_fields() if name != "distribution"]  # 10 000 numbers
 
 
 @dataclasses.dataclass(frozen=True)

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from ._results import Printable
 from ._splits import take
 from ._text import WIDTH, fill
 from ._validation import _show, as_generator, check_count, check_features, check_labels, check_option
@@ -243,7 +244,7 @@ def _format_params(params: dict) -> str:
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class NestedCVResult:
+class NestedCVResult(Printable):
     """What a nested cross-validation found.
 
     Attributes
@@ -355,12 +356,9 @@ class NestedCVResult:
                               WIDTH, "  ", "    "))
         return "\n".join(lines)
 
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
-
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class NestedComparison:
+class NestedComparison(Printable):
     """Several algorithms tuned and scored by nested CV on the same folds.
 
     Attributes
@@ -428,9 +426,6 @@ class NestedComparison:
             below = [row, fill(scores, WIDTH, f"    {what}: ", "      ")]
             lines.extend([f"{row}  {scores}"] if beside else below)
         return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
 
 
 # --------------------------------------------------------------------------- the loops
@@ -707,7 +702,7 @@ def nested_cv_compare(algorithms, X, y, outer_cv=5, inner_cv=2, scoring="accurac
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class TuningBias:
+class TuningBias(Printable):
     """Mean estimated accuracy on random labels, with and without nesting.
 
     Attributes
@@ -751,9 +746,6 @@ class TuningBias:
                 i = g - 1
                 lines.append(f"  {g:>9}  {self.non_nested[i]:>10.4f}  {self.nested[i]:>8.4f}")
         return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
 
 
 def _random_ranks(rng, shape) -> np.ndarray:

@@ -19,7 +19,7 @@ from scipy import special
 
 from . import metrics, resampling
 from ._paired_cores import f_5x2cv, fold_t, t_5x2cv, z_proportions
-from ._results import Interval, TestResult, _format_value
+from ._results import Interval, Printable, TestResult, format_value
 from ._splits import take
 from ._text import WIDTH, fill
 from ._validation import (
@@ -1022,7 +1022,7 @@ class AlgorithmComparison(TestResult):
             return f"  {name:<11} : {text}\n  {'':<11}   ({summary})"
 
         details = ", ".join(
-            f"{name} = {_format_value(getattr(self.result, name))}"
+            f"{name} = {format_value(getattr(self.result, name))}"
             for name in self.result.printed_fields()
             if name not in ("statistic", "pvalue", "reason")
         )
@@ -1031,8 +1031,8 @@ class AlgorithmComparison(TestResult):
             show("scores_1", self.scores_1),
             show("scores_2", self.scores_2),
             f"  n_trainings : {self.n_trainings} (both algorithms)",
-            f"  statistic   : {_format_value(self.statistic)}",
-            f"  pvalue      : {_format_value(self.pvalue)}",
+            f"  statistic   : {format_value(self.statistic)}",
+            f"  pvalue      : {format_value(self.pvalue)}",
         ]
         for i, part in enumerate(details.split("\n")):
             lines.append(fill(part, WIDTH, "  details     : " if i == 0 else " " * 16, " " * 16))
@@ -1242,7 +1242,7 @@ def compare_algorithms(
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
-class Replicability:
+class Replicability(Printable):
     """The same comparison rerun with other random splits: how much do the p-values move?
 
     Attributes
@@ -1296,9 +1296,6 @@ class Replicability:
                 f"{f'{self.rejections[j]} of {m}':>11} {self.agreement[j]:10.2f}"
             )
         return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):
-        printer.text(str(self))
 
 
 def replicate_comparison(

@@ -20,7 +20,7 @@ import numpy as np
 from scipy import special, stats
 
 from ._mcnemar_options import check_mcnemar_method
-from ._results import _format_value
+from ._results import Printable
 from ._validation import _show, check_alpha, check_count, check_flag, check_probability
 from .friedman_nemenyi import critical_value
 from .mcnemar import mcnemar_pvalues
@@ -47,23 +47,7 @@ _TAIL = 1e-16
 
 
 @dataclasses.dataclass(frozen=True)
-class _Summary:
-    """Printable frozen result: the fields, one per line."""
-
-    def __str__(self) -> str:
-        fields = dataclasses.fields(self)
-        width = max(len(f.name) for f in fields)
-        lines = [type(self).__name__]
-        for f in fields:
-            lines.append(f"  {f.name:<{width}} : {_format_value(getattr(self, f.name))}")
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
-
-
-@dataclasses.dataclass(frozen=True)
-class McNemarPower(_Summary):
+class McNemarPower(Printable):
     """Result of :func:`mcnemar_power`.
 
     Attributes
@@ -94,7 +78,7 @@ class McNemarPower(_Summary):
 
 
 @dataclasses.dataclass(frozen=True)
-class McNemarSampleSize(_Summary):
+class McNemarSampleSize(Printable):
     """Result of :func:`mcnemar_sample_size`.
 
     Attributes
@@ -133,7 +117,7 @@ class McNemarSampleSize(_Summary):
 
 
 @dataclasses.dataclass(frozen=True)
-class WilcoxonSampleSize(_Summary):
+class WilcoxonSampleSize(Printable):
     """Result of :func:`wilcoxon_n_datasets`.
 
     Attributes
@@ -169,7 +153,7 @@ class WilcoxonSampleSize(_Summary):
 
 
 @dataclasses.dataclass(frozen=True)
-class NemenyiSampleSize(_Summary):
+class NemenyiSampleSize(Printable):
     """Result of :func:`nemenyi_n_datasets`.
 
     Attributes

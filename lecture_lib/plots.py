@@ -323,7 +323,6 @@ def plot_familywise_error(max_models: int = 10, alpha: float = 0.05, n_sim: int 
     return ax
 
 
-
 # --------------------------------------------------------------------------- chapter 1
 
 

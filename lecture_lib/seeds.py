@@ -18,14 +18,14 @@ import dataclasses
 
 import numpy as np
 
-from ._results import _format_value
+from ._results import Printable
 from ._validation import check_count, check_instance, check_real_array
 
 __all__ = ["SeedSplitVariance", "design_std_error", "seed_split_variance"]
 
 
 @dataclasses.dataclass(frozen=True)
-class SeedSplitVariance:
+class SeedSplitVariance(Printable):
     """Result of :func:`seed_split_variance` (variance components, not a test).
 
     Attributes
@@ -49,16 +49,6 @@ class SeedSplitVariance:
     split_share: float
     n_splits: int
     n_seeds: int
-
-    def __str__(self) -> str:
-        fields = dataclasses.fields(self)
-        width = max(len(f.name) for f in fields)
-        lines = [type(self).__name__]
-        lines += [f"  {f.name:<{width}} : {_format_value(getattr(self, f.name))}" for f in fields]
-        return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):  # IPython display hook
-        printer.text(str(self))
 
 
 def _table(scores) -> np.ndarray:

@@ -28,7 +28,7 @@ from ._mcnemar_options import check_mcnemar_method
 from ._paired_cores import fold_t
 from ._pairwise_adjust import adjust_family, adjust_pairs
 from ._ranking import significant_decimals
-from ._results import Interval, _format_value
+from ._results import Interval, Printable, format_value
 from ._signed_rank import untied_signed_rank_cdf
 from ._tails import binomial_half_two_sided
 from ._validation import (
@@ -128,7 +128,7 @@ def mcnemar_rejection_probability(n_discordant, alpha: float = 0.05, method: str
 
 
 @dataclasses.dataclass(frozen=True)
-class RejectionRates:
+class RejectionRates(Printable):
     """Monte Carlo rejection rates of several test variants.
 
     Taught in chapter 2 (``notebooks/02-mcnemar``).
@@ -155,14 +155,11 @@ class RejectionRates:
     alpha: float
 
     def __str__(self) -> str:
-        lines = [f"Rejection rates at alpha = {_format_value(self.alpha)} ({self.n_reps} replications)"]
+        lines = [f"Rejection rates at alpha = {format_value(self.alpha)} ({self.n_reps} replications)"]
         lines.append(f"  {'method':<10} {'rate':>7}   95% Monte Carlo interval")
         for m, r, lo, hi in zip(self.methods, self.rates, self.ci_low, self.ci_high):
             lines.append(f"  {m:<10} {r:7.4f}   [{lo:.4f}, {hi:.4f}]")
         return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):
-        printer.text(str(self))
 
 
 def simulate_mcnemar(
@@ -247,7 +244,6 @@ def simulate_mcnemar(
     return RejectionRates(
         methods=methods, rates=rejections / n_reps, ci_low=low, ci_high=high, n_reps=n_reps, alpha=alpha
     )
-
 
 
 # --------------------------------------------------------------------------- chapter 6: post-hoc procedures
@@ -454,7 +450,7 @@ def _studentized_range_pvalues(scores: np.ndarray) -> np.ndarray:
 
 
 @dataclasses.dataclass(frozen=True)
-class PosthocErrorRates:
+class PosthocErrorRates(Printable):
     """Result of :func:`posthoc_error_rates`.
 
     Taught in chapter 6 (``notebooks/06-many-algorithms-many-datasets``).
@@ -525,9 +521,6 @@ class PosthocErrorRates:
             lines.append(f"  {adjust:<18} {shown:<28}"
                          + "".join(f"{r.estimate:8.3f}" for r in self.rejection_rates[adjust]))
         return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):
-        printer.text(str(self))
 
 
 def _check_adjusts(adjusts, test: str, control) -> tuple:

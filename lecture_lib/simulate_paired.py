@@ -45,7 +45,7 @@ import numpy as np
 from scipy import special
 
 from ._paired_cores import f_5x2cv, fold_t, t_5x2cv, t_pvalue, z_proportions
-from ._results import _format_value
+from ._results import Printable, format_value
 from ._text import WIDTH, fill
 from ._validation import (
     _show,
@@ -90,7 +90,7 @@ _LEARNER_NAMES = {"nearest_centroid": "nearest centroid", "1nn": "1-nearest neig
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
-class PairedSimulation:
+class PairedSimulation(Printable):
     """The p-values of every test on many simulated data sets.
 
     Attributes
@@ -241,9 +241,6 @@ class PairedSimulation:
             "alpha = 0.05"
         )
         return fill(head, WIDTH, rest="  ") + "\n" + fill(design, WIDTH, "  ", "  ") + "\n" + self.table(0.05)
-
-    def _repr_pretty_(self, printer, cycle):
-        printer.text(str(self))
 
 
 # --------------------------------------------------------------------------- numpy learners
@@ -649,7 +646,7 @@ def simulate_paired_tests(
 
 
 @dataclasses.dataclass(frozen=True, eq=False)  # holds arrays: compare the fields, not the objects
-class PowerCurve:
+class PowerCurve(Printable):
     """Rejection rates of every test against the accuracy difference.
 
     Attributes
@@ -683,7 +680,7 @@ class PowerCurve:
 
     def __str__(self) -> str:
         lines = [
-            f"Rejection rates at alpha = {_format_value(self.alpha)}, {_LEARNER_NAMES[self.learner]} learner "
+            f"Rejection rates at alpha = {format_value(self.alpha)}, {_LEARNER_NAMES[self.learner]} learner "
             f"({self.n_reps} data sets per column)",
             f"  {'difference (Bayes)':<22}" + "".join(f"{d:>8.3f}" for d in self.differences),
         ]
@@ -694,9 +691,6 @@ class PowerCurve:
         for j, test in enumerate(self.tests):
             lines.append(f"  {test:<22}" + "".join(f"{r:>8.3f}" for r in self.rates[:, j]))
         return "\n".join(lines)
-
-    def _repr_pretty_(self, printer, cycle):
-        printer.text(str(self))
 
 
 def paired_power_curve(

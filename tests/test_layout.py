@@ -37,7 +37,7 @@ import lecture_lib
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "lecture_lib"
-LINTED = ("lecture_lib", "tests", "benchmarks", "scripts")
+LINTED = ("lecture_lib", "tests", "benchmarks", "scripts", "teaching")
 
 # --------------------------------------------------------------------------- the linter
 
@@ -401,10 +401,14 @@ def test_no_widget_is_defined_outside_the_package():
 # and are named after what they check.
 CROSS_CUTTING = {
     "test_api_audit.py": "bad input, one call per public function",
+    "test_assignments.py": "the homework editions and their autograders (scripts/assignments.py, grade.py; issue 25)",
     "test_bad_input.py": "bad input, by hand",
     "test_book.py": "the website builds",
     "test_browser.py": "the website and Voila in Chromium",
     "test_browser_layout.py": "the website's layout at 1280 and 390 px in Chromium",
+    "test_term_project.py": "the term project: brief, rubric and worked example (issue 25)",
+    "test_slides.py": "the slide decks built from the chapters (make slides)",
+    "test_assignments.py": "the student and instructor editions and the autograder (make assignments, make grade)",
     "test_teaching.py": "the teaching plan and the instructor guide (issue 25)",
     "test_channels.py": "Binder, Colab, the licences and the GitHub workflows",
     "test_effects.py": "the effect and its interval in every test result (issue 15)",
@@ -644,3 +648,27 @@ def test_the_guide_keeps_its_logic_views_and_prose_apart():
     assert functions <= {"quoted", "_group"}, functions
     # the check sees a sentence where there is one
     assert _sentences(PACKAGE / "_guide_prose.py")
+
+
+# --------------------------------------------------------------------------- one printing base (issue 26, rule 5)
+
+def test_every_printed_result_shares_one_printing_base():
+    from lecture_lib._results import Printable
+
+    printed = []
+    for path in _modules():
+        source = path.read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        for node in tree.body:
+            if not isinstance(node, ast.ClassDef):
+                continue
+            methods = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            if "_repr_pretty_" in methods:
+                assert _rel(path) == "_results.py" and node.name == "Printable", (
+                    f"{_rel(path)}: {node.name} defines _repr_pretty_; inherit it from _results.Printable")
+            if "__str__" in methods or "format_field" in methods or "printed_fields" in methods:
+                printed.append((path, node.name))
+    assert len(printed) >= 20  # the check sees the results that print themselves
+    for path, name in printed:
+        module = importlib.import_module("lecture_lib." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts))
+        assert issubclass(getattr(module, name), Printable), f"{_rel(path)}: {name} prints but is not a Printable"
