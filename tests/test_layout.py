@@ -408,7 +408,6 @@ CROSS_CUTTING = {
     "test_browser_layout.py": "the website's layout at 1280 and 390 px in Chromium",
     "test_term_project.py": "the term project: brief, rubric and worked example (issue 25)",
     "test_slides.py": "the slide decks built from the chapters (make slides)",
-    "test_assignments.py": "the student and instructor editions and the autograder (make assignments, make grade)",
     "test_teaching.py": "the teaching plan and the instructor guide (issue 25)",
     "test_channels.py": "Binder, Colab, the licences and the GitHub workflows",
     "test_effects.py": "the effect and its interval in every test result (issue 15)",
