@@ -176,10 +176,10 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def book_server(built_book):
-    """Serve the built book on http://127.0.0.1:<free port>/; stopped after the session."""
-    handler = functools.partial(_QuietHandler, directory=str(built_book))
+@contextlib.contextmanager
+def serve_directory(directory: Path):
+    """Serve ``directory`` on http://127.0.0.1:<free port>/ (its URL) until the block ends."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -189,6 +189,13 @@ def book_server(built_book):
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def book_server(built_book):
+    """Serve the built book on http://127.0.0.1:<free port>/; stopped after the session."""
+    with serve_directory(built_book) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
