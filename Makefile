@@ -13,6 +13,11 @@
 #   make app    the interactive chapters as Voila apps on http://127.0.0.1:8866
 #               (preheated kernels; solution outputs folded)
 #   make sync   re-pair notebooks with their .py twins (jupytext --sync)
+#   make assignments  student and instructor editions of the chapters, with their
+#               autograders (otter-grader), into _build/assignments/
+#   make grade SUBMISSION=path/to/NN-topic.ipynb  grade a homework notebook locally
+#               (otter run, no Docker); the last line is "score: X/Y"
+#   make slides one reveal.js deck per chapter in _build/slides (offline; from the executed notebooks)
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -76,3 +81,22 @@ execute: $(STAMP)
 
 clean:
 	rm -rf _build .pytest_cache
+
+# Slides: one reveal.js deck per chapter, _build/slides/NN-topic.slides.html, and an index.html.
+# Made from the committed, executed notebooks (never written to); everything they load is copied
+# into _build/slides/vendor/. `make slides CHAPTERS="02 04"` builds some chapters only.
+.PHONY: slides
+slides: $(STAMP)
+	$(PY) scripts/slides.py $(CHAPTERS)
+
+# Homework (issue 25): scripts/assignments.py writes _build/assignments/{student,instructor}/ from the
+# chapters and teaching/grading.yml; scripts/grade.py builds a chapter's autograder when it is
+# missing or stale, so make grade also works without make assignments.
+.PHONY: assignments grade
+
+assignments: $(STAMP)
+	$(PY) scripts/assignments.py build
+
+grade: $(STAMP)
+	@test -n "$(SUBMISSION)" || { echo "usage: make grade SUBMISSION=path/to/NN-topic.ipynb" >&2; exit 2; }
+	@$(PY) scripts/grade.py "$(SUBMISSION)"

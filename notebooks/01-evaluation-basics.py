@@ -964,7 +964,8 @@ for name in ("logistic regression", "LDA"):
 #
 # **Exercise 1.** A classifier for a rare disease (1 % of patients) predicts "healthy" for
 # everyone. On 1 000 patients, what are its accuracy, precision and recall for the class
-# "disease"? Which of them reveals the problem?
+# "disease"? Which of them reveals the problem? Store the three values in a dict `ex1_metrics`
+# with the keys `"accuracy"`, `"precision"` and `"recall"`.
 #
 # **Exercise 2.** On our split, the k with the lowest test error, k = 58, erred 0.100 on its 90
 # test examples and 0.192 on new data. Bad luck, or what choosing by the test error always does?
@@ -974,19 +975,22 @@ for name in ("logistic regression", "LDA"):
 # 5 000 new examples (`knn_predictions`, trained on the split's 210 training examples). Record
 # the same two errors for k = 15, a value fixed before looking. On average, by how much is the
 # test error below the error on new data, for the chosen k and for k = 15? What explains each
-# gap?
+# gap? Store the two mean gaps (error on new data minus test error) in a dict `ex2_gaps` with the
+# keys `"chosen"` and `"fixed"` (k = 15).
 #
 # **Exercise 3.** Using the table of `holdout_accuracy_table` above, find the smallest test size
 # for which the standard deviation of the holdout accuracy of 15-NN on our data is below 0.035.
 # Why does the standard deviation stop falling, and even rise, for the largest test sizes?
+# Store that test size, as a fraction of the data, in `ex3_test_size`.
 #
 # **Exercise 4.** Compare logistic regression with 15-NN on the shared splits. Is the standard
 # deviation of the differences smaller than that of each score? Relate your answer to the
-# correlation.
+# correlation. Store the three standard deviations in a dict `ex4_sds` with the keys
+# `"logistic regression"`, `"15-NN"` and `"difference"`, and the correlation in `ex4_correlation`.
 #
 # **Exercise 5.** A model is about 90 % accurate. Roughly how many test examples does it take for
 # the 95 % interval of its accuracy to be $\pm 1$ point wide? Check your answer with
-# `proportion_interval`.
+# `proportion_interval`. Store the number of test examples in `ex5_n`.
 
 # %% [markdown]
 # <details class="solution">
@@ -1006,9 +1010,13 @@ y_sick = np.r_[np.ones(10, dtype=int), np.zeros(990, dtype=int)]
 y_all_healthy = np.zeros(1000, dtype=int)
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    print(f"accuracy {accuracy(y_sick, y_all_healthy):.3f}, recall "
-          f"{recall(y_sick, y_all_healthy):.3f}, "
-          f"precision {precision(y_sick, y_all_healthy):.3f} (0/0 counted as 0)")
+    ex1_metrics = {
+        "accuracy": accuracy(y_sick, y_all_healthy),
+        "precision": precision(y_sick, y_all_healthy),
+        "recall": recall(y_sick, y_all_healthy),
+    }
+print(f"accuracy {ex1_metrics['accuracy']:.3f}, recall {ex1_metrics['recall']:.3f}, "
+      f"precision {ex1_metrics['precision']:.3f} (0/0 counted as 0)")
 
 # %% [markdown]
 # <details class="solution">
@@ -1044,6 +1052,7 @@ for split_seed in range(100, 120):
         [split_curve.at(k_best)[1], new_err[0], split_curve.at(15)[1], new_err[1]]
     )
 errors = np.array(errors).mean(axis=0)
+ex2_gaps = {"chosen": errors[1] - errors[0], "fixed": errors[3] - errors[2]}
 print(textwrap.fill(f"k chosen on the 20 splits: {ks_chosen}", 74))
 print(f"chosen k: mean test error {errors[0]:.3f}, on new data {errors[1]:.3f}, "
       f"gap {errors[1] - errors[0]:.3f}")
@@ -1072,10 +1081,8 @@ sds = table.std(axis=1, ddof=1)
 for size, sd in zip(test_sizes, sds):
     print(f"test size {size:.0%}: sd {sd:.4f} "
           f"(give or take about {sd / np.sqrt(2 * 199):.4f})")
-print(
-    "smallest test size with sd < 0.035:",
-    next(s for s, sd in zip(test_sizes, sds) if sd < 0.035),
-)
+ex3_test_size = next(s for s, sd in zip(test_sizes, sds) if sd < 0.035)
+print("smallest test size with sd < 0.035:", ex3_test_size)
 
 # %% [markdown]
 # <details class="solution">
@@ -1092,10 +1099,16 @@ print(
 scores_lr = scores["logistic regression"]
 scores_15nn = knn_split_scores(X, y, shared, n_neighbors=15)
 unpaired_sd = np.sqrt(scores_lr.var(ddof=1) + scores_15nn.var(ddof=1))
-print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, "
-      f"sd 15-NN {scores_15nn.std(ddof=1):.4f}\n"
-      f"sd of differences {(scores_lr - scores_15nn).std(ddof=1):.4f}, "
-      f"correlation {np.corrcoef(scores_lr, scores_15nn)[0, 1]:.3f}, "
+ex4_sds = {
+    "logistic regression": scores_lr.std(ddof=1),
+    "15-NN": scores_15nn.std(ddof=1),
+    "difference": (scores_lr - scores_15nn).std(ddof=1),
+}
+ex4_correlation = np.corrcoef(scores_lr, scores_15nn)[0, 1]
+print(f"sd logistic regression {ex4_sds['logistic regression']:.4f}, "
+      f"sd 15-NN {ex4_sds['15-NN']:.4f}\n"
+      f"sd of differences {ex4_sds['difference']:.4f}, "
+      f"correlation {ex4_correlation:.3f}, "
       f"unpaired sd {unpaired_sd:.4f}")
 
 # %% [markdown]
@@ -1110,6 +1123,7 @@ print(f"sd logistic regression {scores_lr.std(ddof=1):.4f}, "
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 n_needed = int(np.ceil(1.959964**2 * 0.9 * 0.1 / 0.01**2))
+ex5_n = n_needed
 check = proportion_interval(round(0.9 * n_needed), n_needed)
 print(f"n = {n_needed}: {check},\n  half-widths {check.estimate - check.low:.4f} and "
       f"{check.high - check.estimate:.4f}")

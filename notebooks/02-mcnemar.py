@@ -1169,27 +1169,35 @@ for label, table in comparisons.items():
 #
 # **Exercise 1.** A model scores 91 % and another 89 % on 1 000 test examples. Give two tables,
 # one where McNemar's test (mid-p, the default) rejects $H_0$ at the 5 % level and one where it
-# does not. What is the effect, with its interval, in each?
+# does not. What is the effect, with its interval, in each? Store the two tables, each as
+# `[[a, b], [c, d]]`, in a dict `ex1_tables` with the keys `"reject"` and `"keep"`.
 #
 # **Exercise 2.** For $b + c = 16$, find the smallest $b > 8$ at which each of the four variants
-# rejects at $\alpha = 0.05$ (with $c = 16 - b$). Which are the most eager?
+# rejects at $\alpha = 0.05$ (with $c = 16 - b$). Which are the most eager? Store the four
+# values of b in a dict `ex2_first_b` keyed by the variant's name (`"chi2"`, `"corrected"`,
+# `"exact"`, `"midp"`).
 #
 # **Exercise 3.** In the simulation, set the disagreement probability so that the expected
 # number of disagreements is about 100. How do the four Type I errors compare now? Explain.
+# Store the four rejection rates in a dict `ex3_rates` keyed by the variant's name.
 #
 # **Exercise 4.** Why does swapping the roles of model 1 and model 2 not change any of the
-# two-sided p-values? Check it on the digits example.
+# two-sided p-values? Check it on the digits example with the exact test: store its p-value for
+# SVM against k-NN and for k-NN against SVM, in that order, in a tuple `ex4_pvalues`.
 #
 # **Exercise 5.** Model 1 truly wins three disagreements in four. Compute the power of the
 # textbook rule and of the mid-p test at $\alpha = 0.05$ with 24 and with 25 disagreements: the
 # textbook rule's power rises from 24 to 25, mid-p's falls. At 25 the rule switches from the
 # exact test to the corrected one. Is the switch the reason? (Hint: compute the exact and the
 # corrected tests' power on their own too, and for each test the smallest number of wins b that
-# rejects.)
+# rejects.) Store the powers in a dict `ex5_power` and those smallest numbers of wins in a dict
+# `ex5_min_wins`, both keyed by the test's name and $b + c$, as in `ex5_power["midp", 24]`.
 #
 # **Exercise 6.** On a validation set, your two models disagree on 8 % of the examples. How many
 # test examples do you need to detect a 2-point difference in accuracy with power 0.9 at the 5 %
-# level? How wide will the 95 % interval of the difference then be, roughly?
+# level? How wide will the 95 % interval of the difference then be, roughly? Store the number of
+# test examples (Connor's formula) in `ex6_n` and the half-width of the interval, in percentage
+# points, in `ex6_half_width`.
 
 # %% [markdown]
 # <details class="solution">
@@ -1204,10 +1212,12 @@ for label, table in comparisons.items():
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+ex1_tables = {}
 for b, c in ((20, 0), (90, 70)):
     a = 890 - c  # model 2 is right on a + c = 890 examples
     table = [[a, b], [c, 1000 - a - b - c]]
     result = mcnemar(table)
+    ex1_tables["reject" if result.pvalue <= 0.05 else "keep"] = table
     acc_1, acc_2 = (a + b) / 1000, (a + c) / 1000
     print(f"b = {b:>3}, c = {c:>3}: accuracies {acc_1:.2f} / {acc_2:.2f}, "
           f"mid-p = {result.pvalue:.3g},\n"
@@ -1225,11 +1235,13 @@ for b, c in ((20, 0), (90, 70)):
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 b_values = np.arange(9, 17)
+ex2_first_b = {}
 for method in ("chi2", "corrected", "exact", "midp"):
     pvalues = np.array(
         [mcnemar([[0, b], [16 - b, 0]], method=method).pvalue for b in b_values]
     )
-    print(f"{method:>9}: rejects from b = {b_values[pvalues <= 0.05].min()} upward")
+    ex2_first_b[method] = int(b_values[pvalues <= 0.05].min())
+    print(f"{method:>9}: rejects from b = {ex2_first_b[method]} upward")
 
 # %% [markdown]
 # <details class="solution">
@@ -1243,7 +1255,11 @@ for method in ("chi2", "corrected", "exact", "midp"):
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-print(simulate_mcnemar(n_test=200, p_discordant=0.5, alpha=0.05, n_reps=20_000, seed=3))
+about_100 = simulate_mcnemar(
+    n_test=200, p_discordant=0.5, alpha=0.05, n_reps=20_000, seed=3
+)
+print(about_100)
+ex3_rates = dict(zip(about_100.methods, about_100.rates.tolist()))
 
 # %% [markdown]
 # <details class="solution">
@@ -1263,6 +1279,7 @@ backward = mcnemar(
 )
 for label, result in (("SVM vs k-NN", forward), ("k-NN vs SVM", backward)):
     print(f"{label}: b = {result.b}, c = {result.c}, exact p = {result.pvalue:.4f}")
+ex4_pvalues = (forward.pvalue, backward.pvalue)
 
 # %% [markdown]
 # <details class="solution">
@@ -1286,6 +1303,7 @@ for label, result in (("SVM vs k-NN", forward), ("k-NN vs SVM", backward)):
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 tests = ("exact", "corrected", "textbook", "midp")
 print(f"{'b + c':>5}" + "".join(f"{m:>17}" for m in tests))
+ex5_power, ex5_min_wins = {}, {}
 for n_d in (24, 25):
     cells = []
     for m in tests:
@@ -1295,6 +1313,7 @@ for n_d in (24, 25):
         # the smallest number of wins (above half) at which the test rejects
         wins = min(b for b in range(n_d // 2 + 1, n_d + 1)
                    if mcnemar([[0, b], [n_d - b, 0]], method=m).pvalue <= 0.05)
+        ex5_power[m, n_d], ex5_min_wins[m, n_d] = power, wins
         cells.append(f"b >= {wins}: {power:.3f}")
     print(f"{n_d:>5}" + "".join(f"{cell:>17}" for cell in cells))
 all_power = {m: mcnemar_rejection_probability(n_disc, alpha=0.05, method=m, p_b=0.75)
@@ -1315,10 +1334,11 @@ print("b + c where mid-p is less powerful than the textbook rule:",
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 plan = mcnemar_sample_size(discordant_proportion=0.08, difference=0.02, power=0.9)
+ex6_n = plan.n_connor
+ex6_half_width = 100 * 1.96 * np.sqrt((0.08 - 0.02**2) / plan.n_connor)
 print(f"Connor n = {plan.n_connor} (exact power there {plan.power_at_connor:.3f}); "
       f"exact n = {plan.n_exact}")
-print("expected half-width of the 95 % interval: "
-      f"{100 * 1.96 * np.sqrt((0.08 - 0.02**2) / plan.n_connor):.2f} points")
+print(f"expected half-width of the 95 % interval: {ex6_half_width:.2f} points")
 
 # %% [markdown] tags=["references"]
 # ## References

@@ -1060,22 +1060,28 @@ for i, j in digits_pairs.pairs:
 #
 # **Exercise 1.** You compare 4 models on one test set. How many pairwise tests are there? What
 # is the FWER of unadjusted tests at $\alpha = 0.05$ if they were independent? At what raw
-# p-value does Bonferroni declare a pair significant, and what are Holm's thresholds?
+# p-value does Bonferroni declare a pair significant, and what are Holm's thresholds? Store the
+# number of pairs in `ex1_pairs`, the FWER in `ex1_fwer`, Bonferroni's threshold in
+# `ex1_bonferroni` and Holm's six thresholds, smallest first, in a list `ex1_holm_thresholds`.
 #
 # **Exercise 2.** The chi-squared distribution of Q is a large-sample approximation, and
 # source 004's example has only 17 informative examples. Under $H_0$ every row's pattern is
 # exchangeable, so shuffling the entries *within each row* gives another equally likely data set.
 # Compute the permutation p-value of $Q = 7.5294$ from 20 000 random within-row shuffles and
 # compare it with the chi-squared 0.023 and with the exact enumeration of the post-hoc section.
+# Store the permutation p-value in `ex2_pvalue`.
 #
 # **Exercise 3.** Redo the post-hoc tests of source 004's example with the exact McNemar test (the
 # variant whose Type I error never exceeds $\alpha$) and with Holm's adjustment. Does any pair
-# become significant?
+# become significant? Store the three adjusted p-values, in the order `pairwise_mcnemar` gives the
+# pairs, in `ex3_adjusted`, and whether any pair is significant (True or False) in
+# `ex3_any_significant`.
 #
 # **Exercise 4.** Five models: four equally accurate (about 80 %), the fifth much worse (about
 # 60 %). Among the four equal ones there are six true null hypotheses. Simulate 400 test sets of
 # 300 examples and estimate, for "Q first, then unadjusted pairwise tests" and for Holm, how
-# often at least one of those six pairs is declared significant.
+# often at least one of those six pairs is declared significant. Store the three rates in a dict
+# `ex4_rates` with the keys `"unadjusted"`, `"gate"` (Q first, then unadjusted) and `"holm"`.
 #
 # **Exercise 5.** Source 004's raw mid-p values of the three pairs are 0.02246, 0.04904 and 1.
 # Compute by hand Holm's adjusted p-values and Benjamini-Hochberg's
@@ -1083,7 +1089,8 @@ for i, j in digits_pairs.pairs:
 # Holm's procedure), check them with
 # `pairwise_mcnemar(..., adjust="holm")` and `adjust="bh"`, and say in one sentence each what
 # the two sets of numbers bound and which one fits a claim that model 1 is the worst of the
-# three.
+# three. Store the adjusted p-values, in the order of the raw ones, in a dict `ex5_adjusted` with
+# the keys `"holm"` and `"bh"`.
 
 # %% [markdown]
 # <details class="solution">
@@ -1098,9 +1105,11 @@ for i, j in digits_pairs.pairs:
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 m = 4 * 3 // 2
-print(f"m = {m}, FWER if independent = {1 - 0.95 ** m:.3f}, "
-      f"Bonferroni threshold = {0.05 / m:.4f}")
-print("Holm thresholds:", [round(0.05 / (m - j), 4) for j in range(m)])
+ex1_pairs, ex1_fwer, ex1_bonferroni = m, 1 - 0.95**m, 0.05 / m
+ex1_holm_thresholds = [0.05 / (m - j) for j in range(m)]
+print(f"m = {m}, FWER if independent = {ex1_fwer:.3f}, "
+      f"Bonferroni threshold = {ex1_bonferroni:.4f}")
+print("Holm thresholds:", [round(t, 4) for t in ex1_holm_thresholds])
 raw = np.array([0.004, 0.009, 0.011, 0.02, 0.3, 0.6])
 print("raw       :", raw)
 print("Bonferroni:", adjust_pvalues(raw, "bonferroni").round(3))
@@ -1130,7 +1139,8 @@ shuffled = np.take_along_axis(np.broadcast_to(informative, order.shape), order, 
 # the other rows keep their totals
 G_perm = G - informative.sum(axis=0) + shuffled.sum(axis=1)
 Q_perm = (k - 1) * (k * np.sum(G_perm**2, axis=1) - T**2) / denominator
-print(f"permutation p-value: {np.mean(Q_perm >= Q - 1e-9):.4f}  "
+ex2_pvalue = np.mean(Q_perm >= Q - 1e-9)
+print(f"permutation p-value: {ex2_pvalue:.4f}  "
       f"(chi-squared: {result.pvalue:.4f})")
 
 # %% [markdown]
@@ -1145,8 +1155,11 @@ print(f"permutation p-value: {np.mean(Q_perm >= Q - 1e-9):.4f}  "
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-show_pairs(pairwise_mcnemar(y_true, *y_preds, method="exact", adjust="holm",
-                            names=names))
+exact_pairs = pairwise_mcnemar(y_true, *y_preds, method="exact", adjust="holm",
+                               names=names)
+show_pairs(exact_pairs)
+ex3_adjusted = exact_pairs.pvalue_adjusted
+ex3_any_significant = bool(exact_pairs.reject.any())
 
 # %% [markdown]
 # <details class="solution">
@@ -1179,6 +1192,8 @@ for _ in range(n_sets):
     false_raw += any_raw
     false_gate += any_raw and q_sim.pvalue <= 0.05
     false_holm += bool(np.any(pairs_sim.reject[equal]))
+ex4_rates = {"unadjusted": false_raw / n_sets, "gate": false_gate / n_sets,
+             "holm": false_holm / n_sets}
 print(f"P(a false 'significant' pair among the four equal models), {n_sets} test sets:")
 print(f"  unadjusted               : {false_raw / n_sets:.3f}")
 print(f"  Q first, then unadjusted : {false_gate / n_sets:.3f}")
@@ -1199,8 +1214,10 @@ print(f"  Holm                     : {false_holm / n_sets:.3f}")
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+ex5_adjusted = {}
 for adjust in ("holm", "bh"):
     result = pairwise_mcnemar(y_true, *y_preds, adjust=adjust, names=names)
+    ex5_adjusted[adjust] = result.pvalue_adjusted
     print(f"{adjust:>4}: raw {np.round(result.pvalue, 4)}  "
           f"adjusted {np.round(result.pvalue_adjusted, 4)}")
 

@@ -1231,19 +1231,25 @@ for key in (
 #
 # **Exercise 1.** For the 5x2 scores of naive Bayes and the tree above, compute $f$ from its
 # formula with numpy and compare with `ftest_5x2cv`; then compute it wrongly with
-# `np.var(p, axis=1)` in the denominator. What happens to the p-value?
+# `np.var(p, axis=1)` in the denominator. What happens to the p-value? Store the two values of
+# $f$, the right one first, in a tuple `ex1_f` and their two p-values in a tuple `ex1_pvalues`.
 #
 # **Exercise 2.** In the lab, rerun the simulation with $J = 10$ and with $J = 60$ resamples
 # (300 data sets each, nearest centroid). How does the Type I error of the plain and of the
-# corrected resampled t change with $J$? Explain with the variance factor.
+# corrected resampled t change with $J$? Explain with the variance factor. Store the rejection
+# rates at the 5 % level in two dicts keyed by $J$: `ex2_resampled` for the plain resampled t and
+# `ex2_corrected` for the corrected one.
 #
 # **Exercise 3.** Is a smaller p-value safer? From the 1-NN simulation of the lab, compute the
 # rejection rate of the corrected 10 x 10 CV t at $\alpha = 0.01$ and $\alpha = 0.02$. Which
 # threshold would have kept the real false-alarm rate at or below 5 % for this learner, and why
-# can you not know that threshold for a new learner?
+# can you not know that threshold for a new learner? Store the rejection rates in a dict
+# `ex3_rates` keyed by the level (`0.01`, `0.02` and `0.05`), and that threshold in
+# `ex3_threshold`.
 #
 # **Exercise 4.** In source 001's kin8nm example ($n = 8192$, $s_d = 0.178$), how large would the
-# mean Brier-score difference have to be for the paired t-test to reject at the 5 % level?
+# mean Brier-score difference have to be for the paired t-test to reject at the 5 % level? Store
+# it in `ex4_threshold`.
 
 # %% [markdown]
 # <details class="solution">
@@ -1259,9 +1265,11 @@ for key in (
 p = f_result.scores_1 - f_result.scores_2
 right = (p**2).sum() / (2 * ((p - p.mean(axis=1, keepdims=True)) ** 2).sum())
 wrong = (p**2).sum() / (2 * np.var(p, axis=1).sum())
+ex1_f = (right, wrong)
+ex1_pvalues = (stats.f.sf(right, 10, 5), stats.f.sf(wrong, 10, 5))
 print(f"f = {right:.6f} (library {f_result.statistic:.6f}), p = "
-      f"{stats.f.sf(right, 10, 5):.4f}")
-print(f"with np.var: f = {wrong:.6f}, p = {stats.f.sf(wrong, 10, 5):.4f}")
+      f"{ex1_pvalues[0]:.4f}")
+print(f"with np.var: f = {wrong:.6f}, p = {ex1_pvalues[1]:.4f}")
 
 # %% [markdown]
 # <details class="solution">
@@ -1275,6 +1283,7 @@ print(f"with np.var: f = {wrong:.6f}, p = {stats.f.sf(wrong, 10, 5):.4f}")
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+ex2_resampled, ex2_corrected = {}, {}
 for J in (10, 60):
     # only the resampled tests matter here:
     # one repetition of the k-fold CV keeps it quick
@@ -1282,6 +1291,7 @@ for J in (10, 60):
         n_examples=300, n_reps=300, n_resamples=J, n_repeats=1, seed=6
     )
     rates = dict(zip(PAIRED_TESTS, sim.rates(0.05).rates))
+    ex2_resampled[J], ex2_corrected[J] = rates["resampled"], rates["corrected"]
     print(
         f"J = {J:>2}: resampled t {rates['resampled']:.3f}, corrected t "
         f"{rates['corrected']:.3f}"
@@ -1303,9 +1313,11 @@ for J in (10, 60):
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 column = lab["1-NN"].pvalues[:, PAIRED_TESTS.index("corrected_repeated_cv")]
-for level in (0.01, 0.02, 0.05):
-    print(f"alpha = {level:.2f}: rejection rate {np.mean(column <= level):.3f} over "
+ex3_rates = {level: np.mean(column <= level) for level in (0.01, 0.02, 0.05)}
+for level, rate in ex3_rates.items():
+    print(f"alpha = {level:.2f}: rejection rate {rate:.3f} over "
           f"{column.size} data sets")
+ex3_threshold = max(level for level, rate in ex3_rates.items() if rate <= 0.05)
 
 # %% [markdown]
 # <details class="solution">
@@ -1317,8 +1329,8 @@ for level in (0.01, 0.02, 0.05):
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-print(f"sqrt(8192) = {np.sqrt(8192):.2f}; threshold "
-      f"{stats.t.ppf(0.975, 8191) * 0.178 / np.sqrt(8192):.5f}")
+ex4_threshold = stats.t.ppf(0.975, 8191) * 0.178 / np.sqrt(8192)
+print(f"sqrt(8192) = {np.sqrt(8192):.2f}; threshold {ex4_threshold:.5f}")
 
 # %% [markdown] tags=["references"]
 # ## References

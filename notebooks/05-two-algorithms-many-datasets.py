@@ -936,18 +936,24 @@ wilcoxon_explorer(d, names=ex.datasets)
 #
 # **Exercise 1.** How many of the six tasks would ranger have to win, and with which ranks,
 # for the two-sided exact Wilcoxon test to reject at 5 %? Use `wilcoxon_critical_value` and
-# explain the answer with the 64 sign patterns.
+# explain the answer with the 64 sign patterns. Store the critical value in `ex1_critical_value`
+# and the two-sided p-values of $T = 0$ and of $T \le 1$, in that order, in a tuple
+# `ex1_pvalues`.
 #
 # **Exercise 2.** Take Demšar's 14 differences and round them to two decimals before testing.
-# What happens to the number of zeros and ties, to $R^+$, and to the exact p-value?
+# What happens to the number of zeros and ties, to $R^+$, and to the exact p-value? Store the
+# numbers of zeros in a dict `ex2_zeros` and the p-values in a dict `ex2_pvalues`, both keyed by
+# the number of decimals (3 and 2).
 #
 # **Exercise 3.** Test source 001's benchmark one-sided: $H_1$ "ranger has the lower error".
 # Which `alternative` is it with `x = rpart`, `y = ranger`? Interpret the p-value. Why must the
-# alternative be chosen before looking at the data?
+# alternative be chosen before looking at the data? Store the alternative in `ex3_alternative`
+# and the p-value in `ex3_pvalue`.
 #
 # **Exercise 4.** Find a set of six differences for which the normal approximation rejects at
 # 5 % but the exact test does not: with the widget (in JupyterLab, Binder or Colab), or with
-# `wilcoxon_signed_rank(..., method="approx")` and `method="exact"`.
+# `wilcoxon_signed_rank(..., method="approx")` and `method="exact"`. Store the six differences in
+# `ex4_differences`.
 
 # %% [markdown]
 # <details class="solution">
@@ -962,15 +968,12 @@ wilcoxon_explorer(d, names=ex.datasets)
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-print("critical T for N = 6:", wilcoxon_critical_value(6))
+ex1_critical_value = wilcoxon_critical_value(6)
+print("critical T for N = 6:", ex1_critical_value)
 print("all six positive:", wilcoxon_signed_rank(np.abs(d) + 0.001).pvalue)
 values, probs = signed_rank_null_distribution(np.arange(1.0, 7.0))
-print(
-    "P(T <= 0) * 2 =",
-    2 * probs[values <= 0].sum(),
-    "  P(T <= 1) * 2 =",
-    2 * probs[values <= 1].sum(),
-)
+ex1_pvalues = (2 * probs[values <= 0].sum(), 2 * probs[values <= 1].sum())
+print("P(T <= 0) * 2 =", ex1_pvalues[0], "  P(T <= 1) * 2 =", ex1_pvalues[1])
 
 # %% [markdown]
 # <details class="solution">
@@ -985,9 +988,11 @@ print(
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 rounded = np.round(d_dem, 2)
-for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
+ex2_zeros, ex2_pvalues = {}, {}
+for decimals, values_ in ((3, d_dem), (2, rounded)):
     res = wilcoxon_signed_rank(values_)
-    print(f"{label}: zeros = {res.n_zero}, distinct |d| = "
+    ex2_zeros[decimals], ex2_pvalues[decimals] = res.n_zero, res.pvalue
+    print(f"{decimals} decimals: zeros = {res.n_zero}, distinct |d| = "
           f"{np.unique(np.abs(values_)).size},\n  "
           f"R+ = {res.r_plus:g}, R- = {res.r_minus:g}, exact p = {res.pvalue:.4f}")
 
@@ -1008,7 +1013,9 @@ for label, values_ in (("3 decimals", d_dem), ("2 decimals", rounded)):
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-one_sided = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, alternative="greater")
+ex3_alternative = "greater"
+one_sided = wilcoxon_signed_rank(ex.scores_1, ex.scores_2, alternative=ex3_alternative)
+ex3_pvalue = one_sided.pvalue
 print(f"statistic R+ = {one_sided.statistic:g}, one-sided exact p = "
       f"{one_sided.pvalue:.4f}")
 ci_one = one_sided.confidence_interval
@@ -1027,9 +1034,11 @@ print(f"one-sided 95 % interval for the typical difference:\n[{ci_one.low:.4f}, 
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-example_4 = np.array([-0.01, 0.02, 0.03, 0.04, 0.05, 0.06])
-print(f"normal p = {wilcoxon_signed_rank(example_4, method='approx').pvalue:.4f}, "
-      f"exact p = {wilcoxon_signed_rank(example_4, method='exact').pvalue:.4f}")
+ex4_differences = np.array([-0.01, 0.02, 0.03, 0.04, 0.05, 0.06])
+print(
+    f"normal p = {wilcoxon_signed_rank(ex4_differences, method='approx').pvalue:.4f}, "
+    f"exact p = {wilcoxon_signed_rank(ex4_differences, method='exact').pvalue:.4f}"
+)
 
 # %% [markdown] tags=["references"]
 # ## References

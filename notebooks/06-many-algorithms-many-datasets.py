@@ -1637,20 +1637,25 @@ for warning in caught:
 # **Exercise 1.** Using source 001's table, compare every learner with **ranger** as the control:
 # by Wilcoxon tests with Holm's adjustment, and by the mean-rank tests with Bonferroni-Dunn's and
 # with Holm's adjustment. Which learners are significantly worse than ranger? Why is choosing
-# ranger as the control *after* seeing that it ranks best a problem?
+# ranger as the control *after* seeing that it ranks best a problem? Store, for each procedure,
+# the set of learners significantly worse than ranger at the 5 % level in a dict `ex1_worse`
+# with the keys `"wilcoxon"`, `"bonferroni-dunn"` and `"holm"`.
 #
 # **Exercise 2.** How many data sets would a benchmark of k = 6 algorithms need for the CD of the
 # Nemenyi test to fall below 1? Would such a benchmark reliably detect two algorithms whose
 # expected average ranks differ by 1? How many data sets give 80 % power for that? And with
-# k = 10?
+# k = 10? Store the numbers of data sets in two dicts keyed by k: `ex2_n_cd` (the CD below 1)
+# and `ex2_n_power` (80 % power).
 #
 # **Exercise 3.** Show that with k = 2 algorithms the Nemenyi and the Bonferroni-Dunn critical
-# values are both $z_{1-\alpha/2}$, and explain why.
+# values are both $z_{1-\alpha/2}$, and explain why. Store the two critical values, Nemenyi's
+# first, in a tuple `ex3_critical_values`.
 #
 # **Exercise 4.** Construct a small table (5 data sets, 3 algorithms) on which the tie-corrected
 # and the uncorrected Friedman statistic lead to different decisions at $\alpha = 0.05$ with the
 # chi-squared p-value. Which decision does the exact p-value give (`friedman`'s default for this
-# design), and why does it not depend on the tie correction?
+# design), and why does it not depend on the tie correction? Store the table in `ex4_table` and
+# whether the exact p-value rejects $H_0$ (True or False) in `ex4_exact_rejects`.
 
 # %% [markdown]
 # <details class="solution">
@@ -1685,6 +1690,11 @@ for idx, other in enumerate(by_bd.others):
         f"{by_bd.pvalues[idx]:>9.2g}{by_holm.pvalues[idx]:>8.2g}"
         f"{by_wilcoxon.effect[idx]:>9.3f}{by_wilcoxon.pvalues[idx]:>10.2g}"
     )
+by_procedure = {"wilcoxon": by_wilcoxon, "bonferroni-dunn": by_bd, "holm": by_holm}
+ex1_worse = {
+    procedure: {names[o] for o, p in zip(result.others, result.pvalues) if p <= 0.05}
+    for procedure, result in by_procedure.items()
+}
 
 # %% [markdown]
 # <details class="solution">
@@ -1705,9 +1715,11 @@ for idx, other in enumerate(by_bd.others):
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 z_80 = stats.norm.ppf(0.8)
+ex2_n_cd, ex2_n_power = {}, {}
 for k_ in (6, 10):
     n_needed = int(np.floor(critical_value(k_, 0.05) ** 2 * k_ * (k_ + 1) / 6)) + 1
     n_power = int(np.ceil((critical_value(k_, 0.05) + z_80) ** 2 * k_ * (k_ + 1) / 6))
+    ex2_n_cd[k_], ex2_n_power[k_] = n_needed, n_power
     print(
         f"k = {k_}: N = {n_needed} gives CD = {critical_difference(k_, n_needed):.4f}, "
         f"N = {n_needed - 1} gives CD = {critical_difference(k_, n_needed - 1):.4f}"
@@ -1748,9 +1760,12 @@ for n_power in (57, 96):
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+ex3_critical_values = (
+    critical_value(2, 0.05, "nemenyi"),
+    critical_value(2, 0.05, "bonferroni-dunn"),
+)
 print(
-    f"{critical_value(2, 0.05, 'nemenyi'):.10f} "
-    f"{critical_value(2, 0.05, 'bonferroni-dunn'):.10f} "
+    f"{ex3_critical_values[0]:.10f} {ex3_critical_values[1]:.10f} "
     f"{stats.norm.isf(0.025):.10f}"
 )
 
@@ -1773,7 +1788,7 @@ print(
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-tied = np.array(
+ex4_table = np.array(
     [
         [0.9, 0.8, 0.8],
         [0.9, 0.7, 0.7],
@@ -1785,12 +1800,13 @@ tied = np.array(
 critical = stats.chi2.isf(0.05, 2)
 print(f"critical value of chi2 with 2 df at alpha = 0.05: {critical:.2f}")
 for correction in (False, True):
-    result = friedman(tied, tie_correction=correction)
+    result = friedman(ex4_table, tie_correction=correction)
     print(
         f"tie_correction={correction}: chi2_F = {result.statistic:.3f},\n  "
         f"chi-squared p = {result.chi2_pvalue:.4f}, "
         f"{result.method} p = {result.pvalue:.4f}"
     )
+ex4_exact_rejects = bool(friedman(ex4_table).pvalue <= 0.05)
 
 # %% [markdown] tags=["references"]
 # ## References

@@ -832,18 +832,23 @@ print(
 # ## Exercises
 #
 # **Exercise 1.** With `simulate_tuning_bias`, compare the optimism of the non-nested estimate
-# at 20 configurations for 60 and for 240 examples per data set. Explain the difference.
+# at 20 configurations for 60 and for 240 examples per data set. Explain the difference. Store
+# the two non-nested estimates in a dict `ex1_non_nested` and the two nested ones in a dict
+# `ex1_nested`, both keyed by the number of examples.
 #
 # **Exercise 2.** Draw six fresh random-label data sets like the one of the second section
-# (100 examples, 10 noise features, coin-flip labels) and compute on each the best 5-fold
-# score of the k-NN grid and the nested estimate. Average each over the six data sets. What
-# does the spread say about one nested CV on 100 examples?
+# (100 examples, 10 noise features, coin-flip labels; with `np.random.default_rng(s)` for
+# s = 100, ..., 105) and compute on each the best 5-fold score of the k-NN grid, on the outer
+# folds of the nested CV, and the nested estimate (both with `seed=0`). Average each over the six
+# data sets. What does the spread say about one nested CV on 100 examples? Store the two
+# averages in a dict `ex2_means` with the keys `"best of grid"` and `"nested"`.
 #
 # **Exercise 3.** For the corrected repeated CV t, compute the variance factor
 # $\frac{1}{rK} + \frac{1}{K-1}$ for $K = 5$ and $K = 10$ outer folds and $r = 1, 5, 10, 50$
 # repetitions, and how much the standard error shrinks relative to $r = 1$. Why does repeating
 # help less and less, and why can no number of repetitions make the factor smaller than
-# $1/(K-1)$?
+# $1/(K-1)$? Store the factors in a dict `ex3_factors` keyed by $(K, r)$, as in
+# `ex3_factors[5, 1]`.
 #
 # **Exercise 4.** A colleague tunes an SVM by 10-fold CV over 200 configurations and reports
 # the best cross-validation accuracy, 0.93, as the accuracy of the deployed model. What do you
@@ -861,10 +866,13 @@ print(
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
+ex1_non_nested, ex1_nested = {}, {}
 for n_samples in (60, 240):
     result = simulate_tuning_bias(
         n_samples=n_samples, max_configs=20, outer_cv=5, inner_cv=2, n_reps=500, seed=1
     )
+    ex1_non_nested[n_samples] = result.non_nested[-1]
+    ex1_nested[n_samples] = result.nested[-1]
     print(
         f"n = {n_samples:>3}: non-nested {result.non_nested[-1]:.3f}, nested "
         f"{result.nested[-1]:.3f}"
@@ -906,6 +914,7 @@ for data_seed in range(100, 106):
     nested_scores.append(
         nested_cv(KNeighborsClassifier(), knn_grid, X_new, y_new, seed=0).mean
     )
+ex2_means = {"best of grid": np.mean(best_scores), "nested": np.mean(nested_scores)}
 print("best of grid:", np.round(best_scores, 3), f"mean {np.mean(best_scores):.3f}")
 print("nested CV:   ", np.round(nested_scores, 3), f"mean {np.mean(nested_scores):.3f}")
 spread = np.std(nested_scores, ddof=1)
@@ -929,9 +938,11 @@ print(f"nested CV: standard deviation over the six data sets {spread:.3f},\n"
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 print("variance factor 1/(rK) + 1/(K - 1) (standard error relative to r = 1)")
 print(f"{'':>6}" + "".join(f"{f'r = {r}':>16}" for r in (1, 5, 10, 50)))
+ex3_factors = {}
 for K in (5, 10):
     base = 1 / K + 1 / (K - 1)
     factors = [1 / (r * K) + 1 / (K - 1) for r in (1, 5, 10, 50)]
+    ex3_factors.update({(K, r): v for r, v in zip((1, 5, 10, 50), factors)})
     print(f"K = {K:>2}" + "".join(f"{f'{v:.3f} (x {np.sqrt(v / base):.2f})':>16}"
                                   for v in factors))
 

@@ -948,24 +948,29 @@ print(textwrap.fill(report, 74))
 #
 # **Exercise 1.** For the naive Bayes and tree scores, find the smallest ROPE half-width for which
 # the correlated t-test gives `p_rope` above 0.95. Would it be honest to choose the ROPE this way?
+# Store that half-width in `ex1_rope`.
 #
 # **Exercise 2.** Run the Bayesian correlated t-test on the same 100 scores with the *naive*
 # correlation, a tiny `test_train_ratio` such as $10^{-9}$, and a ROPE of 0.01. What happens to the
-# three probabilities, and why is this the Bayesian version of the mistake of chapter 4?
+# three probabilities, and why is this the Bayesian version of the mistake of chapter 4? Store
+# the three probabilities (`p_left`, `p_rope`, `p_right`) in a tuple `ex2_probabilities` and the
+# posterior's scale in `ex2_scale`.
 #
 # **Exercise 3.** On Demšar's 14 differences with a ROPE of 0.01, the sign test gives a much larger
 # `p_rope` than the signed-rank test at the same prior strength. Explain the difference from what
 # each test looks at.
 #
 # **Exercise 4.** With which equivalence margin would TOST declare naive Bayes and the tree
-# equivalent at the 5 % level? Check your answer with `equivalence_test`.
+# equivalent at the 5 % level? Check your answer with `equivalence_test`. Store the smallest such
+# margin in `ex4_margin`.
 #
 # **Exercise 5.** On the tutorial's 54 data sets (sign test `st`, NBC against AODE, ROPE 0.01), a
 # colleague adds `p_rope + p_right` and calls the sum "the probability that NBC is at least as
 # good as AODE". What is that sum in the model's terms? From the posterior samples `st.samples`
 # (columns $\theta_l$, $\theta_e$, $\theta_r$), compute instead the posterior probability that
 # AODE is practically better on fewer than a quarter, and on fewer than half, of data sets like
-# these.
+# these. Store the sum in `ex5_sum` and the two probabilities in a dict `ex5_probabilities` keyed
+# by the share (`0.25` and `0.5`).
 
 # %% [markdown]
 # <details class="solution">
@@ -983,10 +988,8 @@ grid = np.arange(0.0, 0.06, 0.0005)
 p_rope = np.array(
     [bayesian_correlated_ttest(acc_nb, acc_tree, 1 / 9, rope=r).p_rope for r in grid]
 )
-print(
-    "smallest ROPE on the grid with p_rope > 0.95: "
-    f"{grid[np.argmax(p_rope > 0.95)]:.4f}"
-)
+ex1_rope = grid[np.argmax(p_rope > 0.95)]
+print(f"smallest ROPE on the grid with p_rope > 0.95: {ex1_rope:.4f}")
 
 # %% [markdown]
 # <details class="solution">
@@ -1004,6 +1007,8 @@ print(
 naive_bayes = bayesian_correlated_ttest(
     acc_nb, acc_tree, test_train_ratio=1e-9, rope=0.01
 )
+ex2_probabilities = tuple(naive_bayes.probabilities)
+ex2_scale = naive_bayes.scale
 print(
     f"naive ratio: probabilities {np.round(naive_bayes.probabilities, 4).tolist()},\n  "
     f"scale {naive_bayes.scale:.4f} "
@@ -1038,6 +1043,8 @@ print(
 for margin in (0.03, 0.035):
     tost = equivalence_test(acc_nb, acc_tree, margin, test_train_ratio=1 / 9)
     print(f"margin {margin}: TOST p = {tost.pvalue:.4f}")
+# the smallest margin: the 90 % interval's end farther from 0
+ex4_margin = max(-tost.confidence_interval.low, tost.confidence_interval.high)
 
 # %% [markdown]
 # <details class="solution">
@@ -1056,9 +1063,11 @@ for margin in (0.03, 0.035):
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
 theta_aode = st.samples[:, 0]  # share of data sets on which AODE is practically better
-print(f"p_rope + p_right = {st.p_rope + st.p_right:.3f}")
-for c in (0.25, 0.5):
-    print(f"P(theta_l < {c:g} | data) = {np.mean(theta_aode < c):.3f}")
+ex5_sum = st.p_rope + st.p_right
+ex5_probabilities = {c: np.mean(theta_aode < c) for c in (0.25, 0.5)}
+print(f"p_rope + p_right = {ex5_sum:.3f}")
+for c, probability in ex5_probabilities.items():
+    print(f"P(theta_l < {c:g} | data) = {probability:.3f}")
 
 # %% [markdown] tags=["references"]
 # ## References

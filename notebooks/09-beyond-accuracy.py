@@ -1341,24 +1341,30 @@ for name, method in methods.items():
 # **Exercise 1.** In the coverage lab, the naive interval was too narrow with n = 100 and 50
 # features. Rerun `simulate_cv_coverage` with 5 features instead of 50 (the learner becomes much
 # more stable). What happens to the naive interval's coverage, and to the inflation the nested
-# interval applies?
+# interval applies? Store the two coverages in a dict `ex1_coverage` with the keys `"naive"` and
+# `"nested"`.
 #
 # **Exercise 2.** pROC's example compares S100B with NDKA too. Run `delong_test` on S100B and
-# NDKA and interpret the result with its effect and interval.
+# NDKA and interpret the result with its effect and interval. Store the difference of the AUCs
+# (S100B minus NDKA) in `ex2_difference` and the p-value in `ex2_pvalue`.
 #
 # **Exercise 3.** In the F1 example, F1 was computed for the rare class. Compute the paired
 # bootstrap interval and the permutation test for the F1 of the *common* class (`positive=0`).
-# Which model wins now, and why is the answer so different?
+# Which model wins now, and why is the answer so different? Store the difference of the F1
+# scores (balanced minus plain) in `ex3_difference` and the winner (`"balanced"` or `"plain"`) in
+# `ex3_winner`.
 #
 # **Exercise 4.** In the patient simulation, what happens to McNemar's Type I error when each
-# patient contributes 1 scan instead of 5 (keep 200 scans by taking 200 patients)? Why?
+# patient contributes 1 scan instead of 5 (keep 200 scans by taking 200 patients)? Why? Store the
+# rejection rate in `ex4_rate`.
 #
 # **Exercise 5.** AUC on a grouped test set. Fit naive Bayes (`GaussianNB`) on the 60 training
 # patients and compare its AUC with that of logistic regression (`logistic_p`) on the 40 test
 # patients, from their `predict_proba` scores: first with DeLong's test on the 200 scans, then
 # with `cluster_bootstrap` and `cluster_permutation_test`, passing as `metric` a function
 # `auc(y_true, score)` that computes the AUC from ranks (the Mann-Whitney form of the AUC
-# section). What do the two analyses conclude, and which one can you trust?
+# section). What do the two analyses conclude, and which one can you trust? Store DeLong's p-value
+# in `ex5_delong_pvalue` and the cluster permutation test's in `ex5_permutation_pvalue`.
 
 # %% [markdown]
 # <details class="solution">
@@ -1384,6 +1390,7 @@ stable = simulate_cv_coverage(
     confidence=0.9,
     seed=0,
 )
+ex1_coverage = {name: row[0] for name, row in coverage_table(stable).items()}
 for name, (rate, low, high, width) in coverage_table(stable).items():
     print(
         f"{name:>6}: coverage {rate:.3f} [{low:.3f}, {high:.3f}], "
@@ -1402,7 +1409,9 @@ for name, (rate, low, high, width) in coverage_table(stable).items():
 # </details>
 
 # %% jupyter={"outputs_hidden": true, "source_hidden": true} tags=["solution"]
-print(delong_test(asah["outcome"], asah["s100b"], asah["ndka"], positive="Poor"))
+s100b_ndka = delong_test(asah["outcome"], asah["s100b"], asah["ndka"], positive="Poor")
+print(s100b_ndka)
+ex2_difference, ex2_pvalue = s100b_ndka.difference.estimate, s100b_ndka.pvalue
 
 # %% [markdown]
 # <details class="solution">
@@ -1421,6 +1430,8 @@ common_f1 = paired_bootstrap(
     yb, pred_balanced, pred_plain, metric="f1", positive=0, seed=0
 ).difference
 print("F1 of class 0, balanced - plain:\n ", common_f1)
+ex3_difference = common_f1.estimate
+ex3_winner = "balanced" if ex3_difference > 0 else "plain"
 print(f"the plain model's F1 of class 0 is higher by "
       f"{-100 * common_f1.estimate:.1f} points,\n"
       f"95 % interval {-100 * common_f1.high:.1f} to {-100 * common_f1.low:.1f}")
@@ -1445,7 +1456,8 @@ for _ in range(2000):
     right_2 = rng.random(200) < 0.75 - favour
     b, c = int(np.sum(right_1 & ~right_2)), int(np.sum(~right_1 & right_2))
     count += mcnemar([[0, b], [c, 0]], method="midp").pvalue <= 0.05
-print(f"one scan per patient: McNemar rejects a true H0 in {count / 2000:.3f} of 2000 "
+ex4_rate = count / 2000
+print(f"one scan per patient: McNemar rejects a true H0 in {ex4_rate:.3f} of 2000 "
       "test sets")
 
 # %% [markdown]
@@ -1483,6 +1495,7 @@ boot = cluster_bootstrap(
 perm = cluster_permutation_test(
     y_scans, score_lr, score_nb, patient_scans, metric=auc, n_resamples=2000, seed=0
 )
+ex5_delong_pvalue, ex5_permutation_pvalue = scans.pvalue, perm.pvalue
 print(f"whole patients resampled:\n  {boot.difference},\n  permutation p = "
       f"{perm.pvalue:.3f} ({perm.method})")
 truth_lr = auc(y_new, logistic_p.predict_proba(X_new)[:, 1])

@@ -870,6 +870,9 @@ print(own.report(seeds="splits 0, tree 0"))
 # significant at all? Use `recommend_test` to find out, then check it with `friedman` on the most
 # extreme benchmark (every data set ranks the algorithms alike). With six algorithms on five data
 # sets, which p-value does `friedman` return, and how often would the others reject a true $H_0$?
+# Store that smallest number of data sets in `ex3_first_n` and the three rejection rates of six
+# algorithms on five data sets in a dict `ex3_type1` with the keys `"chi2"`, `"iman_davenport"`
+# and `"exact"`.
 #
 # <details class="solution">
 # <summary>Solution to exercise 3</summary>
@@ -890,10 +893,13 @@ print(own.report(seeds="splits 0, tree 0"))
 first = next(
     n for n in range(2, 10) if "no outcome" not in recommend_test(3, n).caveats[0]
 )
+ex3_first_n = first
 print(f"with three algorithms Friedman's test can be significant from N = {first}")
 for n in (first - 1, first):
     print(f"N = {n}: most extreme p = {friedman([[3.0, 2.0, 1.0]] * n).pvalue:.3f}")
 level = friedman_type1_error(6, 5)
+ex3_type1 = {method: getattr(level, method).estimate
+             for method in ("chi2", "iman_davenport", "exact")}
 print(
     f"k = 6, N = 5 ({level.how}): chi-squared p rejects {level.chi2.estimate:.4f},\n  "
     f"Iman-Davenport {level.iman_davenport.estimate:.4f}, "
@@ -962,7 +968,8 @@ for caveat in at_least.caveats[:3]:
 # **Exercise 6.** Run the three learners of the section "From your own benchmark to a written
 # conclusion" on three of the data sets that scikit-learn bundles (iris, wine, breast cancer),
 # with the same splits (`cv=(2, 5), seed=0`). What does `.report()` conclude? Which sentence can
-# you write about the three learners, and which can you not?
+# you write about the three learners, and which can you not? Store Friedman's p-value in
+# `ex6_friedman_pvalue`.
 #
 # <details class="solution">
 # <summary>Solution to exercise 6</summary>
@@ -991,6 +998,7 @@ bundled = {
     "breast cancer": load_breast_cancer(return_X_y=True),
 }
 three = run_benchmark(learners, bundled, cv=(2, 5), seed=0, progress=False)
+ex6_friedman_pvalue = three.friedman().pvalue
 print(three)
 print(three.report(seeds="splits 0, tree 0"))
 

