@@ -324,3 +324,15 @@ def test_the_instructor_edition_holds_solutions_outputs_and_rubrics(built, chapt
         assert (f"**Rubric for exercise {number}**" in markdown) == bool(rubric)
     assert "Your answer to exercise" not in markdown and "BEGIN SOLUTION" not in "\n".join(c.source for c in nb.cells)
     assert (Path(built[chapter]["instructor"]).parent / "course_grade.py").is_file()
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_otter_starts_after_the_course_is_installed(built, chapter):
+    # On Colab nothing is installed: the chapter's install cell runs first, then otter's init cell,
+    # which installs otter itself where it is missing.
+    for edition in ("student", "instructor"):
+        nb = nbformat.read(built[chapter][edition], as_version=4)
+        code = [cell.source for cell in nb.cells if cell.cell_type == "code"]
+        assert code[0].startswith("# Runs only where the course library is missing"), (edition, code[0][:80])
+        assert "otter.Notebook(" in code[1] and 'find_spec("otter") is None' in code[1], (edition, code[1][:200])
+        assert not any("otter.Notebook(" in source for source in code[2:]), edition
