@@ -95,6 +95,12 @@ from lecture_lib.widgets import complexity_explorer, holdout_explorer
 
 ERRATA = {e.key: e for e in errata()}
 
+# %% [markdown] tags=["core-path"]
+# **Core path.** Short of time? Read these sections first, about 11 minutes: *Three questions*;
+# *The wrong way first: choose by training accuracy*; *How much does a holdout estimate move?*;
+# *How precise is one test accuracy?*; *Comparing two classifiers on the same splits*; then the
+# *Summary*. The other sections build on these.
+
 # %% [markdown]
 # ## Three questions
 #

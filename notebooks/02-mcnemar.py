@@ -109,6 +109,14 @@ def in_three(interval):
     return (f"{interval.estimate:.3g} [{interval.low:.3g}, {interval.high:.3g}] "
             f"({100 * interval.confidence:g} % {interval.method})")
 
+# %% [markdown] tags=["core-path"]
+# **Core path.** Short of time? Read these sections first, about 11 minutes: *The 2x2 table of
+# agreement*; *Only the disagreements matter*; *McNemar's chi-squared statistic*; *What a p-value
+# is*; *The exact binomial test*; *How often do the variants reject a true $H_0$?*; *How many test
+# examples do I need?*; *Practical and statistical significance*; then the *Summary*. The other
+# sections build on these. Detail to come back to when you need it: *The sources' worked
+# examples*.
+
 # %% [markdown]
 # ## The wrong way first: compare the accuracies
 #

@@ -174,6 +174,12 @@ def show_pairs(result, short=None, decimals=1):
         f"together at {level:g} %). Accuracies in per cent, with individual "
         f"{level:g} % Wilson intervals: {accuracies}.", 74))
 
+# %% [markdown] tags=["core-path"]
+# **Core path.** Short of time? Read these sections first, about 14 minutes: *The wrong way first:
+# test every pair at 5 %*; *The correctness matrix*; *Building Q step by step*; *After Q: which
+# pairs differ?*; *Why Holm, not Bonferroni*; then the *Summary*. The other sections build on
+# these.
+
 # %% [markdown]
 # ## The wrong way first: test every pair at 5 %
 #

@@ -131,6 +131,14 @@ def verdict(p, alpha=0.05):
     return f"p = {p:.3g} > {alpha}: no evidence against H0 at the {alpha:.0%} level"
 
 
+# %% [markdown] tags=["core-path"]
+# **Core path.** Short of time? Read these sections first, about 12 minutes: *The wrong way first:
+# mean $\pm$ 1.96 standard errors*; *AUC: DeLong's test for two correlated ROC curves*; *The
+# published example*; *A paired bootstrap interval for the F1 difference*; *Random seeds: how much
+# of the difference is luck?*; *Groups: several examples per patient*; *What McNemar's
+# independence assumption means here*; *Many metrics, many data sets: family-wise error or false
+# discovery rate?*; then the *Summary*. The other sections build on these.
+
 # %% [markdown]
 # ## What cross-validation estimates
 #

@@ -57,6 +57,10 @@ REFERENCES = "References"
 #: The tag of a chapter's "**Part k of this chapter: <title of class k>.**" signpost, the markdown
 #: cell just before the first section (in chapter order) that class k teaches.
 PART_MARKER = "part-marker"
+#: The tag of a chapter's "**Core path.**" note, the markdown cell that ends its Overview: which
+#: sections to read first (the classes' pre-reading), which complete the core (taught in class) and
+#: which are detail (read at home in this plan). :func:`core_path_text` writes it from the plan.
+CORE_PATH = "core-path"
 #: The keys of the timing rule in sessions.yml.
 RULE_KEYS = (
     "prose_words_per_minute",
@@ -99,6 +103,8 @@ class Chapter:
     exercises: tuple[int, ...]
     #: (the signpost's text, the heading that follows it), in chapter order
     markers: tuple[tuple[str, str], ...] = ()
+    #: (the core-path note's text, the heading that follows it), one per note
+    core_paths: tuple[tuple[str, str], ...] = ()
 
     def section(self, title: str) -> Section | None:
         return next((s for s in self.sections if s.title == title), None)
@@ -120,15 +126,19 @@ def read_chapter(path: Path) -> Chapter:
     What a class sees counts: markdown cells and code cells, except cells removed from the book
     (tag ``remove-cell``: the install cell, the figure captions repeated for Colab), cells folded
     for the curious (tag ``hide-cell``), ``<details class="fold">`` blocks of prose and the
-    "Part 2 of this chapter" signposts (tag ``part-marker``, which this plan's splits place).
+    "Part 2 of this chapter" signposts (tag ``part-marker``, which this plan's splits place) and the
+    core-path note (tag ``core-path``, which this plan writes).
     """
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     title, sections, current, markers, pending = "", [], None, [], None
+    core_paths, pending_core = [], []
     for cell in cells:
         tags = cell.get("metadata", {}).get("tags", [])
         if PART_MARKER in tags:
             pending = " ".join(_source(cell).split())
-        if {"remove-cell", "hide-cell", PART_MARKER} & set(tags):
+        if CORE_PATH in tags:
+            pending_core.append(" ".join(_source(cell).split()))
+        if {"remove-cell", "hide-cell", PART_MARKER, CORE_PATH} & set(tags):
             continue
         text = _source(cell)
         if cell["cell_type"] == "code":
@@ -153,6 +163,8 @@ def read_chapter(path: Path) -> Chapter:
                 if pending is not None:
                     markers.append((pending, current.title))
                     pending = None
+                core_paths += [(note, current.title) for note in pending_core]
+                pending_core = []
             elif current is not None:
                 current.words += sum(1 for token in line.split() if _WORD.search(token))
                 current.prose.append(line)
@@ -161,8 +173,9 @@ def read_chapter(path: Path) -> Chapter:
         text = "\n".join(line for s in sections if s.title == heading for line in s.prose)
         return tuple(sorted({int(n) for n in pattern.findall(text)}))
 
+    core_paths += [(note, "") for note in pending_core]  # a note after the last heading
     return Chapter(path.stem, title, sections, numbers(SELF_CHECK, _QUESTION), numbers(EXERCISES, _EXERCISE),
-                   tuple(markers))
+                   tuple(markers), tuple(core_paths))
 
 
 def read_chapters(notebooks: Path = NOTEBOOKS) -> dict[str, Chapter]:
@@ -271,6 +284,7 @@ def problems(plan: dict, chapters: dict[str, Chapter]) -> list[str]:
             found.append(f"{stem}: the heading {title!r} occurs more than once, so it cannot be named")
         named = [t for s in mine for t in list(s["sections"] or []) + list(_homework(s).get("at_home") or [])]
         found += _marker_problems(stem, chapter, mine)
+        found += _core_path_problems(stem, chapter, mine, rule)
         for title in titles:
             if title in (SELF_CHECK, EXERCISES):
                 continue
@@ -285,6 +299,49 @@ def problems(plan: dict, chapters: dict[str, Chapter]) -> list[str]:
                     found.append(f"{stem}: {key} number {n} is set {given.count(n)} times (once is right)")
             for n in sorted(set(given) - set(available)):
                 found.append(f"{stem}: {key} number {n} does not exist")
+    return found
+
+
+def _listing(titles) -> str:
+    return "; ".join(f"*{t}*" for t in titles)
+
+
+def core_path_text(chapter: Chapter, mine: list[dict], rule: dict) -> str:
+    """The chapter's core-path note, from its classes in the plan (one paragraph of markdown).
+
+    Read first: the pre-reading of the chapter's classes (the Overview aside, which the note ends)
+    and the Summary; detail: the sections the plan leaves to reading at home.
+    """
+    order = [s.title for s in chapter.sections if s.title not in (SELF_CHECK, EXERCISES, REFERENCES)]
+    first = {t for session in mine for t in session.get("pre_reading") or []} - {"Overview", "Summary"}
+    later = {t for session in mine for t in _homework(session).get("at_home") or []}
+    read_first = [t for t in order if t in first]
+    summary = ["Summary"] if "Summary" in order else []
+    minutes = reading_minutes(read_first + summary, chapter, rule)
+    text = (f"**Core path.** Short of time? Read these sections first, about {minutes} minutes: "
+            f"{_listing(read_first)}" + ("; then the *Summary*." if summary else ".")
+            + " The other sections build on these.")
+    detail = [t for t in order if t in later]
+    if detail:
+        text += f" Detail to come back to when you need it: {_listing(detail)}."
+    return text
+
+
+def _core_path_problems(stem: str, chapter: Chapter, mine: list[dict], rule: dict) -> list[str]:
+    """One core-path note, where the Overview ends, saying what the plan says."""
+    expected = core_path_text(chapter, mine, rule)
+    titles = [s.title for s in chapter.sections]
+    after = titles[titles.index("Overview") + 1] if "Overview" in titles[:-1] else None
+    if len(chapter.core_paths) != 1:
+        return [f"{stem}: {len(chapter.core_paths)} core-path notes (cells tagged {CORE_PATH!r}); one is "
+                f"needed, just before {after!r}, reading:\n{expected}"]
+    text, before = chapter.core_paths[0]
+    found = []
+    if before != after:
+        found.append(f"{stem}: the core-path note stands before {before!r}; it belongs just before {after!r}")
+    if text != " ".join(expected.split()):
+        found.append(f"{stem}: the core-path note does not say what the plan says; it should read:\n"
+                     f"{expected}")
     return found
 
 

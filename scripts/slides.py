@@ -57,7 +57,8 @@ COURSE = "Comparing classifiers with statistical tests"
 REVEAL = NODE_MODULES / "reveal.js" / "dist"
 REVEAL_FILES = ("reveal.js", "reveal.css", "theme/white.css", "plugin/notes.js")
 
-SKIP_TAGS = {"remove-cell", "hide-cell", "solution", "quiz", "references"}
+# core-path: the reading note that ends the Overview, for the reader alone
+SKIP_TAGS = {"remove-cell", "hide-cell", "solution", "quiz", "references", "core-path"}
 HIDE_INPUT_TAGS = {"hide-input", "remove-input"}
 HIDE_OUTPUT_TAGS = {"hide-output", "remove-output"}
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

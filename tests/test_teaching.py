@@ -8,6 +8,7 @@ script writes.
 """
 
 import copy
+import dataclasses
 import importlib.util
 import json
 import re
@@ -322,3 +323,35 @@ def test_a_signpost_out_of_step_with_the_plan_is_refused():
     chapters["03-cochrans-q"] = guide.Chapter(**{**CHAPTERS["03-cochrans-q"].__dict__, "markers": ()})
     assert "03-cochrans-q: 0 part signposts (cells tagged 'part-marker'); the plan's 2 classes need 1" \
         in guide.problems(PLAN, chapters)
+
+
+# --------------------------------------------------------------------------- the core-path notes
+
+
+def test_every_chapter_ends_its_overview_with_the_plans_core_path():
+    for stem, chapter in CHAPTERS.items():
+        [(text, before)] = chapter.core_paths
+        titles = [s.title for s in chapter.sections]
+        assert before == titles[titles.index("Overview") + 1], stem
+        mine = [s for s in PLAN["sessions"] if s["chapter"] == stem]
+        # every pre-reading section (the Overview aside) is named, and the Summary last
+        for title in {t for s in mine for t in s["pre_reading"]} - {"Overview"}:
+            assert f"*{title}*" in text, (stem, title)
+        assert text.startswith("**Core path.**") and "*Summary*" in text, stem
+        for title in {t for s in mine for t in s["homework"].get("at_home") or []} - {guide.REFERENCES}:
+            assert f"*{title}*" in text.split("Detail to come back to")[1], (stem, title)
+
+
+def test_a_stale_or_missing_core_path_note_is_refused():
+    # the plan moves a section into the pre-reading: the note no longer says what the plan says
+    found = _broken(lambda plan: _session(plan, "s09")["pre_reading"].append("Demšar's own example: 14 data sets"))
+    assert any(p.startswith("05-two-algorithms-many-datasets: the core-path note does not say") and
+               "Demšar's own example: 14 data sets" in p for p in found), found
+    # a chapter without its note, or with two
+    chapters = dict(CHAPTERS)
+    chapters["07-nested-cv"] = dataclasses.replace(CHAPTERS["07-nested-cv"], core_paths=())
+    chapters["08-bayesian-comparison"] = dataclasses.replace(
+        CHAPTERS["08-bayesian-comparison"], core_paths=CHAPTERS["08-bayesian-comparison"].core_paths * 2)
+    found = guide.problems(PLAN, chapters)
+    assert any(p.startswith("07-nested-cv: 0 core-path notes") and "**Core path.**" in p for p in found), found
+    assert any(p.startswith("08-bayesian-comparison: 2 core-path notes") for p in found), found
