@@ -773,90 +773,6 @@ mcnemar_sample_size_explorer(
 mcnemar_explorer(b=11, c=1, n=10_000, alpha=0.05)
 
 # %% [markdown]
-# ## The sources' worked examples
-#
-# Every McNemar example of the source documents, recomputed.
-#
-# **Source 002, ten test instances.** The tutorial lists for each instance whether each
-# classifier was right:
-
-# %%
-ten = mcnemar_example("seed002_ten_instances")
-y_true = np.ones(10, dtype=int)  # any labels will do: only correctness matters
-y_pred_1 = np.where(ten.correct_1, 1, 0)
-y_pred_2 = np.where(ten.correct_2, 1, 0)
-table = mcnemar_table(y_true, y_pred_1, y_pred_2)
-print(table)
-print("accuracies:", ten.accuracies)
-result = mcnemar(table, method="exact")
-print(f"exact: statistic = min(b, c) = {result.statistic:.3f}, p = {result.pvalue:.3f}")
-print(f"mid-p (the default): p = {mcnemar(table).pvalue:.3f}")
-print(f"accuracy difference {in_points(mcnemar(table).accuracy_difference)} "
-      "(Bonett-Price)")
-wald = paired_accuracy_difference(table, method="wald")
-print(f"{'':>20}the Wald interval would be "
-      f"[{100 * wald.low:.3f}, {100 * wald.high:.3f}]")
-
-# %% [markdown]
-# The table, the accuracies (60 % and 50 %) and the printed result (statistic 1.000, which is
-# $\min(b, c)$, and p-value 1.000) all agree with the tutorial. Its interpretation does not: it says the test "strongly
-# confirms that there is very little difference". Failing to reject is not confirmation. With
-# only three disagreements the smallest p-value the exact test can produce is
-
-# %%
-print(
-    "smallest possible p with b + c = 3:",
-    mcnemar([[0, 3], [0, 0]], method="exact").pvalue,
-)
-
-# %% [markdown]
-# so this test could not have rejected $H_0$ at the 5 % level whatever the classifiers did (nor
-# could the mid-p test, whose smallest value is $2^{-3} = 0.125$). The honest reading of
-# $p = 1$ here: the ten examples contain no evidence either way, and far too few disagreements
-# to detect any difference at the 5 % level, however large. The interval says the same in
-# numbers: the observed 10-point lead of model 1 is compatible with anything from model 2 being
-# 28 points better to model 1 being 45 points better (95 % Bonett-Price interval): ten examples
-# measure nothing precisely. (The Wald interval, from 23 points one way to 43 the other, is
-# narrower, most of all at the bottom: with so few examples it claims more precision than the
-# data have.)
-#
-# **Source 001, the "Applied Machine Learning" slides (LMU Munich's lecture_appml): rpart
-# against ranger on kin8nm.** The slides give the table below and a corrected statistic of about
-# 2227, compared with the critical value 3.841 "for $\alpha = 0.5$".
-
-# %%
-kin = mcnemar_example("seed001_rpart_ranger")
-result = mcnemar(kin.table, method="corrected")
-print(kin.table)
-print(
-    f"corrected statistic = {result.statistic:.3f}, p-value as a double = "
-    f"{result.pvalue}"
-)
-# chi2 with 1 df is the square of a standard normal:
-# log P(chi2 > x) = log 2 + log P(Z > sqrt(x))
-log10_p = (np.log(2) + stats.norm.logsf(np.sqrt(result.statistic))) / np.log(10)
-print(f"log10 p = {log10_p:.1f}")
-print(
-    f"critical value at alpha = 0.05: {stats.chi2.ppf(0.95, 1):.3f}; at alpha = 0.5: "
-    f"{stats.chi2.ppf(0.5, 1):.3f}"
-)
-print(
-    "accuracy difference rpart - ranger: "
-    f"{in_points(mcnemar(kin.table).accuracy_difference)}"
-)
-
-# %% [markdown]
-# The statistic is right (2227.0). The significance level is a typo: 3.841 is the critical
-# value for $\alpha = 0.05$; at $\alpha = 0.5$ it would be 0.455. The p-value, about
-# $10^{-485}$, is too small for a double and prints as 0: the evidence that rpart and ranger
-# differ in accuracy on this test set is overwhelming, and so is the difference: ranger is right
-# on 27 points more of the examples (95 % interval 26 to 28 points). One more oddity, which does not change
-# the test: the table says ranger is wrong on only 18 of 8 192 examples (0.2 % error), while
-# the same slides' benchmark gives ranger a cross-validated error of 16 % on kin8nm; the
-# predictions were most likely scored on ranger's own training data, where a random forest is
-# nearly always right. Test on data the models have not seen.
-
-# %% [markdown]
 # ## A real comparison, step by step
 #
 # Back to the digits: four models trained once on half of the 1 797 images and tested once on
@@ -984,6 +900,90 @@ for label, table in comparisons.items():
 #
 # Decide the method *before* looking at the p-values; choosing the variant that gives the
 # smallest p-value inflates the Type I error.
+
+# %% [markdown]
+# ## The sources' worked examples
+#
+# Every McNemar example of the source documents, recomputed.
+#
+# **Source 002, ten test instances.** The tutorial lists for each instance whether each
+# classifier was right:
+
+# %%
+ten = mcnemar_example("seed002_ten_instances")
+y_true = np.ones(10, dtype=int)  # any labels will do: only correctness matters
+y_pred_1 = np.where(ten.correct_1, 1, 0)
+y_pred_2 = np.where(ten.correct_2, 1, 0)
+table = mcnemar_table(y_true, y_pred_1, y_pred_2)
+print(table)
+print("accuracies:", ten.accuracies)
+result = mcnemar(table, method="exact")
+print(f"exact: statistic = min(b, c) = {result.statistic:.3f}, p = {result.pvalue:.3f}")
+print(f"mid-p (the default): p = {mcnemar(table).pvalue:.3f}")
+print(f"accuracy difference {in_points(mcnemar(table).accuracy_difference)} "
+      "(Bonett-Price)")
+wald = paired_accuracy_difference(table, method="wald")
+print(f"{'':>20}the Wald interval would be "
+      f"[{100 * wald.low:.3f}, {100 * wald.high:.3f}]")
+
+# %% [markdown]
+# The table, the accuracies (60 % and 50 %) and the printed result (statistic 1.000, which is
+# $\min(b, c)$, and p-value 1.000) all agree with the tutorial. Its interpretation does not: it says the test "strongly
+# confirms that there is very little difference". Failing to reject is not confirmation. With
+# only three disagreements the smallest p-value the exact test can produce is
+
+# %%
+print(
+    "smallest possible p with b + c = 3:",
+    mcnemar([[0, 3], [0, 0]], method="exact").pvalue,
+)
+
+# %% [markdown]
+# so this test could not have rejected $H_0$ at the 5 % level whatever the classifiers did (nor
+# could the mid-p test, whose smallest value is $2^{-3} = 0.125$). The honest reading of
+# $p = 1$ here: the ten examples contain no evidence either way, and far too few disagreements
+# to detect any difference at the 5 % level, however large. The interval says the same in
+# numbers: the observed 10-point lead of model 1 is compatible with anything from model 2 being
+# 28 points better to model 1 being 45 points better (95 % Bonett-Price interval): ten examples
+# measure nothing precisely. (The Wald interval, from 23 points one way to 43 the other, is
+# narrower, most of all at the bottom: with so few examples it claims more precision than the
+# data have.)
+#
+# **Source 001, the "Applied Machine Learning" slides (LMU Munich's lecture_appml): rpart
+# against ranger on kin8nm.** The slides give the table below and a corrected statistic of about
+# 2227, compared with the critical value 3.841 "for $\alpha = 0.5$".
+
+# %%
+kin = mcnemar_example("seed001_rpart_ranger")
+result = mcnemar(kin.table, method="corrected")
+print(kin.table)
+print(
+    f"corrected statistic = {result.statistic:.3f}, p-value as a double = "
+    f"{result.pvalue}"
+)
+# chi2 with 1 df is the square of a standard normal:
+# log P(chi2 > x) = log 2 + log P(Z > sqrt(x))
+log10_p = (np.log(2) + stats.norm.logsf(np.sqrt(result.statistic))) / np.log(10)
+print(f"log10 p = {log10_p:.1f}")
+print(
+    f"critical value at alpha = 0.05: {stats.chi2.ppf(0.95, 1):.3f}; at alpha = 0.5: "
+    f"{stats.chi2.ppf(0.5, 1):.3f}"
+)
+print(
+    "accuracy difference rpart - ranger: "
+    f"{in_points(mcnemar(kin.table).accuracy_difference)}"
+)
+
+# %% [markdown]
+# The statistic is right (2227.0). The significance level is a typo: 3.841 is the critical
+# value for $\alpha = 0.05$; at $\alpha = 0.5$ it would be 0.455. The p-value, about
+# $10^{-485}$, is too small for a double and prints as 0: the evidence that rpart and ranger
+# differ in accuracy on this test set is overwhelming, and so is the difference: ranger is right
+# on 27 points more of the examples (95 % interval 26 to 28 points). One more oddity, which does not change
+# the test: the table says ranger is wrong on only 18 of 8 192 examples (0.2 % error), while
+# the same slides' benchmark gives ranger a cross-validated error of 16 % on kin8nm; the
+# predictions were most likely scored on ranger's own training data, where a random forest is
+# nearly always right. Test on data the models have not seen.
 
 # %% [markdown]
 # ## Summary

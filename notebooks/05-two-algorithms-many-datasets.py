@@ -458,44 +458,6 @@ print(
 )
 
 # %% [markdown]
-# ## Source 001's slide, checked
-#
-# The slide computes $R^+ = 2$, $R^- = 15$, $T = 2$ and $z = -1.78$, then says the two-sided
-# critical value at $\alpha = 0.05$ is 1, that $-1.78 < 1$, and rejects $H_0$. Three things are
-# wrong:
-
-# %%
-for key in (
-    "seed001-wilcoxon-rminus",
-    "seed001-wilcoxon-critical-value",
-    "seed001-wilcoxon-decision",
-):
-    print(f"[{key}]")
-    for label, text in (("says", ERRATA[key].says), ("right", ERRATA[key].correct)):
-        print(textwrap.fill(f"{label}: {text}", 74, initial_indent="  ",
-                            subsequent_indent="    "))
-    print()
-print(
-    f"exact critical value of T for N = 6: {wilcoxon_critical_value(6)}; "
-    f"normal critical value: {stats.norm.ppf(0.975):.2f}"
-)
-
-# %% [markdown]
-# The ranks 1 to 6 sum to 21, so $R^- = 15$ cannot go with $R^+ = 2$; the right value is
-# $R^- = 18$ (or 18.5 with `zsplit`). $T = 2$ and $z = -1.78$ are consistent with that. The
-# decision rule compares a negative $z$ with a positive "critical value": the two-sided 5 %
-# test rejects when $z \le -1.96$. In terms of $T$, the exact table
-# for six data sets rejects only when $T = 0$, i.e. when one algorithm wins on all six.
-#
-# **The corrected conclusion.** $z = -1.78$ (normal p = 0.075), exact p = 0.125: the benchmark
-# gives no evidence at the 5 % level that ranger and rpart differ on tasks of this kind; the
-# typical difference is estimated at 0.067 in rpart's disfavour, with a 96.9 % interval from
-# -0.002 to 0.143 that includes zero. The source's "there is evidence that the two algorithms
-# do not perform equally well" does not follow. Only the t-test gave p < 0.05, and its
-# assumptions cannot be checked on six tasks (its p-value moved to 0.11 under a rescaling of the
-# differences).
-
-# %% [markdown]
 # ## Demšar's own example: 14 data sets
 #
 # Demšar ([Demšar, 2006](https://jmlr.org/papers/v7/demsar06a.html)) compares C4.5 with and without a tuned pruning parameter m on 14
@@ -749,6 +711,44 @@ wilcoxon_explorer(d, names=ex.datasets)
 # typical difference and its interval show how large a difference the data still allow. And two
 # algorithms compared on the same data set's cross-validation folds are *not* independent
 # observations: the tests of this chapter assume one independent score per data set.
+
+# %% [markdown]
+# ## Source 001's slide, checked
+#
+# The slide computes $R^+ = 2$, $R^- = 15$, $T = 2$ and $z = -1.78$, then says the two-sided
+# critical value at $\alpha = 0.05$ is 1, that $-1.78 < 1$, and rejects $H_0$. Three things are
+# wrong:
+
+# %%
+for key in (
+    "seed001-wilcoxon-rminus",
+    "seed001-wilcoxon-critical-value",
+    "seed001-wilcoxon-decision",
+):
+    print(f"[{key}]")
+    for label, text in (("says", ERRATA[key].says), ("right", ERRATA[key].correct)):
+        print(textwrap.fill(f"{label}: {text}", 74, initial_indent="  ",
+                            subsequent_indent="    "))
+    print()
+print(
+    f"exact critical value of T for N = 6: {wilcoxon_critical_value(6)}; "
+    f"normal critical value: {stats.norm.ppf(0.975):.2f}"
+)
+
+# %% [markdown]
+# The ranks 1 to 6 sum to 21, so $R^- = 15$ cannot go with $R^+ = 2$; the right value is
+# $R^- = 18$ (or 18.5 with `zsplit`). $T = 2$ and $z = -1.78$ are consistent with that. The
+# decision rule compares a negative $z$ with a positive "critical value": the two-sided 5 %
+# test rejects when $z \le -1.96$. In terms of $T$, the exact table
+# for six data sets rejects only when $T = 0$, i.e. when one algorithm wins on all six.
+#
+# **The corrected conclusion.** $z = -1.78$ (normal p = 0.075), exact p = 0.125: the benchmark
+# gives no evidence at the 5 % level that ranger and rpart differ on tasks of this kind; the
+# typical difference is estimated at 0.067 in rpart's disfavour, with a 96.9 % interval from
+# -0.002 to 0.143 that includes zero. The source's "there is evidence that the two algorithms
+# do not perform equally well" does not follow. Only the t-test gave p < 0.05, and its
+# assumptions cannot be checked on six tasks (its p-value moved to 0.11 under a rescaling of the
+# differences).
 
 # %% [markdown]
 # ## Summary

@@ -116,7 +116,7 @@ ERRATA = {e.key: e for e in errata()}
 # data set*; *Friedman's test*; *Nemenyi's test: every pair*; *All pairs, recommended: pairwise
 # Wilcoxon tests with Holm's adjustment*; *Comparing with a control: Holm's procedure and
 # Bonferroni-Dunn*; then the *Summary*. The other sections build on these. Detail to come back to
-# when you need it: *The source's numbers, checked*; *A live benchmark*.
+# when you need it: *A live benchmark*; *The source's numbers, checked*.
 
 # %% [markdown]
 # ## The benchmark
@@ -398,97 +398,6 @@ for n_level in (3, 4, 5, 6, 10, 16, 30):
 # %%
 print(f"method: {corrected.method}, p = {corrected.pvalue:.3g}")
 print(textwrap.fill(f"why: {corrected.pvalue_method}", 74, subsequent_indent="     "))
-
-# %% [markdown]
-# ## The source's numbers, checked
-#
-# Source 001 prints the following for this benchmark. The course recomputes each one.
-
-# %%
-printed = bench.printed
-rpart, ranger = names.index("rpart"), names.index("ranger")
-rank_sums = ranks.sum(axis=0)
-print(
-    f"overall mean rank: {ranks.mean():.3f} "
-    f"(source: {printed['overall_mean_rank']} and later 3.427)"
-)
-print(
-    f"average rank of rpart:  {rank_sums[rpart]:.1f} / 16 = "
-    f"{rank_sums[rpart] / 16:.2f} "
-    f"(source: {printed['mean_rank_rpart']};\n  divided by 6 it would be "
-    f"{rank_sums[rpart] / 6:.2f})"
-)
-print(
-    f"average rank of ranger: {rank_sums[ranger]:.1f} / 16 = "
-    f"{rank_sums[ranger] / 16:.2f} "
-    f"(source: {printed['mean_rank_ranger']};\n  divided by 6 it would be "
-    f"{rank_sums[ranger] / 6:.2f})"
-)
-print(
-    f"difference: {(rank_sums[rpart] - rank_sums[ranger]) / 16:.4f} (source: "
-    f"{printed['mean_rank_difference_rpart_ranger']})"
-)
-print(
-    f"SS_total / SS_error as printed: {printed['ss_total']} / {printed['ss_error']} = "
-    f"{printed['ss_total'] / printed['ss_error']:.2f} (source: "
-    f"{printed['statistic_friedman']})"
-)
-print(
-    f"0.95 quantile of chi2 with 5 df: {stats.chi2.ppf(0.95, 5):.4f} (source: "
-    f"{printed['chi2_critical_5df']})"
-)
-q = critical_value(6, 0.05) * np.sqrt(2)
-print(
-    f"q_0.05(6, inf) = {q:.4f} (source: {printed['q_nemenyi_k6']}); "
-    f"CD = {critical_difference(6, 16):.4f} (source: {printed['cd_nemenyi']})"
-)
-print(
-    f"Bonferroni-Dunn level per comparison: 0.05 / (6 - 1) = {0.05 / 5:.2f} (source: "
-    f"{printed['alpha_bonferroni_dunn']})"
-)
-
-# %% [markdown]
-# What agrees: the printed ranks, the average ranks of rpart (3.53) and ranger (1.59), their
-# difference (1.94), the critical difference (1.88, to two decimals) and the Bonferroni level
-# 0.01. What does not:
-#
-# - **Overall mean rank.** The slides first compute it correctly as 3.5, then use 3.427 in both
-#   sums of squares. Since every row of ranks sums to 21, the overall mean is always exactly
-#   $(k+1)/2 = 3.5$; 3.427 is impossible. (Erratum `seed001-friedman-overall-mean-rank`.)
-# - **Average ranks over 16 tasks divided by 6.** The slides write $\frac{1}{6}\sum_{m=1}^{16}$;
-#   the average is over the M = 16 data sets, $\frac{1}{16}\sum_{m=1}^{16}$. With 1/6 the average
-#   ranks would be 9.42 and 4.25, impossible for six algorithms. (Erratum
-#   `seed001-friedman-mean-rank-divisor`.)
-# - **The statistic.** The printed parts give $187.281 / 3.481 = 53.80$, not the printed 52.872,
-#   so the three numbers cannot all be right. The slides may have computed them from unrounded
-#   errors, which are not published; from the published table, the tie-corrected $\chi^2_F$
-#   (which is what $SS_{total}/SS_{error}$ with the correct mean 3.5 computes, see below) is
-#   56.55. Every version is far above the critical value; the conclusion stands. (Erratum
-#   `seed001-friedman-statistic`.)
-# - **The chi-squared quantile** is 11.070, not 11.075; the decision is unchanged. (Erratum
-#   `seed001-friedman-chi2-quantile`.)
-# - **The studentized range quantile** for k = 6 at $\alpha = 0.05$ is 4.030, not 4.02. The CD
-#   computed from the correct value, 1.885, still rounds to the printed 1.88. (Erratum
-#   `seed001-nemenyi-q`.)
-#
-# The slides' sums of squares, taken around the correct overall mean 3.5, reproduce the
-# tie-corrected Friedman statistic exactly:
-
-# %%
-overall = (k + 1) / 2
-ss_total = n_sets * np.sum((ranks.mean(axis=0) - overall) ** 2)
-ss_error = np.sum((ranks - overall) ** 2) / (n_sets * (k - 1))
-print(
-    f"SS_total = {ss_total:.3f}, SS_error = {ss_error:.4f}, ratio = "
-    f"{ss_total / ss_error:.3f};\n"
-    f"friedman(...).statistic = {corrected.statistic:.3f}"
-)
-for key in sorted(
-    k_
-    for k_ in ERRATA
-    if k_.startswith("seed001-friedman") or k_ == "seed001-nemenyi-q"
-):
-    print(textwrap.fill(f"- {key}: {ERRATA[key].correct}", 74, subsequent_indent="  "))
 
 # %% [markdown]
 # ## Nemenyi's test: every pair
@@ -1440,6 +1349,97 @@ for warning in caught:
 #   accept or reject a method ([Japkowicz and Shah, 2011](https://doi.org/10.1017/CBO9780511921803)).
 # - The data sets should be a sample of the kind of problems you care about; the conclusions
 #   extend to that population only.
+
+# %% [markdown]
+# ## The source's numbers, checked
+#
+# Source 001 prints the following for this benchmark. The course recomputes each one.
+
+# %%
+printed = bench.printed
+rpart, ranger = names.index("rpart"), names.index("ranger")
+rank_sums = ranks.sum(axis=0)
+print(
+    f"overall mean rank: {ranks.mean():.3f} "
+    f"(source: {printed['overall_mean_rank']} and later 3.427)"
+)
+print(
+    f"average rank of rpart:  {rank_sums[rpart]:.1f} / 16 = "
+    f"{rank_sums[rpart] / 16:.2f} "
+    f"(source: {printed['mean_rank_rpart']};\n  divided by 6 it would be "
+    f"{rank_sums[rpart] / 6:.2f})"
+)
+print(
+    f"average rank of ranger: {rank_sums[ranger]:.1f} / 16 = "
+    f"{rank_sums[ranger] / 16:.2f} "
+    f"(source: {printed['mean_rank_ranger']};\n  divided by 6 it would be "
+    f"{rank_sums[ranger] / 6:.2f})"
+)
+print(
+    f"difference: {(rank_sums[rpart] - rank_sums[ranger]) / 16:.4f} (source: "
+    f"{printed['mean_rank_difference_rpart_ranger']})"
+)
+print(
+    f"SS_total / SS_error as printed: {printed['ss_total']} / {printed['ss_error']} = "
+    f"{printed['ss_total'] / printed['ss_error']:.2f} (source: "
+    f"{printed['statistic_friedman']})"
+)
+print(
+    f"0.95 quantile of chi2 with 5 df: {stats.chi2.ppf(0.95, 5):.4f} (source: "
+    f"{printed['chi2_critical_5df']})"
+)
+q = critical_value(6, 0.05) * np.sqrt(2)
+print(
+    f"q_0.05(6, inf) = {q:.4f} (source: {printed['q_nemenyi_k6']}); "
+    f"CD = {critical_difference(6, 16):.4f} (source: {printed['cd_nemenyi']})"
+)
+print(
+    f"Bonferroni-Dunn level per comparison: 0.05 / (6 - 1) = {0.05 / 5:.2f} (source: "
+    f"{printed['alpha_bonferroni_dunn']})"
+)
+
+# %% [markdown]
+# What agrees: the printed ranks, the average ranks of rpart (3.53) and ranger (1.59), their
+# difference (1.94), the critical difference (1.88, to two decimals) and the Bonferroni level
+# 0.01. What does not:
+#
+# - **Overall mean rank.** The slides first compute it correctly as 3.5, then use 3.427 in both
+#   sums of squares. Since every row of ranks sums to 21, the overall mean is always exactly
+#   $(k+1)/2 = 3.5$; 3.427 is impossible. (Erratum `seed001-friedman-overall-mean-rank`.)
+# - **Average ranks over 16 tasks divided by 6.** The slides write $\frac{1}{6}\sum_{m=1}^{16}$;
+#   the average is over the M = 16 data sets, $\frac{1}{16}\sum_{m=1}^{16}$. With 1/6 the average
+#   ranks would be 9.42 and 4.25, impossible for six algorithms. (Erratum
+#   `seed001-friedman-mean-rank-divisor`.)
+# - **The statistic.** The printed parts give $187.281 / 3.481 = 53.80$, not the printed 52.872,
+#   so the three numbers cannot all be right. The slides may have computed them from unrounded
+#   errors, which are not published; from the published table, the tie-corrected $\chi^2_F$
+#   (which is what $SS_{total}/SS_{error}$ with the correct mean 3.5 computes, see below) is
+#   56.55. Every version is far above the critical value; the conclusion stands. (Erratum
+#   `seed001-friedman-statistic`.)
+# - **The chi-squared quantile** is 11.070, not 11.075; the decision is unchanged. (Erratum
+#   `seed001-friedman-chi2-quantile`.)
+# - **The studentized range quantile** for k = 6 at $\alpha = 0.05$ is 4.030, not 4.02. The CD
+#   computed from the correct value, 1.885, still rounds to the printed 1.88. (Erratum
+#   `seed001-nemenyi-q`.)
+#
+# The slides' sums of squares, taken around the correct overall mean 3.5, reproduce the
+# tie-corrected Friedman statistic exactly:
+
+# %%
+overall = (k + 1) / 2
+ss_total = n_sets * np.sum((ranks.mean(axis=0) - overall) ** 2)
+ss_error = np.sum((ranks - overall) ** 2) / (n_sets * (k - 1))
+print(
+    f"SS_total = {ss_total:.3f}, SS_error = {ss_error:.4f}, ratio = "
+    f"{ss_total / ss_error:.3f};\n"
+    f"friedman(...).statistic = {corrected.statistic:.3f}"
+)
+for key in sorted(
+    k_
+    for k_ in ERRATA
+    if k_.startswith("seed001-friedman") or k_ == "seed001-nemenyi-q"
+):
+    print(textwrap.fill(f"- {key}: {ERRATA[key].correct}", 74, subsequent_indent="  "))
 
 # %% [markdown]
 # ## Summary
