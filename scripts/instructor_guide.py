@@ -439,6 +439,15 @@ the self-check in class, or (in the first class) for installing the course.
 **Live widgets.** The activities need the chapters running with a kernel: on the lecturer's laptop
 (`make lab`, or `make app` for the chapters as Voila apps), on Binder or Colab (the buttons on each
 chapter's page), or on the students' own machines. {website}
+
+**Slides, homework and the project.** `make slides` writes a reveal.js deck per chapter from the
+same executed notebooks (long prose in the speaker notes); `make assignments` writes each chapter's
+student edition (no solutions) and instructor edition (solutions, and a rubric for the written
+parts), and `make grade SUBMISSION=...` scores a returned notebook's numeric answers (it runs the
+student's code: grade in a throwaway environment). The term project
+(`teaching/project/brief.md`, with its rubric and a graded example report) needs chapters 5, 6 and
+10: hand it out after class {project_class}, so that its first weeks run alongside the classes on
+chapters 7 to 10 (`recommend()` gives chapter 10's answer from the start).
 """
 
 
@@ -449,8 +458,10 @@ def _introduction(plan: dict, static: set) -> list[str]:
                    "without a kernel; every other widget is a snapshot there.")
     else:
         website = "On the website the widgets are snapshots."
+    # the project builds on chapter 6: after the last class of chapter 6
+    project_class = max(n for n, s in enumerate(plan["sessions"], 1) if s["chapter"].startswith("06-"))
     text = INTRODUCTION.format(
-        n_sessions=len(plan["sessions"]), command=COMMAND, website=website,
+        n_sessions=len(plan["sessions"]), command=COMMAND, website=website, project_class=project_class,
         times=_times(rule["reading_words_per_minute"] / rule["prose_words_per_minute"]),
         activity_low=rule["activity_minutes"][0], activity_high=rule["activity_minutes"][1], **rule,
     )
