@@ -149,6 +149,11 @@ def _cuts(text: str) -> list[tuple[int, bool]]:
     return cuts
 
 
+#: The sentence of an exercise that names the variables to bind for the autograder (teaching/grading.yml).
+ANSWER_SENTENCE = re.compile(r"(?:\s+|^|(?=:))(?::\s*)?(?:[Ss]tore|[Bb]ind)\b(?:[^.]|\.(?=\d))*?`ex\d+_"
+                             r"(?:[^.]|\.(?=\d))*?(?=\.(?:\s|$))")
+
+
 def first_sentence(text: str) -> str:
     """The first sentence of a markdown paragraph (the whole text when it has one sentence)."""
     text = " ".join(text.split())
@@ -166,7 +171,9 @@ def shorten(text: str, limit: int) -> str | None:
     spaces = [j for j, end in _cuts(sentence) if not end and visible_length(sentence[:j]) <= limit - 2]
     if not spaces or spaces[-1] < 20:
         return None
-    return sentence[: spaces[-1]].rstrip(" ,;:") + " …"
+    # prefer the end of a clause (after a comma, semicolon or colon) in the second half of the room
+    clauses = [j for j in spaces if sentence[j - 1] in ",;:" and visible_length(sentence[:j]) >= limit // 2]
+    return sentence[: (clauses or spaces)[-1]].rstrip(" ,;:") + " …"
 
 
 def visible_length(markdown: str) -> int:
@@ -364,6 +371,8 @@ class Planner:
         lead = first_sentence(text)
         bold_lead = re.fullmatch(r"\*\*[^*]+[.?!:]\*\*", lead) is not None
         if lead.startswith("**Exercise"):
+            # the homework's plumbing ("Store ... in `ex2_first_b`") is for the notebook, not the room
+            text = re.sub(r"([.?!])\.(?=\s|$)", r"\1", ANSWER_SENTENCE.sub("", text)).strip()
             self.put_markdown(text, text_height(text))
         elif visible_length(text) <= SHORT_PARAGRAPH and text_height(text) + BLOCK_GAP > self.room \
                 and self.has_content:  # a remark that would be alone on a continuation slide

@@ -238,7 +238,25 @@ def test_no_deck_shows_a_solution_or_the_quiz(rendered_decks):
         deck = (rendered_decks / f"{chapter.stem}.slides.html").read_text(encoding="utf-8")
         shown = [line for line in only_in_solutions if html.escape(line, quote=False) in deck]
         assert only_in_solutions and not shown, f"{chapter.name}: solution output on a slide: {shown[:3]}"
-        assert "Self-check" not in BeautifulSoup(deck, "html.parser").get_text(), chapter.name
+        soup = BeautifulSoup(deck, "html.parser")
+        assert "Self-check" not in soup.get_text(), chapter.name
+        # the homework's answer names ("Store ... in `ex2_first_b`") stay in the notebook, off the slides
+        for notes in soup.select("aside.notes"):
+            notes.decompose()
+        exercises = "Exercise 1." in soup.get_text()
+        assert exercises and not re.findall(r"\bex\d+_\w+", soup.get_text()), chapter.name
+
+
+def test_an_exercise_loses_its_answer_names_and_a_cut_prefers_a_clause(slides):
+    text = ("**Exercise 4.** Why? Check it with the exact test: store its p-value for SVM against k-NN, in "
+            "that order, in a tuple `ex4_pvalues`. Then explain. Store the rates at `0.01` and `0.05` in `ex5_rates`.")
+    kept = slides.ANSWER_SENTENCE.sub("", text)
+    assert "ex4_" not in kept and "ex5_" not in kept
+    assert "Check it with the exact test" in kept and "Then explain" in kept
+    long = ("When the two models disagree on many examples, the chi-squared approximation is good, and the four "
+            "variants give nearly the same p-value for every split of the disagreements")
+    cut = slides.shorten(long, 120)
+    assert cut.endswith("is good …"), cut  # at the comma, not in the middle of the next clause
 
 
 # --------------------------------------------------------------------------- (c) in Chromium
