@@ -83,9 +83,41 @@ class Printable:
 
 @dataclasses.dataclass(frozen=True)
 class TestResult(Printable):
-    """Base class of the tests' results: ``statistic``, ``pvalue`` and the test's own fields."""
+    """Base class of the tests' results: ``statistic``, ``pvalue`` and the test's own fields.
+
+    :attr:`effect_interval` is the one way to read a result's effect, whatever the test: the
+    estimate of the quantity its null hypothesis is about, with the interval that goes with the
+    test (None for an omnibus test or a family of pairs, whose effects are per model or per pair).
+    """
 
     __test__ = False  # not a pytest test class despite its name
+
+    #: The attribute holding the effect and its interval (None: the test has no single effect).
+    _effect_attribute = None
+    #: The effect's value under the null hypothesis (0 for a difference, 0.5 for a share).
+    _effect_null = 0.0
+
+    @property
+    def effect_interval(self):
+        """The effect with its interval, as an :class:`Interval` (None when there is no single effect).
+
+        For McNemar's test and the sign test, the share of the disagreements (or of the data sets
+        with a difference) won by the first model, with the interval that inverts the test at the
+        result's level: it excludes 1/2 exactly when the p-value is at or below 1 - confidence.
+        For the t-tests, the mean difference with the t interval of the test's own variance (it
+        excludes 0 exactly when the test rejects). For Wilcoxon's test, the Hodges-Lehmann estimate
+        with its Walsh-average interval (with zeros or ties it can disagree with the exact test;
+        :func:`lecture_lib.report` says so when it does). For DeLong's test, the difference of the
+        AUCs. For the equivalence test (TOST), the difference with its 1 - 2 alpha interval, which
+        lies inside the margins exactly when the test declares equivalence. :attr:`effect_null` is
+        the value that means "no difference".
+        """
+        return None if self._effect_attribute is None else getattr(self, self._effect_attribute)
+
+    @property
+    def effect_null(self) -> float:
+        """The value of :attr:`effect_interval`'s estimate under the null hypothesis (0 or 0.5)."""
+        return self._effect_null
 
 
 @dataclasses.dataclass(frozen=True)

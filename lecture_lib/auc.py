@@ -52,6 +52,8 @@ class DeLongResult(TestResult):
         Numbers of positive and negative examples.
     """
 
+    _effect_attribute = "difference"
+
     statistic: float
     pvalue: float
     auc_1: float

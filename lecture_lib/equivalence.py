@@ -56,6 +56,8 @@ class EquivalenceResult(TestResult):
         ``"paired t"`` or ``"corrected t"``.
     """
 
+    _effect_attribute = "confidence_interval"
+
     statistic: float
     pvalue: float
     pvalue_lower: float

@@ -212,6 +212,9 @@ class McNemarResult(TestResult):
         n = a + b + c + d, the number of test examples.
     """
 
+    _effect_attribute = "win_probability"
+    _effect_null = 0.5
+
     statistic: float
     pvalue: float
     method: str

@@ -120,6 +120,8 @@ class PairedTTestResult(TestResult):
         Number of pairs.
     """
 
+    _effect_attribute = "confidence_interval"
+
     statistic: float
     pvalue: float
     df: int
@@ -187,6 +189,8 @@ class FoldTTestResult(TestResult):
         ``"corrected repeated cv"``.
     """
 
+    _effect_attribute = "confidence_interval"
+
     statistic: float
     pvalue: float
     df: int
@@ -224,6 +228,8 @@ class TTest5x2cvResult(TestResult):
         statistic, so it excludes 0 exactly when the test rejects at level
         :math:`1 - \\gamma`.
     """
+
+    _effect_attribute = "confidence_interval"
 
     statistic: float
     pvalue: float
@@ -1008,6 +1014,15 @@ class AlgorithmComparison(TestResult):
     n_trainings: int
     result: TestResult
     description: str
+
+    @property
+    def effect_interval(self):
+        """The effect and interval of the test that ran (``result.effect_interval``)."""
+        return self.result.effect_interval
+
+    @property
+    def effect_null(self) -> float:
+        return self.result.effect_null
 
     def __str__(self) -> str:
         def show(name, s):

@@ -369,6 +369,8 @@ class WilcoxonResult(TestResult):
         that favours y (0 when every difference is zero).
     """
 
+    _effect_attribute = "confidence_interval"
+
     statistic: float
     pvalue: float
     r_plus: float
@@ -830,6 +832,9 @@ class SignTestResult(TestResult):
         (Clopper-Pearson) interval. With n = 0 there is nothing to estimate:
         ``nan`` and [0, 1].
     """
+
+    _effect_attribute = "win_probability"
+    _effect_null = 0.5
 
     statistic: float
     pvalue: float
