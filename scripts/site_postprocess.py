@@ -204,6 +204,22 @@ def launch_links(page_rel: str, config: dict) -> tuple[str, str]:
     return binder, colab
 
 
+#: An inline code span naming one library function or class: `name`, `name()`, `lecture_lib.name`,
+#: or a call `name(...)`.
+API_MENTION = re.compile(r"(?:lecture_lib\.)?([A-Za-z_][A-Za-z0-9_]*)(?:\(.*\))?", re.S)
+_ANCHORS: dict[Path, frozenset] = {}
+
+
+def _api_anchors(html_root: Path) -> frozenset:
+    """The ids of the API page's top-level entries (``lecture_lib.mcnemar``, ...); empty without one."""
+    if html_root not in _ANCHORS:
+        page = html_root / "api.html"
+        text = page.read_text(encoding="utf-8") if page.is_file() else ""
+        entry = r'<dt[^>]*\bid="(lecture_lib\.[A-Za-z_][A-Za-z0-9_]*)"'
+        _ANCHORS[html_root] = frozenset(re.findall(entry, text))
+    return _ANCHORS[html_root]
+
+
 def process_page(path: Path, html_root: Path, config: dict, report: dict) -> None:
     from bs4 import BeautifulSoup
 
@@ -254,6 +270,25 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
         if fold is not None and fold.find(class_="cell") is None:
             fold.append(cell.extract())
             report["solutions"] += 1
+
+    # -- the library in a chapter's prose links to the API reference -------------------------
+    # An inline code span that names a public function or class (`mcnemar`, `mcnemar()`,
+    # `lecture_lib.mcnemar`, or a call `mcnemar(table, method="exact")`) links to its entry on
+    # api.html. Done here, not in the notebooks: in Jupyter, Voila and Colab there is no API page
+    # to link to, and a dead link is worse than none.
+    if page_rel.startswith("notebooks/"):
+        anchors = _api_anchors(html_root)
+        for code in soup.select("article code.docutils.literal"):
+            if code.find_parent(["a", "h1", "h2", "h3", "h4", "h5", "h6", "pre"]) is not None:
+                continue
+            match = API_MENTION.fullmatch(code.get_text())
+            if match is None or f"lecture_lib.{match.group(1)}" not in anchors:
+                continue
+            link = soup.new_tag("a", href=f"{'../' * depth}api.html#lecture_lib.{match.group(1)}")
+            link["class"] = ["reference", "internal", "api-link"]
+            link["title"] = f"lecture_lib.{match.group(1)} in the API reference"
+            code.wrap(link)
+            report["api_links"] = report.get("api_links", 0) + 1
 
     # -- figures: a tap opens each output image at full size ---------------------------------
     for img in soup.select("div.cell_output img"):

@@ -392,3 +392,31 @@ def test_api_page_generator_guards():
     doc = ["Summary.", "", "Attributes", "----------", "x : int", "    The x.", "", "Taught in chapter 2."]
     assert misplaced_paragraphs(doc) == ["Taught in chapter 2."]
     assert misplaced_paragraphs(doc[:-1]) == []
+
+
+def test_the_chapters_mentions_of_the_library_link_to_the_api_page(built_book):
+    """Inline code naming a public function in a chapter's prose links to its API entry (issue 26); code
+    cells are left alone, and every link lands on an entry that exists."""
+    from bs4 import BeautifulSoup
+
+    import lecture_lib
+
+    _, article, _ = _api_page(built_book)
+    anchors = {dt.get("id") for dt, _ in _top_level_entries(article)}
+    linked = {}
+    for page in sorted((built_book / "notebooks").glob("[0-9][0-9]-*.html")):
+        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+        links = soup.select("a.api-link")
+        for link in links:
+            href = link["href"]
+            assert href.startswith("../api.html#"), (page.name, href)
+            assert href.split("#")[1] in anchors, (page.name, href)
+            assert link.find_parent("div", class_="cell") is None, (page.name, href)  # prose, not code
+        linked[page.name] = {link["href"].split("#lecture_lib.")[1] for link in links}
+        # a mention of a public name in prose that is left unlinked would be a miss
+        for code in soup.select("article code.docutils.literal"):
+            name = code.get_text()
+            if name in lecture_lib.__all__ and code.find_parent(["a", "h1", "h2", "h3", "pre"]) is None:
+                raise AssertionError(f"{page.name}: `{name}` is not linked")
+    assert {"mcnemar", "mcnemar_sample_size", "mcnemar_table"} <= linked["02-mcnemar.html"]
+    assert sum(len(names) for names in linked.values()) >= 50
