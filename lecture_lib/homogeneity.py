@@ -209,7 +209,8 @@ def looney_ftest(y_true, *y_preds, confidence: float = 0.95) -> LooneyFResult:
     right = correct.sum(axis=0).astype(np.int64)  # G_i
     per_example = correct.sum(axis=1).astype(np.int64)  # L_j
     total = int(right.sum())
-    # exact integers scaled by n k: n k SSA = k sum G_i^2 - T^2, n k SSB = n sum L_j^2 - T^2, n k SST = n k T - T^2
+    # exact integers scaled by n k:
+    # n k SSA = k sum G_i^2 - T^2, n k SSB = n sum L_j^2 - T^2, n k SST = n k T - T^2
     ssa_nk = k * int(np.dot(right, right)) - total * total
     ssb_nk = n * int(np.dot(per_example, per_example)) - total * total
     sst_nk = n * k * total - total * total

@@ -36,8 +36,8 @@ from lecture_lib import (  # noqa: E402
     simulate_near_duplicates,
     source_notes,
 )
-from lecture_lib._results import Interval  # noqa: E402
 from lecture_lib import widgets as lw  # noqa: E402
+from lecture_lib._results import Interval  # noqa: E402
 
 SEED004 = "seed004_kuncheva_three_models"
 
@@ -361,9 +361,11 @@ def test_pairwise_result_table_and_html():
 @pytest.mark.parametrize(
     "kwargs, error, match",
     [
-        ({"method": "fisher"}, ValueError, r"method must be one of \('chi2', 'corrected', 'exact', 'midp', 'textbook'\)"),
+        ({"method": "fisher"}, ValueError,
+         r"method must be one of \('chi2', 'corrected', 'exact', 'midp', 'textbook'\)"),
         ({"method": "auto"}, ValueError, r"got 'auto': that option was removed. Use 'textbook'"),
-        ({"adjust": "sidak"}, ValueError, r"adjust must be one of \('bonferroni', 'holm', 'hochberg', 'hommel', 'bh', 'by'\), got 'sidak'"),
+        ({"adjust": "sidak"}, ValueError,
+         r"adjust must be one of \('bonferroni', 'holm', 'hochberg', 'hommel', 'bh', 'by'\), got 'sidak'"),
         ({"alpha": 0.0}, ValueError, r"alpha must lie in \(0, 1\), got 0.0"),
         ({"alpha": 1.5}, ValueError, "alpha must lie in"),
         ({"alpha": "0.05"}, TypeError, "alpha must be a number"),

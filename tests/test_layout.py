@@ -67,6 +67,9 @@ def test_ruff_uses_the_project_rules():
     found = {line.split()[1] for line in result.stdout.splitlines() if line.startswith("lecture_lib/_probe.py")}
     assert result.returncode == 1
     assert {"F401", "I001", "B006", "UP006", "E501"} <= found, result.stdout
+    # no file is exempt from a rule (the temporary per-file ignores of issue 26 are gone)
+    for config in (ROOT / "pyproject.toml", ROOT / "tests" / "ruff.toml"):
+        assert "per-file-ignores" not in config.read_text(encoding="utf-8"), config.name
 
 
 # --------------------------------------------------------------------------- one import block, one __all__
