@@ -1650,9 +1650,10 @@ for key in sorted(
 #
 # **Exercise 2.** How many data sets would a benchmark of k = 6 algorithms need for the CD of the
 # Nemenyi test to fall below 1? Would such a benchmark reliably detect two algorithms whose
-# expected average ranks differ by 1? How many data sets give 80 % power for that? And with
-# k = 10? Store the numbers of data sets in two dicts keyed by k: `ex2_n_cd` (the CD below 1)
-# and `ex2_n_power` (80 % power).
+# expected average ranks differ by 1? How many data sets give 80 % power for that, by the normal
+# approximation of the gap between two average ranks (as `nemenyi_n_datasets` computes it)? And
+# with k = 10? Store the numbers of data sets in two dicts keyed by k: `ex2_n_cd` (the CD
+# below 1) and `ex2_n_power` (80 % power).
 #
 # **Exercise 3.** Show that with k = 2 algorithms the Nemenyi and the Bonferroni-Dunn critical
 # values are both $z_{1-\alpha/2}$, and explain why. Store the two critical values, Nemenyi's

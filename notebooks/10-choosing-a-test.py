@@ -991,8 +991,9 @@ for caveat in at_least.caveats[:3]:
 # same report, is significant). The pairs' intervals run from minus infinity to infinity for the
 # same reason: with three differences no Walsh-average interval reaches the simultaneous level
 # of 98.33 %.
-# You can write "some of the three learners differ on data sets like these"; you cannot write
-# which, nor that any two are equal. Three hand-picked data sets are also a thin sample of
+# You can write that there is evidence at the 5 % level that the three learners are not
+# interchangeable on data sets like these; you cannot write which differ, nor that any two are
+# equal. Three hand-picked data sets are also a thin sample of
 # "data sets like these": a claim about classification problems in general needs many more.
 #
 # </details>

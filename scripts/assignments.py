@@ -14,12 +14,22 @@ question, ``exN``, whose solution is the chapter's solution folds and its code c
 - ``student/NN-topic.ipynb``: the chapter without solution folds, solution code, rubrics or any
   output; in place of each solution cell the answer names to bind (``ex2_first_b = ...``), a cell
   for the written answer, and a check cell that runs the public tests (is the answer bound, has it
-  the form the exercise asks for);
+  the form the exercise asks for; the edition says that a check tests the form only);
 - ``instructor/NN-topic.ipynb``: the executed chapter with its solutions and their outputs, a
   rubric for the written parts after each solution, and the same check cells (which also run the
-  hidden tests: ``instructor/course_grade.py`` must sit beside it);
+  hidden tests: ``instructor/course_grade.py`` and ``instructor/NN-topic.setup.json`` must sit
+  beside it);
 - ``instructor/autograder/NN-topic.zip``: the autograder that ``scripts/grade.py`` (``make grade``)
   runs.
+
+``NN-topic.setup.json`` holds the chapter's code cells before its exercises: the hidden tests run
+it once per grading run, in a clean namespace, and each exercise's solution in a copy of it, so the
+expected values come from the chapter's data, never from the submission's (possibly altered)
+variables. Both editions install the course library from the commit they were built from (``git
+rev-parse HEAD``; ``main`` outside a git checkout), the one the autograder was built with; their
+init cell finds the notebook also when it was renamed (``Copy of NN-topic.ipynb``) and, where
+otter's checks cannot run (on Colab, or with the notebook saved elsewhere), binds a ``grader`` whose
+checks say so instead of failing.
 
 Why otter-grader and not nbgrader: otter needs no course database or fixed directory layout, keeps
 the tests as plain Python next to their question, and ``otter run`` grades one notebook locally,
@@ -35,8 +45,10 @@ import io
 import json
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,6 +63,8 @@ OUT = ROOT / "_build" / "assignments"
 GRADE = ROOT / "scripts" / "grade.py"
 #: scripts/grade.py as the autograders (and the instructor edition) import it.
 CHECKS = "course_grade"
+#: The chapter's code before its exercises, beside course_grade.py (see grade.chapter_namespace).
+SETUP = "{chapter}.setup.json"
 
 EXERCISES_HEADING = re.compile(r"^## Exercises\s*$", re.M)
 EXERCISE = re.compile(r"\*\*Exercise (\d+)\.\*\*")
@@ -181,13 +195,17 @@ def _listed(keys) -> str:
     return ", ".join(sorted(map(repr, keys)))
 
 
-def value_test(name: str, spec: dict, solution: str) -> str:
-    """The hidden test of an answer: grade.check_answer against what the chapter's solution binds."""
+def value_test(name: str, spec: dict, solution: str, setup: str) -> str:
+    """The hidden test of an answer: grade.check_answer against what the chapter's solution binds.
+
+    ``setup`` names the chapter's setup file: the solution runs on the chapter's variables, not the
+    submission's.
+    """
     rules = {key: spec[key] for key in ("atol", "rtol", "compare", "require", "diagnose") if key in spec}
     config = {"points": spec.get("points", 1), "hidden": True, "failure_message": spec["hint"]}
     return (_test_config(config)
             + f"def test_{name}(env):\n    from {CHECKS} import check_answer\n"
-            + f"    check_answer(env, {name!r}, {solution!r}, {rules!r})\n")
+            + f"    check_answer(env, {name!r}, {solution!r}, {rules!r}, setup={setup!r})\n")
 
 
 def _check_messages(name: str, spec: dict) -> None:
@@ -201,6 +219,11 @@ def _check_messages(name: str, spec: dict) -> None:
     if any('"' in text or "\\" in text or "\n" in text.strip() for text in texts):
         raise ValueError(f"{name}: a message of teaching/grading.yml has a double quote, a backslash or "
                          "a newline")
+    # otter strips single quotes from the ends of an assertion's message (str(error).strip("'")), and a
+    # rule's message ends the assertion
+    if any(rule["message"].rstrip().endswith("'") for rule in rules):
+        raise ValueError(f"{name}: a message of teaching/grading.yml ends with a single quote, which otter "
+                         "would cut off")
 
 
 def student_prompt(exercise: Exercise, answers: dict) -> str:
@@ -220,7 +243,7 @@ def rubric_cell(exercise: Exercise, criteria: list[str]) -> str:
             f"for each)\n\n{items}")
 
 
-def question_cells(exercise: Exercise, entry: dict) -> list:
+def question_cells(exercise: Exercise, entry: dict, setup: str) -> list:
     """Exercise ``exercise`` as one otter question: prompt, solution block, tests."""
     answers = entry.get("answers", {})
     rubric = entry.get("rubric", [])
@@ -248,7 +271,7 @@ def question_cells(exercise: Exercise, entry: dict) -> list:
         cells.append(_raw("# BEGIN TESTS"))
         for name, spec in answers.items():
             _check_messages(name, spec)
-            cells += [_code(form_test(name, spec)), _code(value_test(name, spec, exercise.solution))]
+            cells += [_code(form_test(name, spec)), _code(value_test(name, spec, exercise.solution, setup))]
         cells.append(_raw("# END TESTS"))
     cells.append(_raw("# END QUESTION"))
     return cells
@@ -264,14 +287,15 @@ def master_notebook(chapter: str, nb, spec: dict):
     config = {
         "name": chapter, "init_cell": True, "check_all_cell": False, "export_cell": False,
         "run_tests": False, "solutions_pdf": False, "template_pdf": False,
-        "tests": {"files": False, "ok_format": False}, "autograder_files": [f"{CHECKS}.py"],
+        "tests": {"files": False, "ok_format": False},
+        "autograder_files": [f"{CHECKS}.py", SETUP.format(chapter=chapter)],
         "generate": True, "suppress_no_tests_warning": True,
     }
     cells = [_raw("# ASSIGNMENT CONFIG\n" + yaml.safe_dump(config, sort_keys=False))]
     cells += [nbformat.from_dict(dict(cell)) for cell in head]
     cells.append(_markdown(intro))
     for number in sorted(exercises):
-        cells += question_cells(exercises[number], spec.get(number, {}))
+        cells += question_cells(exercises[number], spec.get(number, {}), SETUP.format(chapter=chapter))
     cells += [nbformat.from_dict(dict(cell)) for cell in tail]
     master = nbformat.v4.new_notebook(cells=cells, metadata=dict(nb.metadata))
     master.metadata.pop("jupytext", None)  # the editions are not paired with a .py twin
@@ -302,40 +326,132 @@ def instructor_edition(nb):
 
 #: The chapters' install cell begins so (it installs lecture_lib where it is missing: Colab, Binder).
 INSTALL_CELL = "# Runs only where the course library is missing"
-OTTER_INSTALL = (
-    "# Initialize Otter, the grader of the check cells (installed here where it is missing, e.g. Colab)\n"
-    "import importlib.util, subprocess, sys\n\n"
-    "if importlib.util.find_spec(\"otter\") is None:\n"
-    "    subprocess.run([sys.executable, \"-m\", \"pip\", \"install\", \"--quiet\",\n"
-    "                    \"otter-grader>=7.0,<8\"], check=True)\n"
-)
+#: The course library's address in the install cell, at the branch the chapters name.
+INSTALL_REF = re.compile(r'("lecture_lib @ git\+https://[^"@]+)@main"')
+#: What a check cell prints where otter's checks cannot run ({chapter}: the chapter's name; OTTER_INIT
+#: spells it out).
+NO_CHECKS = ("The check cells cannot run here: they need this notebook saved as {chapter}.ipynb (a "
+             "renamed copy such as 'Copy of {chapter}.ipynb' will do) in the working folder, and they "
+             "do not run on Colab; your answers are still graded when you hand the notebook in.")
+#: otter's init cell: installs otter where it is missing, finds the notebook also when renamed, and
+#: where otter cannot start (Colab: no ./tests folder; the notebook not in the working folder) binds
+#: a grader whose checks say so instead of failing.
+OTTER_INIT = '''\
+# Initialize Otter, the grader of the check cells (installed here where it is missing, e.g. Colab)
+import importlib.util, subprocess, sys
+
+if importlib.util.find_spec("otter") is None:
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet",
+                    "otter-grader>=7.0,<8"], check=True)
+import otter
 
 
-def init_after_install(nb):
-    """Move otter's init cell after the chapter's install cell and let it install otter where missing.
+def _otter_grader(chapter):
+    """otter's grader of this notebook (also renamed), else one whose checks say why they cannot run."""
+    import glob, os
+
+    class NoChecks:
+        def check(self, *args, **kwargs):
+            print(f"The check cells cannot run here: they need this notebook saved as {{chapter}}.ipynb "
+                  f"(a renamed copy such as 'Copy of {{chapter}}.ipynb' will do) in the working folder, "
+                  "and they do not run on Colab; your answers are still graded when you hand the "
+                  "notebook in.")
+
+    found = sorted(glob.glob(f"*{{glob.escape(chapter)}}*.ipynb"),
+                   key=lambda path: (path != f"{{chapter}}.ipynb", -os.path.getmtime(path)))
+    if not found or "google.colab" in sys.modules:  # on Colab otter cannot read the checks
+        return NoChecks()
+    try:
+        return otter.Notebook(found[0])
+    except Exception:
+        return NoChecks()
+
+
+grader = _otter_grader({chapter!r})'''
+#: Said under the student edition's "## Exercises" and in each of its check cells.
+FORM_ONLY = ("The check cells test only the form of an answer (that its name is bound and it has the "
+             "type and shape the exercise asks for), not its value: a wrong value can pass its check "
+             "and still lose its point when the notebook is graded.")
+CHECK_CELL = re.compile(r'^grader\.check\("ex\d+"\)$')
+
+
+def init_after_install(nb, chapter: str):
+    """Move otter's init cell after the chapter's install cell, and make it robust (see OTTER_INIT).
 
     otter assign puts ``import otter`` first; on Colab or a fresh Binder nothing is installed yet, so
     the chapter's own install cell must run first, and otter itself may be missing.
     """
     init = next(i for i, cell in enumerate(nb.cells) if "otter.Notebook(" in cell.source)
     cell = nb.cells.pop(init)
-    cell.source = OTTER_INSTALL + cell.source.replace("# Initialize Otter\n", "")
+    cell.source = OTTER_INIT.format(chapter=chapter)
     install = next((i for i, c in enumerate(nb.cells) if c.source.startswith(INSTALL_CELL)), -1)
     nb.cells.insert(install + 1, cell)
     return nb
 
 
-def build(chapter: str, spec: dict, out: Path = OUT) -> dict[str, Path]:
-    """Write a chapter's student and instructor editions and its autograder under ``out``: their paths."""
+def course_commit(root: Path = ROOT) -> str:
+    """The commit the editions are built from (``git rev-parse HEAD``), or main outside a git checkout."""
+    try:
+        run = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True,
+                             text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return "main"
+    commit = run.stdout.strip()
+    return commit if re.fullmatch(r"[0-9a-f]{40}", commit) else "main"
+
+
+def pin_install(nb, commit: str):
+    """Let the install cell install the course library of ``commit``, the autograder's."""
+    [cell] = [c for c in nb.cells if c.cell_type == "code" and c.source.startswith(INSTALL_CELL)]
+    if not INSTALL_REF.search(cell.source):
+        raise ValueError(f"the install cell names no lecture_lib @ git+...@main: {cell.source!r}")
+    cell.source = INSTALL_REF.sub(rf'\1@{commit}"', cell.source)
+    return nb
+
+
+def student_edition(nb):
+    """otter's student notebook, saying under "## Exercises" and in each check cell what a check tests."""
+    intro = next(cell for cell in nb.cells
+                 if cell.cell_type == "markdown" and EXERCISES_HEADING.search(cell.source))
+    intro.source = f"{intro.source.rstrip()}\n\n_{FORM_ONLY}_"
+    for cell in nb.cells:
+        if cell.cell_type == "code" and CHECK_CELL.match(cell.source.strip()):
+            cell.source = textwrap.fill(FORM_ONLY, 99, initial_indent="# ", subsequent_indent="# ") \
+                + f"\n{cell.source.strip()}"
+    return nb
+
+
+def setup_cells(head: list) -> list[str]:
+    """The chapter's code before its exercises, as the hidden tests run it: no install cell, no magic."""
+    cells = []
+    for cell in head:
+        if cell.cell_type != "code" or cell.source.startswith(INSTALL_CELL):
+            continue
+        lines = [line for line in cell.source.splitlines() if not line.lstrip().startswith(("%", "!"))]
+        if any(line.strip() for line in lines):
+            cells.append("\n".join(lines))
+    return cells
+
+
+def build(chapter: str, spec: dict, out: Path = OUT, commit: str | None = None) -> dict[str, Path]:
+    """Write a chapter's student and instructor editions and its autograder under ``out``: their paths.
+
+    ``commit``: the course library's commit the editions install (default: :func:`course_commit`).
+    """
     nb = nbformat.read(NOTEBOOKS / f"{chapter}.ipynb", as_version=4)
     master = master_notebook(chapter, nb, spec.get(chapter) or {})
+    commit = commit or course_commit()
+    setup = SETUP.format(chapter=chapter)
     paths = {"student": out / "student" / f"{chapter}.ipynb",
              "instructor": out / "instructor" / f"{chapter}.ipynb",
-             "autograder": out / "instructor" / "autograder" / f"{chapter}.zip"}
+             "autograder": out / "instructor" / "autograder" / f"{chapter}.zip",
+             "setup": out / "instructor" / setup}
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         nbformat.write(master, work / f"{chapter}.ipynb")
         shutil.copy(GRADE, work / f"{CHECKS}.py")
+        (work / setup).write_text(json.dumps({"chapter": chapter, "cells": setup_cells(split_chapter(nb)[0])},
+                                             indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()) as log:
             try:
                 otter_assign(str(work / f"{chapter}.ipynb"), str(work / "dist"), no_pdfs=True,
@@ -345,13 +461,15 @@ def build(chapter: str, spec: dict, out: Path = OUT) -> dict[str, Path]:
                 raise
         for path in paths.values():
             path.parent.mkdir(parents=True, exist_ok=True)
-        student = init_after_install(nbformat.read(work / "dist" / "student" / f"{chapter}.ipynb", 4))
+        student = nbformat.read(work / "dist" / "student" / f"{chapter}.ipynb", 4)
+        student = pin_install(init_after_install(student_edition(student), chapter), commit)
         nbformat.write(student, paths["student"])
         edition = instructor_edition(nbformat.read(work / "dist" / "autograder" / f"{chapter}.ipynb", 4))
-        edition = init_after_install(edition)
+        edition = pin_install(init_after_install(edition, chapter), commit)
         nbformat.write(edition, paths["instructor"])
         [zip_path] = (work / "dist" / "autograder").glob("*.zip")
         shutil.copy(zip_path, paths["autograder"])
+        shutil.copy(work / setup, paths["setup"])
     shutil.copy(GRADE, out / "instructor" / f"{CHECKS}.py")
     return paths
 
@@ -367,9 +485,10 @@ def main(argv: list[str] | None = None) -> int:
     missing = sorted(set(names) - set(chapters()))
     if missing:
         raise SystemExit(f"no such chapter: {', '.join(missing)} (the chapters: {', '.join(chapters())})")
-    spec = load_spec()
+    spec, commit = load_spec(), course_commit()
+    print(f"the editions install the course library of {commit}")
     for chapter in names:
-        build(chapter, spec, args.out)
+        build(chapter, spec, args.out, commit)
         print(f"{chapter}: {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}"
               f"/{{student,instructor}}/{chapter}.ipynb and instructor/autograder/{chapter}.zip")
     return 0

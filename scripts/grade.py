@@ -13,20 +13,28 @@ metadata (otter's assignment name), else in its file name (so a chapter itself,
 ``notebooks/NN-topic.ipynb``, can be graded too: it scores full marks).
 
 The autograders' hidden tests import this module (each autograder holds a copy, ``course_grade.py``)
-and call :func:`check_answer`. It holds no expected value: it runs the exercise's solution code from
-the chapter (seeded, so it reproduces the chapter's printed outputs) on the submission's own
-variables, once per exercise, and compares the student's answer with what the solution binds,
-within the tolerance that ``teaching/grading.yml`` gives, after the answer's own requirements
-(``require``) hold. When a known mistake fits a wrong answer (``diagnose``), the message names it.
+and call :func:`check_answer`. It holds no expected value: it computes it. Once per grading run it
+runs the chapter's own code before its exercises (the setup file ``NN-topic.setup.json`` that
+``scripts/assignments.py`` writes beside ``course_grade.py``) in a clean namespace, quietly and
+closing its figures; then, once per exercise, the exercise's solution code (seeded, so it
+reproduces the chapter's printed outputs) in a copy of that namespace. The student's answer is
+compared with what the solution binds, within the tolerance that ``teaching/grading.yml`` gives,
+after the answer's own requirements (``require``) hold. The submission's other variables serve
+only those requirements and the diagnoses: a student who altered a chapter variable (rounded the
+data, say) is graded against the chapter's data, not the altered copy. When a known mistake fits a
+wrong answer (``diagnose``), the message names it.
 """
 
 from __future__ import annotations
 
 import argparse
+import builtins
 import contextlib
 import io
+import json
 import math
 import numbers
+import random
 import re
 import subprocess
 import sys
@@ -51,19 +59,81 @@ CHAPTER = re.compile(r"^\d\d-[a-z0-9-]+$")
 
 # --------------------------------------------------------------------------- the checks (in the kernel)
 
-#: The namespaces the exercises' solution code left, by source (one run per exercise and kernel).
-_SOLVED: dict[str, dict] = {}
+#: The chapters' namespaces before their exercises, by setup file (one run per grading run), or the
+#: error their code raised.
+_SETUPS: dict[str, dict | Exception] = {}
+#: The namespaces the exercises' solution code left, by setup file and source (one run per exercise).
+_SOLVED: dict[tuple[str, str], dict] = {}
 
 
-def solution_values(env: Mapping, solution: str) -> dict:
-    """The variables the solution code binds when it runs on a copy of the submission's variables."""
-    if solution not in _SOLVED:
-        scope = dict(env)
-        with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings():
+@contextlib.contextmanager
+def _quietly():
+    """No output, warning or figure escapes, and the global random states are left as they were."""
+    try:
+        from IPython.utils.capture import capture_output  # also captures rich display in a kernel
+    except ImportError:  # pragma: no cover - IPython comes with the course
+        capture_output = None
+    numpy_state, python_state = np.random.get_state(), random.getstate()
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    figures = set(pyplot.get_fignums()) if pyplot else set()
+    try:
+        with contextlib.ExitStack() as stack:
+            if capture_output is not None:
+                stack.enter_context(capture_output())
+            stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
+            stack.enter_context(contextlib.redirect_stderr(io.StringIO()))
+            stack.enter_context(warnings.catch_warnings())
             warnings.simplefilter("ignore")
-            exec(compile(solution, "<solution>", "exec"), scope)
-        _SOLVED[solution] = scope
-    return _SOLVED[solution]
+            yield
+    finally:
+        pyplot = sys.modules.get("matplotlib.pyplot")  # the code may have imported it
+        for number in set(pyplot.get_fignums()) - figures if pyplot else ():
+            pyplot.close(number)
+        np.random.set_state(numpy_state)
+        random.setstate(python_state)
+
+
+def _run(source: str, scope: dict, label: str) -> None:
+    with _quietly():
+        exec(compile(source, label, "exec"), scope)
+
+
+def setup_file(setup: str | Path) -> Path:
+    """A setup file named relative to this module (beside it in an autograder), or an absolute path."""
+    return Path(__file__).resolve().parent / setup
+
+
+def chapter_namespace(setup: str | Path | None) -> dict:
+    """The variables the chapter's code before its exercises binds, in a clean namespace (cached).
+
+    ``setup`` names the chapter's setup file (JSON: ``{"chapter": ..., "cells": [source, ...]}``); each
+    cell runs as in the chapter, then the figures it opened are closed. Without one: no variables.
+    """
+    key = str(setup)
+    if key not in _SETUPS:
+        scope = {"__name__": "__main__", "__builtins__": builtins}
+        try:
+            cells = json.loads(setup_file(setup).read_text(encoding="utf-8"))["cells"] if setup else []
+            for k, source in enumerate(cells):
+                _run(source, scope, f"<chapter cell {k + 1}>")
+            _SETUPS[key] = scope
+        except Exception as error:
+            _SETUPS[key] = RuntimeError(f"the chapter's code before its exercises ({setup}) failed: "
+                                        f"{type(error).__name__}: {error}")
+    namespace = _SETUPS[key]
+    if isinstance(namespace, Exception):
+        raise namespace
+    return namespace
+
+
+def solution_values(solution: str, setup: str | Path | None = None) -> dict:
+    """The variables the solution code binds when it runs on a copy of the chapter's namespace."""
+    key = (str(setup), solution)
+    if key not in _SOLVED:
+        scope = dict(chapter_namespace(setup))
+        _run(solution, scope, "<solution>")
+        _SOLVED[key] = scope
+    return _SOLVED[key]
 
 
 def _holds(expression: str, scope: dict) -> bool:
@@ -147,14 +217,16 @@ def difference(answer, expected, atol: float, rtol: float, path: str) -> str:
     return "" if answer == expected else f"{path} = {_show(answer)} is not right"
 
 
-def check_answer(env: Mapping, name: str, solution: str, spec: Mapping) -> None:
+def check_answer(env: Mapping, name: str, solution: str, spec: Mapping,
+                 setup: str | Path | None = None) -> None:
     """Raise AssertionError, with what is wrong, unless ``env[name]`` is a right answer.
 
     ``spec`` is the answer's entry of teaching/grading.yml: its ``require`` rules must hold (Python
     expressions on ``answer``, the notebook's variables, ``np``, ``stats`` and ``lecture_lib``); then, unless
-    ``compare`` is false, the answer must equal what ``solution`` binds to ``name``, within ``atol``
-    and ``rtol``. On a mismatch the first ``diagnose`` rule that holds (it also sees ``expected``) adds
-    its message.
+    ``compare`` is false, the answer must equal what ``solution`` binds to ``name`` when it runs on the
+    chapter's own variables (``setup``, see :func:`chapter_namespace`), not the notebook's, within
+    ``atol`` and ``rtol``. On a mismatch the first ``diagnose`` rule that holds (it also sees
+    ``expected``) adds its message.
     """
     answer = env.get(name, Ellipsis)
     if answer is Ellipsis:
@@ -165,7 +237,7 @@ def check_answer(env: Mapping, name: str, solution: str, spec: Mapping) -> None:
             raise AssertionError(f"{name}: {rule['message']}")
     if not spec.get("compare", True):
         return
-    expected = solution_values(env, solution)[name]
+    expected = solution_values(solution, setup)[name]
     problem = difference(answer, expected, spec.get("atol", 0.0), spec.get("rtol", 1e-9), name)
     if problem:
         scope["expected"] = expected

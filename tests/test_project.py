@@ -172,3 +172,18 @@ def test_every_figure_has_a_caption_alt_text_and_a_unique_name(notebook):
         assert len(mystnb.get("figure", {}).get("caption", "")) > 20, f"{notebook.name}: no caption: {source!r}"
         assert mystnb["figure"].get("name", "").startswith("fig-"), f"{notebook.name}: no figure name: {source!r}"
         assert len(mystnb.get("image", {}).get("alt", "")) > 30, f"{notebook.name}: no alt text: {source!r}"
+
+
+def test_no_wrapped_line_starts_an_ordered_list():
+    # A markdown line that begins "1) " or "1. " after a line of prose starts a numbered list in the
+    # book, Jupyter and the slides (CommonMark lets "1" interrupt a paragraph): rewrap the sentence.
+    found = []
+    for path in NOTEBOOKS:
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            lines = "".join(cell["source"]).split("\n")
+            for before, line in zip(lines, lines[1:]):
+                if re.match(r"1[.)]( |$)", line) and before.strip() and not re.match(r"\s*(\d+[.)]|[-*+]|\|) ", before):
+                    found.append(f"{path.name}: {before[-40:]!r} / {line[:40]!r}")
+    assert not found, found
