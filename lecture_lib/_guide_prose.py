@@ -310,8 +310,8 @@ CARD_ROWS = _group(
      "independent data sets",
      "CV on each data set",
      "omnibus; its default p-value is exact wherever the design can be enumerated (never above 5 % under "
-     "H0), else Iman-Davenport's F; the chi-squared and F p-values it also returns can be far off with few "
-     "data sets; no outcome can be significant while k!^(N - 1) < 20 (chapter 6)", 6, True),
+     "H0), else the chi-squared p-value; the chi-squared and F p-values it also returns can be far off "
+     "with few data sets; no outcome can be significant while k!^(N - 1) < 20 (chapter 6)", 6, True),
     ("Pairwise Wilcoxon + Holm", "pairwise_comparisons", "k algorithms, N data sets, all pairs",
      "for each pair: the differences are symmetric about 0",
      "independent data sets; commensurable differences",

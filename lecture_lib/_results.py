@@ -87,7 +87,10 @@ class TestResult(Printable):
 
     :attr:`effect_interval` is the one way to read a result's effect, whatever the test: the
     estimate of the quantity its null hypothesis is about, with the interval that goes with the
-    test (None for an omnibus test or a family of pairs, whose effects are per model or per pair).
+    test. It is None for omnibus tests and families of pairs (their effects are per model or per
+    pair) and for the tests that carry no interval of their own (``ftest_5x2cv``,
+    ``proportion_difference_test``, the permutation tests). The Bayesian tests return posteriors,
+    not test results: read their ``credible_interval`` or ``probabilities``.
     """
 
     __test__ = False  # not a pytest test class despite its name
@@ -101,16 +104,20 @@ class TestResult(Printable):
     def effect_interval(self):
         """The effect with its interval, as an :class:`Interval` (None when there is no single effect).
 
-        For McNemar's test and the sign test, the share of the disagreements (or of the data sets
-        with a difference) won by the first model, with the interval that inverts the test at the
-        result's level: it excludes 1/2 exactly when the p-value is at or below 1 - confidence.
-        For the t-tests, the mean difference with the t interval of the test's own variance (it
-        excludes 0 exactly when the test rejects). For Wilcoxon's test, the Hodges-Lehmann estimate
-        with its Walsh-average interval (with zeros or ties it can disagree with the exact test;
-        :func:`lecture_lib.report` says so when it does). For DeLong's test, the difference of the
-        AUCs. For the equivalence test (TOST), the difference with its 1 - 2 alpha interval, which
-        lies inside the margins exactly when the test declares equivalence. :attr:`effect_null` is
-        the value that means "no difference".
+        For McNemar's test, the share of the disagreements won by the first model; for the sign
+        test, the probability of a win (with its default ``ties="split"``, half of the ties count as
+        wins); each with the interval that inverts the test at the result's level, which excludes 1/2
+        exactly when the p-value is at or below 1 - confidence. For the t-tests, the estimate of the
+        difference the test uses (the mean difference; for Dietterich's 5x2cv t, the difference of
+        the first fold of the first replication) with the test's own t interval, which excludes 0
+        exactly when the test rejects. For DeLong's test, the difference of the AUCs, likewise. For
+        Wilcoxon's test, the Hodges-Lehmann estimate with its Walsh-average interval: with zeros or
+        ties, or near the threshold with the normal approximation (the interval has a half-unit
+        correction the test has not), it can disagree with the test, and :func:`lecture_lib.report`
+        says so when it does. For the equivalence test (TOST), the difference with its 1 - 2 alpha
+        interval, which lies inside the margins exactly when the test declares equivalence: there
+        the verdict is about the margins, not about :attr:`effect_null`. :attr:`effect_null` is the
+        value that means "no difference".
         """
         return None if self._effect_attribute is None else getattr(self, self._effect_attribute)
 

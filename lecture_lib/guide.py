@@ -164,13 +164,13 @@ STRUCTURE_OPTIONS = ("iid", "groups", "time")
 
 # Friedman's levels. friedman() returns the exact permutation p-value wherever the design can be
 # enumerated (EXACT_MAX_DATASETS: k = 3 up to N = 200 data sets, k = 4 up to 30, ..., k = 9 up to 2),
-# else Iman and Davenport's F. There friedman_type1_error(k, N) enumerates the exact rejection
+# else the chi-squared p-value. There friedman_type1_error(k, N) enumerates the exact rejection
 # probabilities of all three p-values (no ties, nominal 5 %): the exact one never exceeds 5 %; the
 # approximations can be far off with few data sets, F most of all, since it is infinite whenever every
 # data set ranks the algorithms alike (k = 2, N = 3: 25.0 %; k = 3, N = 3: 19.4 %; k = 4..9, N = 2 or 3
 # where enumerable: 4.2-7.5 %; chi-squared 0-7.0 % for k = 3 and 0-4.5 % for k = 4..9 up to N = 10).
-# Where the default is F (beyond the table), 100 000 simulated benchmarks per design (k = 4..10, N up
-# to 100) put F at 4.9-6.1 % (the largest at k = 10, N = 2) and chi-squared at 0.1-5.1 %. The guide
+# Beyond the table, 100 000 simulated benchmarks per design (k = 4..10, N up to 100) put F at
+# 4.9-6.1 % (the largest at k = 10, N = 2) and chi-squared, the default there, at 0.1-5.1 %. The guide
 # quotes none of this by hand: _friedman_caveat computes the levels of the reader's own design.
 #
 # Designs enumerated live: each takes well under 0.1 s (measured on a 2-core laptop), so that the
@@ -506,8 +506,8 @@ def recommend_test(
       when the differences are not commensurable (Demšar 2006; chapter 5's power
       simulation);
     * many algorithms, many data sets: the Friedman test (``friedman``'s default
-      p-value is exact wherever the design can be enumerated, else Iman and
-      Davenport's F; the answer gives the level of each p-value at your design), then
+      p-value is exact wherever the design can be enumerated, else the chi-squared
+      p-value; the answer gives the level of each p-value at your design), then
       pairwise Wilcoxon tests with Holm's adjustment (all pairs) or Wilcoxon tests
       against a control with Holm's adjustment. Shaffer's and Bergmann and Hommel's
       procedures only with tests of one parameter per algorithm (García and Herrera's
@@ -622,6 +622,11 @@ def recommend_test(
         rec = _with_tuning(rec, trained)
     if n_metrics > 1:
         rec = _with_multiplicity(rec)
+        if n_datasets > 1 and rec.chapter in (5, 6):  # exact rank tests over data sets: can any survive?
+            per_metric = 1 if n_models == 2 else (n_models - 1 if control else n_models * (n_models - 1) // 2)
+            reach = _holm_reach(per_metric * n_metrics, n_datasets)
+            if reach:
+                rec = _add(rec, caveats=(f"With {n_metrics} metrics adjusted together: {reach}",))
     return dataclasses.replace(rec, call=fit_code(rec.call))
 
 
@@ -1205,6 +1210,14 @@ def _many_algorithms_many_datasets(n_models: int, n_datasets: int, control: bool
 # ------------------------------------------------------------------ one model: an interval, no comparison
 
 
+def _accuracy_only(metric: str) -> str:
+    """The headline's warning when the metric asked about is not the accuracy the interval covers."""
+    if metric == "mean":
+        return ""
+    asked = "the AUC" if metric == "auc" else "F1 or another metric"
+    return f" (accuracy only: the course has no interval function for {asked}; see the caveats)"
+
+
 def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendation:
     if n_datasets > 1:
         raise ValueError(
@@ -1227,7 +1240,7 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
                            "course has no interval of this kind for the AUC or F1.")
         return Recommendation(
             scenario="1 learning algorithm, one data set: how good is it?",
-            test="Nested cross-validation interval of Bates, Hastie and Tibshirani",
+            test="Nested cross-validation interval of Bates, Hastie and Tibshirani" + _accuracy_only(metric),
             functions=("cv_interval",),
             call="cv_interval(estimator, X, y, cv=10, method='nested', seed=0)  # 'nested' is the default",
             chapter=9,
@@ -1260,7 +1273,7 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
                        "bootstrap).")
     return Recommendation(
         scenario="1 trained model, one test set: how accurate is it?",
-        test="Wilson interval for the test-set accuracy",
+        test="Wilson interval for the test-set accuracy" + _accuracy_only(metric),
         functions=("proportion_interval",),
         call="proportion_interval(n_correct, n_test)  # n_correct = (y_pred == y_true).sum()",
         chapter=1,
@@ -1448,8 +1461,8 @@ def _pairwise(n_models: int, test: str) -> tuple[str, str]:
     return (
         f" With {n_models} models, run it on each of the {pairs} pairs and adjust the p-values with Holm's "
         "procedure.",
-        f"\np = []  # for every pair (i, j) of the {n_models} models: p.append({test}(...).pvalue)\n"
-        "adjust_pvalues(p, method='holm')",
+        f"\np = []\nfor i, j in pairs:  # the {pairs} pairs (i, j) of the {n_models} models\n"
+        f"    p.append({test}(...).pvalue)\nadjust_pvalues(p, method='holm')",
     )
 
 

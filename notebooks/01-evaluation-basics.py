@@ -96,10 +96,11 @@ from lecture_lib.widgets import complexity_explorer, holdout_explorer
 ERRATA = {e.key: e for e in errata()}
 
 # %% [markdown] tags=["core-path"]
-# **Core path.** Short of time? Read these sections first, about 11 minutes: *Three questions*;
-# *The wrong way first: choose by training accuracy*; *How much does a holdout estimate move?*;
-# *How precise is one test accuracy?*; *Comparing two classifiers on the same splits*; then the
-# *Summary*. The other sections build on these.
+# **Core path.** Short of time? Start with these sections, the pre-reading of this chapter's
+# classes (about 16 minutes): *Three questions*; *The wrong way first: choose by training
+# accuracy*; *How much does a holdout estimate move?*; *How precise is one test accuracy?*;
+# *Comparing two classifiers on the same splits*; then the *Summary*. The other sections, in
+# order, are what the classes teach.
 
 # %% [markdown]
 # ## Three questions

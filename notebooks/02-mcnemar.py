@@ -110,11 +110,12 @@ def in_three(interval):
             f"({100 * interval.confidence:g} % {interval.method})")
 
 # %% [markdown] tags=["core-path"]
-# **Core path.** Short of time? Read these sections first, about 11 minutes: *The 2x2 table of
-# agreement*; *Only the disagreements matter*; *McNemar's chi-squared statistic*; *What a p-value
-# is*; *The exact binomial test*; *How often do the variants reject a true $H_0$?*; *How many test
-# examples do I need?*; *Practical and statistical significance*; then the *Summary*. The other
-# sections build on these. Detail to come back to when you need it: *The sources' worked
+# **Core path.** Short of time? Start with these sections, the pre-reading of this chapter's
+# classes (about 15 minutes): *The 2x2 table of agreement*; *Only the disagreements matter*;
+# *McNemar's chi-squared statistic*; *What a p-value is*; *The exact binomial test*; *How often do
+# the variants reject a true $H_0$?*; *How many test examples do I need?*; *Practical and
+# statistical significance*; then the *Summary*. The other sections, in order, are what the
+# classes teach, except the detail to come back to when you need it: *The sources' worked
 # examples*.
 
 # %% [markdown]

@@ -175,10 +175,10 @@ def show_pairs(result, short=None, decimals=1):
         f"{level:g} % Wilson intervals: {accuracies}.", 74))
 
 # %% [markdown] tags=["core-path"]
-# **Core path.** Short of time? Read these sections first, about 14 minutes: *The wrong way first:
-# test every pair at 5 %*; *The correctness matrix*; *Building Q step by step*; *After Q: which
-# pairs differ?*; *Why Holm, not Bonferroni*; then the *Summary*. The other sections build on
-# these.
+# **Core path.** Short of time? Start with these sections, the pre-reading of this chapter's
+# classes (about 19 minutes): *The wrong way first: test every pair at 5 %*; *The correctness
+# matrix*; *Building Q step by step*; *After Q: which pairs differ?*; *Why Holm, not Bonferroni*;
+# then the *Summary*. The other sections, in order, are what the classes teach.
 
 # %% [markdown]
 # ## The wrong way first: test every pair at 5 %

@@ -122,11 +122,12 @@ def effect(result, label="mean difference"):
 
 
 # %% [markdown] tags=["core-path"]
-# **Core path.** Short of time? Read these sections first, about 9 minutes: *A trained model or a
-# learning algorithm?*; *The wrong way: a t-test on cross-validation folds*; *The Nadeau-Bengio
-# correction*; *Which test should I use?*; then the *Summary*. The other sections build on these.
-# Detail to come back to when you need it: *Per-example losses: the kin8nm example*; *The source's
-# claims, checked*.
+# **Core path.** Short of time? Start with these sections, the pre-reading of this chapter's
+# classes (about 10 minutes): *A trained model or a learning algorithm?*; *The wrong way: a t-test
+# on cross-validation folds*; *The Nadeau-Bengio correction*; *Which test should I use?*; then the
+# *Summary*. The other sections, in order, are what the classes teach, except the detail to come
+# back to when you need it: *Per-example losses: the kin8nm example*; *The source's claims,
+# checked*.
 
 # %% [markdown]
 # ## A trained model or a learning algorithm?

@@ -84,10 +84,11 @@ from lecture_lib.widgets import wilcoxon_explorer
 ERRATA = {e.key: e for e in errata()}
 
 # %% [markdown] tags=["core-path"]
-# **Core path.** Short of time? Read these sections first, about 10 minutes: *The wrong way first:
-# a paired t-test over data sets*; *The Wilcoxon signed-rank test, step by step*; *The sign test*;
-# then the *Summary*. The other sections build on these. Detail to come back to when you need it:
-# *Source 001's slide, checked*.
+# **Core path.** Short of time? Start with these sections, the pre-reading of this chapter's
+# classes (about 14 minutes): *The wrong way first: a paired t-test over data sets*; *The Wilcoxon
+# signed-rank test, step by step*; *The sign test*; then the *Summary*. The other sections, in
+# order, are what the classes teach, except the detail to come back to when you need it: *Source
+# 001's slide, checked*.
 
 # %% [markdown]
 # ## The data: rpart and ranger on six tasks

@@ -112,11 +112,12 @@ from lecture_lib.widgets import cd_explorer, cd_subsample, posthoc_explorer
 ERRATA = {e.key: e for e in errata()}
 
 # %% [markdown] tags=["core-path"]
-# **Core path.** Short of time? Read these sections first, about 15 minutes: *Ranks within each
-# data set*; *Friedman's test*; *Nemenyi's test: every pair*; *All pairs, recommended: pairwise
-# Wilcoxon tests with Holm's adjustment*; *Comparing with a control: Holm's procedure and
-# Bonferroni-Dunn*; then the *Summary*. The other sections build on these. Detail to come back to
-# when you need it: *A live benchmark*; *The source's numbers, checked*.
+# **Core path.** Short of time? Start with these sections, the pre-reading of this chapter's
+# classes (about 20 minutes): *Ranks within each data set*; *Friedman's test*; *Nemenyi's test:
+# every pair*; *All pairs, recommended: pairwise Wilcoxon tests with Holm's adjustment*;
+# *Comparing with a control: Holm's procedure and Bonferroni-Dunn*; then the *Summary*. The other
+# sections, in order, are what the classes teach, except the detail to come back to when you need
+# it: *A live benchmark*; *The source's numbers, checked*.
 
 # %% [markdown]
 # ## The benchmark

@@ -89,9 +89,10 @@ from lecture_lib import (
 from lecture_lib.widgets import tuning_bias_explorer
 
 # %% [markdown] tags=["core-path"]
-# **Core path.** Short of time? Read these sections first, about 6 minutes: *The wrong way first:
-# report the score that chose the hyperparameters*; *The nested loop, step by step*; then the
-# *Summary*. The other sections build on these. Detail to come back to when you need it:
+# **Core path.** Short of time? Start with these sections, the pre-reading of this chapter's
+# classes (about 8 minutes): *The wrong way first: report the score that chose the
+# hyperparameters*; *The nested loop, step by step*; then the *Summary*. The other sections, in
+# order, are what the classes teach, except the detail to come back to when you need it:
 # *Stability of the chosen hyperparameters*.
 
 # %% [markdown]

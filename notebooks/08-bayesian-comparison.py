@@ -85,12 +85,12 @@ from lecture_lib import (
 from lecture_lib.bayesian_widgets import rope_explorer
 
 # %% [markdown] tags=["core-path"]
-# **Core path.** Short of time? Read these sections first, about 8 minutes: *The region of
-# practical equivalence (ROPE)*; *One data set: the Bayesian correlated t-test*; then the
-# *Summary*. The other sections build on these. Detail to come back to when you need it: *The
-# published example: NBC and AODE on anneal and audiology*; *Source 001's benchmark: ranger
-# against rpart on 16 tasks*; *From your own benchmark to the posteriors*; *The hierarchical
-# model*.
+# **Core path.** Short of time? Start with these sections, the pre-reading of this chapter's
+# classes (about 9 minutes): *The region of practical equivalence (ROPE)*; *One data set: the
+# Bayesian correlated t-test*; then the *Summary*. The other sections, in order, are what the
+# classes teach, except the detail to come back to when you need it: *The published example: NBC
+# and AODE on anneal and audiology*; *Source 001's benchmark: ranger against rpart on 16 tasks*;
+# *From your own benchmark to the posteriors*; *The hierarchical model*.
 
 # %% [markdown]
 # ## The wrong way first: reading a p-value as the answer

@@ -132,12 +132,13 @@ def verdict(p, alpha=0.05):
 
 
 # %% [markdown] tags=["core-path"]
-# **Core path.** Short of time? Read these sections first, about 12 minutes: *The wrong way first:
-# mean $\pm$ 1.96 standard errors*; *AUC: DeLong's test for two correlated ROC curves*; *The
-# published example*; *A paired bootstrap interval for the F1 difference*; *Random seeds: how much
-# of the difference is luck?*; *Groups: several examples per patient*; *What McNemar's
-# independence assumption means here*; *Many metrics, many data sets: family-wise error or false
-# discovery rate?*; then the *Summary*. The other sections build on these.
+# **Core path.** Short of time? Start with these sections, the pre-reading of this chapter's
+# classes (about 15 minutes): *The wrong way first: mean $\pm$ 1.96 standard errors*; *AUC:
+# DeLong's test for two correlated ROC curves*; *The published example*; *A paired bootstrap
+# interval for the F1 difference*; *Random seeds: how much of the difference is luck?*; *Groups:
+# several examples per patient*; *What McNemar's independence assumption means here*; *Many
+# metrics, many data sets: family-wise error or false discovery rate?*; then the *Summary*. The
+# other sections, in order, are what the classes teach.
 
 # %% [markdown]
 # ## What cross-validation estimates

@@ -101,10 +101,11 @@ from lecture_lib.guide import smallest_two_sided_pvalue
 from lecture_lib.widgets import which_test_explorer
 
 # %% [markdown] tags=["core-path"]
-# **Core path.** Short of time? Read these sections first, about 7 minutes: *Three questions
-# before any test*; *Tests to avoid*; then the *Summary*. The other sections build on these.
-# Detail to come back to when you need it: *The same six tasks, asked practically*; *Beyond
-# accuracy: two AUCs on one test set*; *From your own benchmark to a written conclusion*.
+# **Core path.** Short of time? Start with these sections, the pre-reading of this chapter's
+# classes (about 8 minutes): *Three questions before any test*; *Tests to avoid*; then the
+# *Summary*. The other sections, in order, are what the classes teach, except the detail to come
+# back to when you need it: *The same six tasks, asked practically*; *Beyond accuracy: two AUCs on
+# one test set*; *From your own benchmark to a written conclusion*.
 
 # %% [markdown]
 # ## Ask the guide

@@ -309,22 +309,26 @@ def _listing(titles) -> str:
 def core_path_text(chapter: Chapter, mine: list[dict], rule: dict) -> str:
     """The chapter's core-path note, from its classes in the plan (one paragraph of markdown).
 
-    Read first: the pre-reading of the chapter's classes (the Overview aside, which the note ends)
-    and the Summary; detail: the sections the plan leaves to reading at home.
+    Start with: the pre-reading of the chapter's classes (the Overview aside, which the note ends)
+    and the Summary, timed as the landing page times a chapter (its prose at the reading rate, 20 s
+    a code cell); detail: the sections the plan leaves to reading at home.
     """
     order = [s.title for s in chapter.sections if s.title not in (SELF_CHECK, EXERCISES, REFERENCES)]
     first = {t for session in mine for t in session.get("pre_reading") or []} - {"Overview", "Summary"}
     later = {t for session in mine for t in _homework(session).get("at_home") or []}
     read_first = [t for t in order if t in first]
     summary = ["Summary"] if "Summary" in order else []
-    minutes = reading_minutes(read_first + summary, chapter, rule)
-    text = (f"**Core path.** Short of time? Read these sections first, about {minutes} minutes: "
-            f"{_listing(read_first)}" + ("; then the *Summary*." if summary else ".")
-            + " The other sections build on these.")
+    shown = [s for s in chapter.sections if s.title in set(read_first + summary)]
+    seconds = (60 * sum(s.words for s in shown) / rule["reading_words_per_minute"]
+               + SECONDS_PER_CODE_CELL * sum(s.code_cells for s in shown))
+    text = (f"**Core path.** Short of time? Start with these sections, the pre-reading of this chapter's "
+            f"classes (about {math.ceil(seconds / 60 - 1e-9)} minutes): {_listing(read_first)}"
+            + ("; then the *Summary*." if summary else ".")
+            + " The other sections, in order, are what the classes teach")
     detail = [t for t in order if t in later]
     if detail:
-        text += f" Detail to come back to when you need it: {_listing(detail)}."
-    return text
+        text += f", except the detail to come back to when you need it: {_listing(detail)}."
+    return text + ("" if detail else ".")
 
 
 def _core_path_problems(stem: str, chapter: Chapter, mine: list[dict], rule: dict) -> list[str]:

@@ -210,6 +210,36 @@ API_MENTION = re.compile(r"(?:lecture_lib\.)?([A-Za-z_][A-Za-z0-9_]*)(?:\(.*\))?
 _ANCHORS: dict[Path, frozenset] = {}
 
 
+#: Another library's function named just before a code span ("statsmodels' `mcnemar(...)`",
+#: "mlxtend's `mcnemar(...)`"): not ours.
+OTHER_LIBRARY = re.compile(r"\b(statsmodels|mlxtend|scipy|scipy\.stats|scikit-learn|sklearn|baycomp|"
+                           r"scikit-posthocs|R)(?:'s|')\s*$", re.I)
+
+
+def _is_ours(match, code) -> bool:
+    """Whether a code span that names a lecture_lib function means that function: not another
+    library's function of the same name (named just before it, or called with arguments ours lacks)."""
+    import inspect
+
+    import lecture_lib
+
+    before = code.find_previous(string=True)
+    text = ""
+    while before is not None and len(text) < 60:
+        text = str(before) + text
+        before = before.find_previous(string=True)
+    if OTHER_LIBRARY.search(text[-60:]):
+        return False
+    call = match.group(0)[len(match.group(0)) - len(match.group(0).lstrip()):]
+    keywords = re.findall(r"[(,]\s*([A-Za-z_][A-Za-z0-9_]*)\s*=", call)
+    try:
+        parameters = inspect.signature(getattr(lecture_lib, match.group(1))).parameters
+    except (AttributeError, TypeError, ValueError):
+        return True
+    takes_any = any(p.kind is p.VAR_KEYWORD for p in parameters.values())
+    return takes_any or all(name in parameters for name in keywords)
+
+
 def _api_anchors(html_root: Path) -> frozenset:
     """The ids of the API page's top-level entries (``lecture_lib.mcnemar``, ...); empty without one."""
     if html_root not in _ANCHORS:
@@ -283,6 +313,8 @@ def process_page(path: Path, html_root: Path, config: dict, report: dict) -> Non
                 continue
             match = API_MENTION.fullmatch(code.get_text())
             if match is None or f"lecture_lib.{match.group(1)}" not in anchors:
+                continue
+            if not _is_ours(match, code):
                 continue
             link = soup.new_tag("a", href=f"{'../' * depth}api.html#lecture_lib.{match.group(1)}")
             link["class"] = ["reference", "internal", "api-link"]

@@ -419,4 +419,9 @@ def test_the_chapters_mentions_of_the_library_link_to_the_api_page(built_book):
             if name in lecture_lib.__all__ and code.find_parent(["a", "h1", "h2", "h3", "pre"]) is None:
                 raise AssertionError(f"{page.name}: `{name}` is not linked")
     assert {"mcnemar", "mcnemar_sample_size", "mcnemar_table"} <= linked["02-mcnemar.html"]
+    # another library's function of the same name is not ours: chapter 2's statsmodels and mlxtend calls
+    page = BeautifulSoup((built_book / "notebooks" / "02-mcnemar.html").read_text(encoding="utf-8"), "html.parser")
+    others = [code for code in page.select("article code") if "correction=True" in code.get_text()
+              or "corrected=True" in code.get_text()]
+    assert others and not any(code.find_parent("a") for code in others)
     assert sum(len(names) for names in linked.values()) >= 50

@@ -844,3 +844,26 @@ def test_every_call_snippet_is_python():
         ast.parse(rec.call)  # a SyntaxError names the snippet
         checked += 1
     assert checked > 500
+
+
+def test_several_metrics_over_few_data_sets_say_when_nothing_can_be_significant():
+    # 3 metrics x 1 pair on N = 6 data sets: Holm multiplies 2/2^6 = 0.031 by 3 -> 0.094 > 0.05
+    caveats = recommend_test(2, 6, n_metrics=3).caveats
+    assert any("With 3 metrics adjusted together" in c and "0.0938" in c for c in caveats), caveats
+    # 15 comparisons (5 against the control x 3 metrics) on N = 8: 15 x 2/256 = 0.117 > 0.05
+    assert any("smallest of the 15 p-values" in c for c in recommend_test(6, 8, control=True, n_metrics=3).caveats)
+    # N = 12: 3 x 2/4096 is far below 0.05, so no such caveat
+    assert not any("metrics adjusted together" in c for c in recommend_test(2, 12, n_metrics=3).caveats)
+
+
+def test_the_pairwise_sketch_builds_the_list_before_appending():
+    call = recommend_test(3, metric="other").call
+    code = [line for line in call.splitlines() if not line.lstrip().startswith("#")]
+    assert code.index("p = []") < next(i for i, line in enumerate(code) if "p.append(" in line)
+
+
+def test_one_model_with_another_metric_is_told_the_interval_is_for_accuracy():
+    for kwargs in (dict(metric="auc"), dict(metric="other", can_retrain=True)):
+        rec = recommend_test(1, **kwargs)
+        assert "accuracy only" in rec.test and "no interval function" in rec.test, rec.test
+    assert "accuracy only" not in recommend_test(1).test

@@ -339,7 +339,7 @@ def test_every_chapter_ends_its_overview_with_the_plans_core_path():
             assert f"*{title}*" in text, (stem, title)
         assert text.startswith("**Core path.**") and "*Summary*" in text, stem
         for title in {t for s in mine for t in s["homework"].get("at_home") or []} - {guide.REFERENCES}:
-            assert f"*{title}*" in text.split("Detail to come back to")[1], (stem, title)
+            assert f"*{title}*" in text.split("detail to come back to")[1], (stem, title)
 
 
 def test_a_stale_or_missing_core_path_note_is_refused():
