@@ -55,6 +55,7 @@ from pathlib import Path
 import nbformat
 import yaml
 from otter.assign import main as otter_assign
+from portable_notebooks import INSTALL_MARKER
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -324,8 +325,8 @@ def instructor_edition(nb):
     return nb
 
 
-#: The chapters' install cell begins so (it installs lecture_lib where it is missing: Colab, Binder).
-INSTALL_CELL = "# Runs only where the course library is missing"
+#: The chapters' install cell begins so (scripts/portable_notebooks.py writes it).
+INSTALL_CELL = INSTALL_MARKER
 #: The course library's address in the install cell, at the branch the chapters name.
 INSTALL_REF = re.compile(r'("lecture_lib @ git\+https://[^"@]+)@main"')
 #: What a check cell prints where otter's checks cannot run ({chapter}: the chapter's name; OTTER_INIT

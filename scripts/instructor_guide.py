@@ -202,6 +202,13 @@ def session_minutes(session: dict, chapter: Chapter, rule: dict) -> int:
     return math.ceil(total - 1e-9)
 
 
+def self_study_minutes(sections, words_per_minute: float) -> float:
+    """Reading time of sections on one's own: the prose at ``words_per_minute``, plus
+    :data:`SECONDS_PER_CODE_CELL` for each code cell and its output (the landing page's measure)."""
+    return (sum(s.words for s in sections) / words_per_minute
+            + sum(s.code_cells for s in sections) * SECONDS_PER_CODE_CELL / 60)
+
+
 def reading_minutes(titles, chapter: Chapter, rule: dict) -> int:
     """Silent reading time of some sections (prose only), rounded up."""
     words = sum(s.words for t in titles if (s := chapter.section(t)) is not None)
@@ -319,10 +326,9 @@ def core_path_text(chapter: Chapter, mine: list[dict], rule: dict) -> str:
     read_first = [t for t in order if t in first]
     summary = ["Summary"] if "Summary" in order else []
     shown = [s for s in chapter.sections if s.title in set(read_first + summary)]
-    seconds = (60 * sum(s.words for s in shown) / rule["reading_words_per_minute"]
-               + SECONDS_PER_CODE_CELL * sum(s.code_cells for s in shown))
+    minutes = math.ceil(self_study_minutes(shown, rule["reading_words_per_minute"]) - 1e-9)
     text = (f"**Core path.** Short of time? Start with these sections, the pre-reading of this chapter's "
-            f"classes (about {math.ceil(seconds / 60 - 1e-9)} minutes): {_listing(read_first)}"
+            f"classes (about {minutes} minutes): {_listing(read_first)}"
             + ("; then the *Summary*." if summary else ".")
             + " The other sections, in order, are what the classes teach")
     detail = [t for t in order if t in later]
@@ -569,7 +575,7 @@ def reading_table(plan: dict, chapters: dict[str, Chapter]) -> str:
             shown.append(section)
         words = sum(s.words for s in shown)
         cells = sum(s.code_cells for s in shown)
-        minutes = 5 * round((words / rate + cells * SECONDS_PER_CODE_CELL / 60) / 5)
+        minutes = 5 * round(self_study_minutes(shown, rate) / 5)
         total += minutes
         number = int(chapter.stem[:2])
         short = chapter.title.split(":")[0].split(",")[0]

@@ -40,6 +40,8 @@ SCORE_LINE = re.compile(r"^score: (\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)$")
 
 
 def _script(name: str):
+    if str(ROOT / "scripts") not in sys.path:  # the scripts import their siblings, as when run from scripts/
+        sys.path.insert(0, str(ROOT / "scripts"))
     spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up while the class is built
