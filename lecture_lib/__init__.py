@@ -42,6 +42,7 @@ from .metrics import (
 )
 from .resampling import (
     SCORINGS,
+    blocked_kfold,
     bootstrap,
     cross_validate_scores,
     estimate_632,
@@ -236,11 +237,11 @@ from .bayesian import (
     plot_posterior_t,
     posterior_report,
 )
-from .equivalence import EquivalenceResult, equivalence_test
+from .equivalence import EquivalenceResult, NonInferiorityResult, equivalence_test, noninferiority_test
 
 # isort: split
 # chapter 9: beyond one accuracy on i.i.d. data
-from .auc import DeLongResult, auc_example, delong_test, midranks
+from .auc import DeLongResult, auc_example, auc_interval, delong_test, midranks, partial_auc
 from .clustered import cluster_bootstrap, cluster_permutation_test
 from .cv_intervals import (
     CV_INTERVAL_METHODS,
@@ -377,6 +378,7 @@ __all__ = [
     "cross_validate_scores",
     "group_kfold",
     "forward_chaining",
+    "blocked_kfold",
     # curves
     "ComplexityCurve",
     "LearningCurve",
@@ -549,6 +551,8 @@ __all__ = [
     # equivalence
     "EquivalenceResult",
     "equivalence_test",
+    "NonInferiorityResult",
+    "noninferiority_test",
     # chapter 9: beyond one accuracy on i.i.d. data
     # cv_intervals
     "CV_INTERVAL_METHODS",
@@ -562,6 +566,8 @@ __all__ = [
     "auc_example",
     "delong_test",
     "midranks",
+    "auc_interval",
+    "partial_auc",
     # metric_tests
     "BOOTSTRAP_METHODS",
     "METRICS",

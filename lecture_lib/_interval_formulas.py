@@ -24,6 +24,7 @@ __all__ = [
     "lower_limit",
     "difference_interval",
     "difference_limits",
+    "tango_statistic",
     "bonett_price",
     "disagreement_intervals",
 ]
@@ -104,7 +105,7 @@ def lower_limit(k, n, confidence: float, method: str):
     return np.minimum(np.maximum(low, 0.0), k / n)
 
 
-def _tango_statistic(delta0: float, b: int, c: int, n: int) -> float:
+def tango_statistic(delta0: float, b: int, c: int, n: int) -> float:
     """Tango's (1998) score statistic for H0: difference = delta0."""
     # Restricted maximum likelihood estimate of p21 = P(model 1 wrong, model 2 right)
     # under p12 - p21 = delta0: the positive root of A x^2 + B x + C = 0.
@@ -131,7 +132,7 @@ def _tango_limits(b: int, c: int, n: int, z: float) -> tuple[float, float]:
             continue
 
         def f(delta0, target=target):
-            return _tango_statistic(delta0, b, c, n) - target
+            return tango_statistic(delta0, b, c, n) - target
 
         if f(outer) * f(inner) > 0:  # no sign change inside the parameter space: the limit is the bound
             limits.append(-1.0 if target > 0 else 1.0)

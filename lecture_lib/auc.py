@@ -16,13 +16,22 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from scipy import stats
+from scipy import special, stats
 
 from ._data import load
 from ._results import Interval, TestResult
-from ._validation import _show, check_labels, check_probability, check_real_array, check_same_length
+from ._roc import classifier_scores, midranks_of, positives, structural_components
+from ._validation import (
+    _show,
+    as_generator,
+    check_count,
+    check_flag,
+    check_option,
+    check_probability,
+    check_same_length,
+)
 
-__all__ = ["DeLongResult", "auc_example", "delong_test", "midranks"]
+__all__ = ["DeLongResult", "auc_example", "auc_interval", "delong_test", "midranks", "partial_auc"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,79 +104,7 @@ def midranks(x) -> np.ndarray:
 
     The two scores of 0.9 would take ranks 3 and 4, so both get 3.5.
     """
-    return _midranks(_classifier_scores(x, "x"))
-
-
-def _midranks_of_sorted(sorted_x: np.ndarray) -> np.ndarray:
-    """Mid-ranks of values that are already sorted, in that order (one pass, no sort)."""
-    n = sorted_x.size
-    boundary = np.empty(n + 1, dtype=bool)  # where a tie group starts, plus the end
-    boundary[0] = boundary[n] = True
-    np.not_equal(sorted_x[1:], sorted_x[:-1], out=boundary[1:n])
-    edges = np.flatnonzero(boundary)
-    mid = (edges[:-1] + edges[1:] + 1) / 2.0  # (first + last) / 2 + 1 with last = next start - 1
-    return np.repeat(mid, np.diff(edges))
-
-
-def _midranks(x: np.ndarray) -> np.ndarray:
-    order = np.argsort(x, kind="stable")
-    out = np.empty(x.size, dtype=float)
-    out[order] = _midranks_of_sorted(x[order])
-    return out
-
-
-def _classifier_scores(values, name: str) -> np.ndarray:
-    return check_real_array(values, name, ndim=1, allow_bool=True, what="a 1-D array of scores")
-
-
-def _positives(y_true, positive) -> np.ndarray:
-    y = check_labels(y_true, "y_true")
-    classes = np.unique(y)
-    if positive not in classes.tolist():
-        raise ValueError(f"positive={positive!r} is not a label of y_true (labels {classes.tolist()})")
-    if classes.size != 2:
-        raise ValueError(f"y_true must hold exactly two classes for an AUC, got {classes.size}: "
-                         f"{_show(classes.tolist())}")
-    is_pos = y == positive
-    n_pos = int(is_pos.sum())
-    n_neg = is_pos.size - n_pos
-    if min(n_pos, n_neg) < 2:
-        raise ValueError(
-            f"y_true has {n_pos} positive and {n_neg} negative example(s); DeLong's variance needs at least "
-            "two of each"
-        )
-    return is_pos
-
-
-def _structural_components(is_pos: np.ndarray, scores: np.ndarray):
-    """AUCs and the structural components V10 (per positive) and V01 (per negative).
-
-    ``scores`` has shape (n_classifiers, n). V10_i is the fraction of negatives
-    scored below positive i (ties count 1/2); V01_j the fraction of positives
-    scored above negative j. Both come from mid-ranks (Sun & Xu 2014).
-    """
-    m = int(is_pos.sum())
-    n = is_pos.size - m
-    # index of each example among the positives (or among the negatives)
-    within = np.empty(is_pos.size, dtype=np.int64)
-    within[is_pos] = np.arange(m)
-    within[~is_pos] = np.arange(n)
-    v10 = np.empty((scores.shape[0], m))
-    v01 = np.empty((scores.shape[0], n))
-    for r, s in enumerate(scores):
-        # One sort serves all three rankings: the positives (negatives), taken in the order of the
-        # sorted whole, are themselves sorted, so their mid-ranks need only one more pass.
-        order = np.argsort(s, kind="stable")
-        sorted_s = s[order]
-        pos_sorted = is_pos[order]
-        t_all = _midranks_of_sorted(sorted_s)
-        t_pos = _midranks_of_sorted(sorted_s[pos_sorted])
-        t_neg = _midranks_of_sorted(sorted_s[~pos_sorted])
-        # back to one fixed order of the positives (negatives), the same for every classifier
-        v10[r, within[order[pos_sorted]]] = (t_all[pos_sorted] - t_pos) / n
-        v01[r, within[order[~pos_sorted]]] = 1.0 - (t_all[~pos_sorted] - t_neg) / m
-    auc = v10.mean(axis=1)
-    return auc, v10, v01
+    return midranks_of(classifier_scores(x, "x"))
 
 
 def delong_test(y_true, scores_1, scores_2, positive=1, confidence=0.95) -> DeLongResult:
@@ -262,14 +199,14 @@ def delong_test(y_true, scores_1, scores_2, positive=1, confidence=0.95) -> DeLo
     a difference at least this large would be unlikely (p = 0.027) if the
     two markers had equal AUCs.
     """
-    is_pos = _positives(y_true, positive)
-    s1 = _classifier_scores(scores_1, "scores_1")
-    s2 = _classifier_scores(scores_2, "scores_2")
+    is_pos = positives(y_true, positive)
+    s1 = classifier_scores(scores_1, "scores_1")
+    s2 = classifier_scores(scores_2, "scores_2")
     check_same_length(y_true=is_pos, scores_1=s1, scores_2=s2)
     confidence = check_probability(confidence, "confidence")
     m = int(is_pos.sum())
     n = is_pos.size - m
-    auc, v10, v01 = _structural_components(is_pos, np.stack([s1, s2]))
+    auc, v10, v01 = structural_components(is_pos, np.stack([s1, s2]))
     cov = np.cov(v10) / m + np.cov(v01) / n
     var = float(cov[0, 0] + cov[1, 1] - 2.0 * cov[0, 1])
     se = float(np.sqrt(max(var, 0.0)))
@@ -297,6 +234,270 @@ def delong_test(y_true, scores_1, scores_2, positive=1, confidence=0.95) -> DeLo
         n_positive=m,
         n_negative=n,
     )
+
+
+_INTERVAL_METHODS = ("delong", "logit", "bootstrap")
+
+
+def _bootstrap_aucs(is_pos: np.ndarray, s: np.ndarray, n_resamples: int, rng) -> np.ndarray:
+    """AUCs of ``n_resamples`` stratified bootstrap samples, without sorting any of them.
+
+    Each resample reuses the original examples, so each example keeps its level among the distinct
+    scores: a positive at level l beats the resampled negatives below l and ties those at l. The
+    negatives' counts per level are cumulated once per resample (chunks bound the memory).
+    """
+    levels, codes = np.unique(s, return_inverse=True)
+    pos_codes, neg_codes = codes[is_pos], codes[~is_pos]
+    m, n, n_levels = pos_codes.size, neg_codes.size, levels.size
+    out = np.empty(n_resamples)
+    chunk = max(1, min(n_resamples, 4_000_000 // max(n_levels + m + n, 1)))
+    for start in range(0, n_resamples, chunk):
+        rows = min(chunk, n_resamples - start)
+        neg = neg_codes[rng.integers(0, n, size=(rows, n))]
+        pos = pos_codes[rng.integers(0, m, size=(rows, m))]
+        offset = (np.arange(rows) * n_levels)[:, None]
+        counts = np.bincount((neg + offset).ravel(), minlength=rows * n_levels).reshape(rows, n_levels)
+        below = np.cumsum(counts, axis=1) - counts  # negatives strictly below each level
+        wins = np.take_along_axis(below, pos, axis=1) + 0.5 * np.take_along_axis(counts, pos, axis=1)
+        out[start:start + rows] = wins.sum(axis=1) / (m * n)
+    return out
+
+
+def auc_interval(y_true, score, method="delong", confidence=0.95, positive=1, n_resamples=2000,
+                 seed=None) -> Interval:
+    """The AUC of one classifier with its confidence interval.
+
+    Parameters
+    ----------
+    y_true : array_like of labels, shape (n,)
+        True classes; exactly two distinct labels, at least two examples of
+        each.
+    score : array_like of float, shape (n,)
+        The classifier's scores; a higher score means "more likely
+        ``positive``". Only their order matters.
+    method : {"delong", "logit", "bootstrap"}, optional
+        ``"delong"`` (default): the AUC plus or minus z DeLong standard
+        errors, clipped to [0, 1] as pROC's ``ci.auc`` does.
+        ``"logit"``: the same standard error on the logit scale, mapped
+        back, so the interval stays inside (0, 1) and is asymmetric near 1.
+        ``"bootstrap"``: percentiles of the AUCs of ``n_resamples``
+        bootstrap samples drawn within each class (pROC's stratified
+        bootstrap).
+    confidence : float, optional
+        Nominal coverage, in (0, 1); default 0.95.
+    positive : label, default 1
+        The label of the positive class.
+    n_resamples : int, optional
+        Bootstrap samples (``"bootstrap"`` only; default 2000, pROC's).
+    seed : int, numpy.random.Generator or None, optional
+        Randomness of the bootstrap (``"bootstrap"`` only).
+
+    Returns
+    -------
+    interval : Interval
+        ``estimate`` (the empirical AUC, ties counting one half), ``low``,
+        ``high``, ``confidence`` and ``method``.
+
+    Notes
+    -----
+    With m positives, n negatives and DeLong's structural components
+    :math:`V_{10}`, :math:`V_{01}` (see :func:`delong_test`), the standard
+    error is :math:`\\widehat{SE} = \\sqrt{s^2_{10}/m + s^2_{01}/n}` and, with
+    :math:`z = z_{(1 + \\mathrm{confidence})/2}`,
+
+    .. math::
+
+        \\text{delong:}\\ \\widehat{AUC} \\pm z\\,\\widehat{SE};\\qquad
+        \\text{logit:}\\ \\operatorname{expit}\\Big(\\operatorname{logit}\\widehat{AUC}
+            \\pm \\frac{z\\,\\widehat{SE}}{\\widehat{AUC}(1 - \\widehat{AUC})}\\Big).
+
+    The Wald interval is symmetric, while the sampling distribution of an
+    AUC near 1 is skewed: its upper limit passes 1 and is cut there, and its
+    coverage falls below the nominal level when the AUC is high and the
+    sample small; the logit interval (Pepe 2003, sec. 5.2; Qin & Hotilovac
+    2008) keeps its coverage better there. The bootstrap percentile interval
+    needs no normal approximation but is too short with few examples of a
+    class. An observed AUC of exactly 0 or 1 has DeLong standard error 0,
+    and every method then returns the point: a perfect ranking of a small
+    test set is common for a good classifier and is no evidence that its
+    AUC is exactly 1, so report the numbers of each class beside it.
+
+    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+
+    References
+    ----------
+    .. [1] DeLong, E. R., DeLong, D. M. and Clarke-Pearson, D. L. (1988).
+       Comparing the areas under two or more correlated receiver operating
+       characteristic curves: a nonparametric approach. Biometrics 44(3),
+       837-845.
+    .. [2] Pepe, M. S. (2003). The Statistical Evaluation of Medical Tests for
+       Classification and Prediction. Oxford University Press.
+    .. [3] Qin, G. and Hotilovac, L. (2008). Comparison of non-parametric
+       confidence intervals for the area under the ROC curve of a continuous-
+       scale diagnostic test. Statistical Methods in Medical Research 17(2),
+       207-221.
+    .. [4] Robin, X. et al. (2011). pROC: an open-source package for R and
+       S+ to analyze and compare ROC curves. BMC Bioinformatics 12, 77.
+
+    Examples
+    --------
+    >>> from lecture_lib.auc import auc_example, auc_interval
+    >>> asah = auc_example()
+    >>> print(auc_interval(asah["outcome"], asah["s100b"], positive="Poor"))
+    0.731369 [0.630118, 0.832619] (95 % delong)
+    >>> print(auc_interval(asah["outcome"], asah["s100b"], method="logit", positive="Poor"))
+    0.731369 [0.619217, 0.820086] (95 % logit)
+
+    The S100B marker ranks a random patient with a poor outcome above a
+    random patient with a good one with probability about 0.73 (95 %
+    interval 0.63 to 0.83, the interval pROC's ``ci.auc`` prints).
+    """
+    is_pos = positives(y_true, positive)
+    s = classifier_scores(score, "score")
+    check_same_length(y_true=is_pos, score=s)
+    method = check_option(method, "method", _INTERVAL_METHODS)
+    confidence = check_probability(confidence, "confidence")
+    m = int(is_pos.sum())
+    n = is_pos.size - m
+    auc, v10, v01 = structural_components(is_pos, s[None, :])
+    estimate = float(auc[0])
+    z = float(stats.norm.ppf(0.5 + confidence / 2.0))
+    if method == "bootstrap":
+        n_resamples = check_count(n_resamples, "n_resamples", minimum=1)
+        rng = as_generator(seed)
+        aucs = _bootstrap_aucs(is_pos, s, n_resamples, rng)
+        low, high = np.quantile(aucs, [0.5 - confidence / 2.0, 0.5 + confidence / 2.0])
+        return Interval(estimate, min(float(low), estimate), max(float(high), estimate), confidence, method)
+    se = float(np.sqrt(v10.var(ddof=1) / m + v01.var(ddof=1) / n))
+    if method == "delong":
+        low, high = max(estimate - z * se, 0.0), min(estimate + z * se, 1.0)
+    elif 0.0 < estimate < 1.0:
+        centre = np.log(estimate / (1.0 - estimate))
+        half = z * se / (estimate * (1.0 - estimate))
+        low, high = float(special.expit(centre - half)), float(special.expit(centre + half))
+    else:  # logit of 0 or 1 is infinite; DeLong's standard error is 0 there
+        low = high = estimate
+    return Interval(estimate, low, high, confidence, method)
+
+
+def _check_specificity(specificity) -> tuple[float, float]:
+    if isinstance(specificity, (str, bytes)) or not hasattr(specificity, "__len__") or len(specificity) != 2:
+        raise TypeError(f"specificity must be a pair (high, low) of specificities, got {_show(specificity)}")
+    pair = [check_probability(v, "specificity", open_interval=False) for v in specificity]
+    if pair[0] == pair[1]:
+        raise ValueError(f"specificity must give two different limits, got {_show(tuple(specificity))}")
+    return max(pair), min(pair)
+
+
+def _roc_vertices(is_pos: np.ndarray, s: np.ndarray):
+    """False- and true-positive rates of the empirical ROC, one vertex per distinct score, from (0, 0)."""
+    order = np.argsort(-s, kind="stable")
+    sorted_s, pos = s[order], is_pos[order]
+    last = np.r_[sorted_s[1:] != sorted_s[:-1], True]  # the last example of each tie group
+    tp = np.cumsum(pos)[last]
+    fp = np.cumsum(~pos)[last]
+    m = tp[-1]
+    return np.r_[0.0, fp / (pos.size - m)], np.r_[0.0, tp / m]
+
+
+def _area_to(x: np.ndarray, y: np.ndarray, cumulative: np.ndarray, t: float) -> float:
+    """The area under the polyline (x, y) from 0 to t (x nondecreasing from 0 to 1)."""
+    k = int(np.searchsorted(x, t, side="right")) - 1  # the last vertex at or left of t
+    if k >= x.size - 1:
+        return float(cumulative[-1])
+    width = x[k + 1] - x[k]
+    y_t = y[k] + (y[k + 1] - y[k]) * (t - x[k]) / width if width > 0 else y[k]
+    return float(cumulative[k] + (t - x[k]) * (y[k] + y_t) / 2.0)
+
+
+def partial_auc(y_true, score, specificity=(1.0, 0.9), corrected=False, positive=1) -> float:
+    """The area under the ROC curve over a range of specificities.
+
+    Parameters
+    ----------
+    y_true : array_like of labels, shape (n,)
+        True classes; exactly two distinct labels, at least two examples of
+        each.
+    score : array_like of float, shape (n,)
+        The classifier's scores; a higher score means "more likely
+        ``positive``".
+    specificity : pair of float, optional
+        The range of specificities, each in [0, 1], in either order;
+        default (1.0, 0.9): false-positive rates from 0 to 0.1, where a
+        screening test must work.
+    corrected : bool, optional
+        False (default): the area itself, between 0 and the width of the
+        range (pROC's default). True: McClish's (1989) standardisation to
+        [0.5, 1] for a curve above the diagonal (0.5: no better than
+        chance over the range; 1: perfect).
+    positive : label, default 1
+        The label of the positive class.
+
+    Returns
+    -------
+    area : float
+        The partial AUC (standardised when ``corrected``).
+
+    Notes
+    -----
+    With false-positive rates :math:`a = 1 - \\mathrm{spec}_{high}` and
+    :math:`b = 1 - \\mathrm{spec}_{low}`, the partial area is
+    :math:`A = \\int_a^b \\mathrm{ROC}(t)\\,dt` under the empirical ROC curve,
+    whose tied scores make diagonal segments (as in the AUC, where a tie
+    counts one half); the curve is interpolated linearly at a and b.
+    McClish's standardisation divides out the range: with
+    :math:`A_{min} = (b^2 - a^2)/2` (the diagonal) and :math:`A_{max} = b - a`,
+
+    .. math::
+
+        A_{corrected} = \\frac12\\Big(1 + \\frac{A - A_{min}}{A_{max} - A_{min}}\\Big).
+
+    For a = 0 this is the value of scikit-learn's
+    ``roc_auc_score(max_fpr=b)``. A curve that falls below the diagonal over
+    the range gives a corrected value below 0.5 (McClish's formula is meant
+    for curves above it). With the full range (1, 0) the area is the AUC.
+    Compare two classifiers' partial AUCs with the paired bootstrap
+    (:func:`paired_bootstrap` with a callable metric); DeLong's variance
+    is for the full AUC only.
+
+    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+
+    References
+    ----------
+    .. [1] McClish, D. K. (1989). Analyzing a portion of the ROC curve.
+       Medical Decision Making 9(3), 190-195.
+    .. [2] Robin, X. et al. (2011). pROC: an open-source package for R and
+       S+ to analyze and compare ROC curves. BMC Bioinformatics 12, 77.
+
+    Examples
+    --------
+    >>> from lecture_lib.auc import auc_example, partial_auc
+    >>> asah = auc_example()
+    >>> y, s100b = asah["outcome"], asah["s100b"]
+    >>> round(partial_auc(y, s100b, positive="Poor"), 5)
+    0.03276
+    >>> round(partial_auc(y, s100b, corrected=True, positive="Poor"), 4)
+    0.6461
+
+    Over specificities from 100 % to 90 %, S100B covers 0.033 of the
+    0.1 available; standardised, 0.65: better than chance (0.5) in the
+    range that matters for ruling out a poor outcome with few false alarms,
+    but far from perfect (1). pROC's ``auc(partial.auc = c(1, .9))`` prints
+    the same numbers.
+    """
+    is_pos = positives(y_true, positive)
+    s = classifier_scores(score, "score")
+    check_same_length(y_true=is_pos, score=s)
+    high, low = _check_specificity(specificity)
+    corrected = check_flag(corrected, "corrected")
+    x, y = _roc_vertices(is_pos, s)
+    cumulative = np.r_[0.0, np.cumsum(np.diff(x) * (y[1:] + y[:-1]) / 2.0)]
+    a, b = 1.0 - high, 1.0 - low
+    area = _area_to(x, y, cumulative, b) - _area_to(x, y, cumulative, a)
+    if not corrected:
+        return float(area)
+    smallest, largest = (b * b - a * a) / 2.0, b - a
+    return float(0.5 * (1.0 + (area - smallest) / (largest - smallest)))
 
 
 def auc_example() -> dict:

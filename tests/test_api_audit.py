@@ -133,6 +133,10 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "group_kfold": ((["a", "a", "b", "c", "c", "d"],), {"k": 2, "seed": 0}),
     "forward_chaining": ((12,), {"k": 3, "n_test": 2, "gap": 1}),
     "delong_test": ((Y, S_AUC1, S_AUC2), {"positive": 1, "confidence": 0.95}),
+    "auc_interval": ((Y, S_AUC1), {"method": "bootstrap", "confidence": 0.9, "positive": 1, "n_resamples": 20,
+                                   "seed": 0}),
+    "partial_auc": ((Y, S_AUC1), {"specificity": (1.0, 0.8), "corrected": True, "positive": 1}),
+    "blocked_kfold": ((12,), {"k": 3, "gap": 1}),
     "midranks": (([0.3, 0.1, 0.3],), {}),
     "paired_bootstrap": ((Y, P1, P2), {"metric": "accuracy", "n_resamples": 50, "confidence": 0.9, "seed": 0,
                                        "method": "percentile"}),
@@ -150,6 +154,8 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "bayesian_signed_rank": ((S1, S2), {"rope": 0.01, "prior_strength": 0.5, "n_samples": 100, "seed": 0}),
     "bayesian_example": (("benavoli2017_uci54",), {}),
     "equivalence_test": ((S1, S2), {"margin": 0.05, "test_train_ratio": 0.25, "confidence": 0.9}),
+    "noninferiority_test": ((S1, S2), {"margin": 0.05, "test_train_ratio": 0.25, "higher_is_better": True,
+                                       "confidence": 0.9}),
     # h3 (chapters 5, 6 and the guide)
     "friedman_type1_error": ((6, 5), {"alpha": 0.05, "n_reps": 200, "seed": 0}),
     # benchmark runner (issue 21): only scoring is audited by name here; the rest in tests/test_benchmark_runner.py

@@ -1,12 +1,12 @@
-"""lecture_lib.resampling: group_kfold and forward_chaining (chapter 9), against scikit-learn."""
+"""lecture_lib.resampling: group_kfold, forward_chaining and blocked_kfold, against scikit-learn."""
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sklearn.model_selection import GroupKFold, TimeSeriesSplit
+from sklearn.model_selection import GroupKFold, KFold, TimeSeriesSplit
 
-from lecture_lib import forward_chaining, group_kfold
+from lecture_lib import blocked_kfold, forward_chaining, group_kfold
 
 
 def as_lists(splits):
@@ -88,3 +88,35 @@ def test_forward_chaining_bad_input():
         forward_chaining(20, k=3, gap=-1)
     with pytest.raises(ValueError, match="max_train must be >= 1"):
         forward_chaining(20, k=3, max_train=0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(2, 80), st.integers(2, 10), st.integers(0, 6))
+def test_blocked_kfold_is_kfold_without_the_neighbours(n, k, gap):
+    # scikit-learn's KFold(shuffle=False) gives the blocks; the training set is every example more than
+    # `gap` steps from all test examples (Racine 2000's hv-block), written out by brute force
+    k = min(k, n)
+    try:
+        ours = as_lists(blocked_kfold(n, k=k, gap=gap))
+    except ValueError as err:
+        assert "leaves no training example" in str(err)
+        return
+    blocks = [test.tolist() for _, test in KFold(n_splits=k).split(np.zeros(n))]
+    assert [test for _, test in ours] == blocks
+    for train, test in ours:
+        far = [i for i in range(n) if min(abs(i - j) for j in test) > gap]
+        assert train == far
+    assert sorted(i for _, test in ours for i in test) == list(range(n))
+
+
+def test_blocked_kfold_bad_input():
+    with pytest.raises(ValueError, match="k=5 blocks"):
+        blocked_kfold(3, k=5)
+    with pytest.raises(ValueError, match="leaves no training example"):
+        blocked_kfold(4, k=2, gap=3)
+    with pytest.raises(ValueError, match="gap"):
+        blocked_kfold(20, k=3, gap=-1)
+    with pytest.raises(ValueError, match="k must be a whole number"):
+        blocked_kfold(20, k=2.5)
+    with pytest.raises(TypeError, match="k"):
+        blocked_kfold(20, k="3")
