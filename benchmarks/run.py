@@ -394,9 +394,10 @@ def bench_notebooks() -> None:
 
 
 # The benchmarks of the later chapters live in their own files (each runs alone too); make bench runs
-# them here, after the rows above: chapter 8 against baycomp, chapter 9, and the benchmark runner
-# (about 10 s, 15 s and 100 s on a 2-core machine).
-LATER_BENCHMARKS = ("bench_intervals", "bench_posthoc", "bench_bayesian", "bench_beyond", "bench_runner")
+# them here, after the rows above: chapter 8 against baycomp, chapter 9, the benchmark runner and
+# issue 27's methods (about 10 s, 15 s, 100 s and 5 s on a 2-core machine).
+LATER_BENCHMARKS = ("bench_intervals", "bench_posthoc", "bench_bayesian", "bench_beyond", "bench_runner",
+                    "bench_methods")
 
 
 def main() -> None:

@@ -238,11 +238,31 @@ from .bayesian import (
     posterior_report,
 )
 from .equivalence import EquivalenceResult, NonInferiorityResult, equivalence_test, noninferiority_test
+from .heterogeneity import MetaAnalysisResult, meta_analysis
 
 # isort: split
 # chapter 9: beyond one accuracy on i.i.d. data
 from .auc import DeLongResult, auc_example, auc_interval, delong_test, midranks, partial_auc
+from .calibration import (
+    RELIABILITY_STRATEGIES,
+    CalibrationResult,
+    ReliabilityTable,
+    brier_scores,
+    calibration_test,
+    log_losses,
+    plot_reliability,
+    reliability_table,
+)
 from .clustered import cluster_bootstrap, cluster_permutation_test
+from .clustered_tests import (
+    CLUSTERED_MCNEMAR_METHODS,
+    ClusteredAUCResult,
+    ClusteredMcNemarResult,
+    ClusteredMcNemarSimulation,
+    clustered_auc_test,
+    clustered_mcnemar,
+    simulate_clustered_mcnemar,
+)
 from .cv_intervals import (
     CV_INTERVAL_METHODS,
     CVCoverage,
@@ -251,6 +271,7 @@ from .cv_intervals import (
     cv_interval,
     simulate_cv_coverage,
 )
+from .forecast_tests import DM_ALTERNATIVES, DieboldMarianoResult, diebold_mariano_test
 from .metric_tests import (
     BOOTSTRAP_METHODS,
     METRICS,
@@ -553,6 +574,9 @@ __all__ = [
     "equivalence_test",
     "NonInferiorityResult",
     "noninferiority_test",
+    # heterogeneity
+    "MetaAnalysisResult",
+    "meta_analysis",
     # chapter 9: beyond one accuracy on i.i.d. data
     # cv_intervals
     "CV_INTERVAL_METHODS",
@@ -578,6 +602,27 @@ __all__ = [
     # clustered
     "cluster_bootstrap",
     "cluster_permutation_test",
+    # calibration
+    "RELIABILITY_STRATEGIES",
+    "CalibrationResult",
+    "ReliabilityTable",
+    "brier_scores",
+    "log_losses",
+    "calibration_test",
+    "reliability_table",
+    "plot_reliability",
+    # forecast_tests
+    "DM_ALTERNATIVES",
+    "DieboldMarianoResult",
+    "diebold_mariano_test",
+    # clustered_tests
+    "CLUSTERED_MCNEMAR_METHODS",
+    "ClusteredMcNemarResult",
+    "ClusteredAUCResult",
+    "ClusteredMcNemarSimulation",
+    "clustered_mcnemar",
+    "clustered_auc_test",
+    "simulate_clustered_mcnemar",
     # seeds
     "SeedSplitVariance",
     "design_std_error",

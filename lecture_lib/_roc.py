@@ -39,7 +39,9 @@ def positives(y_true, positive) -> np.ndarray:
     y = check_labels(y_true, "y_true")
     classes = np.unique(y)
     if positive not in classes.tolist():
-        raise ValueError(f"positive={positive!r} is not a label of y_true (labels {classes.tolist()})")
+        text = classes.dtype.kind in "US" and not isinstance(positive, str)
+        raise ValueError(f"positive={positive!r} is not a label of y_true (labels {_show(classes.tolist())})"
+                         + ("; y_true holds text (str) labels, positive is not text" if text else ""))
     if classes.size != 2:
         raise ValueError(f"y_true must hold exactly two classes for an AUC, got {classes.size}: "
                          f"{_show(classes.tolist())}")

@@ -841,7 +841,7 @@ def blocked_kfold(n, k=5, gap=0) -> Splits:
     features use). The fold scores are not independent: combine them with
     a corrected variance, not the naive paired t.
 
-    Taught in chapter 10 (``notebooks/10-dependent-data``).
+    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
 
     References
     ----------

@@ -137,6 +137,9 @@ VALID: dict[str, tuple[tuple, dict]] = {
                                    "seed": 0}),
     "partial_auc": ((Y, S_AUC1), {"specificity": (1.0, 0.8), "corrected": True, "positive": 1}),
     "blocked_kfold": ((12,), {"k": 3, "gap": 1}),
+    "clustered_mcnemar": ((Y, P1, P2, G), {"method": "durkalski", "confidence": 0.9}),
+    "clustered_auc_test": ((Y, S_AUC1, S_AUC2, G), {"positive": 1, "confidence": 0.9}),
+    "simulate_clustered_mcnemar": (("yang", 10, (1, 5), 0.2, 0.8, 0.75), {"n_sims": 50, "alpha": 0.05, "seed": 0}),
     "midranks": (([0.3, 0.1, 0.3],), {}),
     "paired_bootstrap": ((Y, P1, P2), {"metric": "accuracy", "n_resamples": 50, "confidence": 0.9, "seed": 0,
                                        "method": "percentile"}),
@@ -154,6 +157,8 @@ VALID: dict[str, tuple[tuple, dict]] = {
     "bayesian_signed_rank": ((S1, S2), {"rope": 0.01, "prior_strength": 0.5, "n_samples": 100, "seed": 0}),
     "bayesian_example": (("benavoli2017_uci54",), {}),
     "equivalence_test": ((S1, S2), {"margin": 0.05, "test_train_ratio": 0.25, "confidence": 0.9}),
+    "meta_analysis": (([0.01, 0.03, -0.005, 0.02], [0.01, 0.012, 0.008, 0.015]), {"method": "reml",
+                                                                                 "confidence": 0.95, "test": "knha"}),
     "noninferiority_test": ((S1, S2), {"margin": 0.05, "test_train_ratio": 0.25, "higher_is_better": True,
                                        "confidence": 0.9}),
     # h3 (chapters 5, 6 and the guide)
@@ -193,6 +198,7 @@ EXEMPT = {
     "plot_mcnemar_pvalue_heatmap": "plotting; bad input tested in tests/test_bad_input.py",
     "plot_mcnemar_rejection_curves": "plotting; bad input tested in tests/test_bad_input.py",
     "plot_rejection_rates": "takes a result object; tested in tests/test_bad_input.py",
+    "plot_reliability": "takes a result object; fuzzed in tests/test_fuzz.py, tested in tests/test_calibration.py",
     "cochran_examples": "takes no arguments",
     "evaluation_examples": "takes no arguments",
     "paired_examples": "takes no arguments",
@@ -297,6 +303,25 @@ VALID.update({
     "sign_test_critical_table": ((), {}),
     "diagram_leaves": ((), {"part": "beyond"}),
     "smallest_two_sided_pvalue": ((6,), {}),
+})
+# issue 27: grouped data, non-inferiority, heterogeneity, probabilities, time, AUC intervals
+ARRAY_NAMES |= {"score", "estimates", "std_errors", "loss_1", "loss_2", "prob"}
+OPTION_NAMES |= {"strategy"}
+COUNT_NAMES |= {"n_bins", "horizon", "n_groups"}
+POSITIVE_NAMES |= {"eps"}
+PROBABILITY_NAMES |= {"icc"}
+CLOSED_PROBABILITIES |= {("simulate_clustered_mcnemar", "icc")}  # 0: independent examples
+FLAG_NAMES |= {"corrected"}
+LOSS_1 = np.array([0.3, 0.1, 0.5, 0.2, 0.4, 0.35, 0.15, 0.25, 0.45, 0.05])
+LOSS_2 = np.array([0.2, 0.3, 0.4, 0.1, 0.5, 0.3, 0.2, 0.2, 0.35, 0.15])
+PROB = np.array([0.2, 0.8, 0.6, 0.3, 0.9, 0.1, 0.7, 0.55, 0.4, 0.25])
+VALID.update({
+    "diebold_mariano_test": ((LOSS_1, LOSS_2), {"horizon": 2, "alternative": "less", "correction": True,
+                                                "confidence": 0.9}),
+    "brier_scores": ((Y, PROB), {"positive": 1}),
+    "log_losses": ((Y, PROB), {"positive": 1, "eps": 1e-6}),
+    "calibration_test": ((Y, PROB), {"positive": 1}),
+    "reliability_table": ((Y, PROB), {"n_bins": 3, "strategy": "uniform", "confidence": 0.9, "positive": 1}),
 })
 # issue 16, part 2: Nemenyi's far tail, the post-hoc explorer
 VALID.update({

@@ -51,7 +51,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import fuzz_support as fz
 import lecture_lib
-from test_api_audit import P1, P2, S1, S2, T64, TABLE, VALID, XK, YK, Y
+from test_api_audit import P1, P2, PROB, S1, S2, T64, TABLE, VALID, XK, YK, Y
 
 plt = fz.plt
 
@@ -137,6 +137,7 @@ CATALOGUE.update({
     "nested_cv": ((KNN, {"n_neighbors": [1, 3]}, XK, YK), {"outer_cv": 2, "inner_cv": 2, "seed": 0}),
     "nested_cv_compare": (({"knn": (KNN, {"n_neighbors": [1, 3]})}, XK, YK),
                           {"outer_cv": 2, "inner_cv": 2, "seed": 0}),
+    "plot_reliability": ((lecture_lib.reliability_table(Y, PROB, n_bins=3),), {}),
     "plot_mcnemar_pvalue_heatmap": ((), {"max_count": 8, "method": "corrected"}),
     "plot_mcnemar_rejection_curves": ((), {"max_discordant": 8, "alpha": 0.05}),
     "plot_rejection_rates": ((REJECTIONS,), {}),
@@ -229,28 +230,29 @@ ROLES_BY_NAME = {
     "labels": {"y_true", "y_pred", "y_pred_1", "y_pred_2", "y_preds", "y", "y_train", "y_test", "labels",
                "stratify", "n_or_y", "groups"},
     "reals": {"x", "scores_1", "scores_2", "scores", "differences", "a", "oob_scores", "resubstitution",
-              "mean_ranks", "difference"},
+              "mean_ranks", "difference", "score", "estimates", "std_errors", "loss_1", "loss_2", "prob"},
     "pvalues": {"pvalues"},
     "counts": {"b", "c", "successes", "n_discordant"},
     "table": {"table"},
     "features": {"X", "X_train", "X_test", "X_query"},
     "probability": {"alpha", "confidence", "p_b", "p_discordant", "test_size", "accuracy", "accuracy_1",
                     "accuracy_2", "correlation", "power", "discordant_proportion", "decision", "bayes_accuracy",
-                    "disagreement"},
+                    "disagreement", "icc"},
     "positive": {"test_train_ratio", "cd", "prior_strength", "margin", "rank_gap", "standardized_shift", "rope_max",
-                 "minimum_effect"},
+                 "minimum_effect", "eps"},
     "count": {"k", "n", "n_reps", "n_repeats", "n_bootstraps", "n_classes", "max_count", "n_test", "n_models",
               "n_sim", "n_examples", "n_features", "n_resamples", "batch_size", "n_neighbors", "n_splits",
               "max_models", "n_datasets", "outer_cv", "inner_cv", "n_samples", "max_configs", "max_discordant",
               "n_trials", "n_configs", "dpi", "max_backgrounds", "n_folds", "gap", "max_train", "max_points",
-              "max_splits", "max_seeds", "n_seeds", "step", "n_used", "n_zero", "n_metrics"},
+              "max_splits", "max_seeds", "n_seeds", "step", "n_used", "n_zero", "n_metrics", "horizon", "n_bins",
+              "n_groups", "n_sims"},
     "index": {"split", "outer_fold", "highlight", "axis"},
     "option": {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring", "per_example", "metric",
-               "learner", "target", "question", "structure", "part", "group"},
+               "learner", "target", "question", "structure", "part", "group", "strategy"},
     "options": {"methods", "tests"},
     "flag": {"exact_check", "can_retrain", "commensurable", "tuning", "higher_is_better", "tie_correction",
              "correction", "pooled", "precise_rows", "show_ranks", "shuffle", "legend", "percentage_points",
-             "random_training"},
+             "random_training", "corrected"},
     "nonnegative": {"rope"},
     "seed": {"seed", "random_state"},
     "cv": {"cv"},
@@ -273,6 +275,7 @@ ROLE_OF_NAME = {param: role for role, params in ROLES_BY_NAME.items() for param 
 
 # (function, argument) -> role, where the name alone says the wrong thing.
 ROLE_OVERRIDES = {
+    ("plot_reliability", "table"): "result",
     ("paired_ttest", "y"): "reals",
     ("wilcoxon_signed_rank", "y"): "reals",
     ("signed_rank_null_distribution", "y"): "reals",
@@ -318,6 +321,9 @@ ROLE_OVERRIDES = {
 
 # Arguments the role machinery leaves alone, with the reason.
 NOT_MUTATED = {
+    ("partial_auc", "specificity"): "a pair of specificities; its bad values are tested in tests/test_auc.py",
+    ("simulate_clustered_mcnemar", "group_size"): "an int or a (min, max) pair; its bad values are tested in "
+                                                  "tests/test_clustered_tests.py",
     ("pairwise_comparisons", "test_options"): "passed on to the two-sample test, which is fuzzed itself",
     ("control_comparisons", "test_options"): "passed on to the two-sample test, which is fuzzed itself",
     ("control_comparisons", "control"): "an index or a name; its bad values are tested in tests/test_posthoc.py",
@@ -353,6 +359,7 @@ NOT_MUTATED = {
 # Contexts that change a role's mutations: probabilities for which 0 and 1 are meaningful, arrays of
 # any shape, features that must be numpy arrays.
 CLOSED = {
+    ("simulate_clustered_mcnemar", "icc"),  # 0: independent examples
     ("mcnemar_rejection_probability", "p_b"), ("simulate_mcnemar", "p_discordant"), ("simulate_mcnemar", "p_b"),
     ("proportion_difference_test", "accuracy_1"), ("proportion_difference_test", "accuracy_2"),
     ("mcnemar_type1_explorer", "p_discordant"), ("plot_holdout_spread", "reference"),
@@ -651,6 +658,10 @@ SCALE_FREE = {
     "knn_complexity_curve": ("X_train", "X_test"),
     "knn_split_scores": ("X",),
     "holdout_accuracy_table": ("X",),
+    "meta_analysis": ("estimates", "std_errors"),
+    "auc_interval": ("score",),
+    "partial_auc": ("score",),
+    "diebold_mariano_test": ("loss_1", "loss_2"),
 }
 # The fields of a result that do not change with the scale of the data (the others, such as a mean
 # difference, scale with it).

@@ -55,6 +55,7 @@ NO_SINGLE_EFFECT = {
     "CochranQResult", "FriedmanResult", "LooneyFResult", "MarginalHomogeneityResult", "FTest5x2cvResult",
     "PairwiseMcNemarResult", "NemenyiResult", "BonferroniDunnResult", "PairwiseComparisons",
     "ControlComparisons", "PermutationTestResult", "ProportionDifferenceResult",
+    "CalibrationResult",  # a goodness-of-fit test: the effect is the whole reliability diagram
 }
 
 
