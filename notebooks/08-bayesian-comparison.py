@@ -52,8 +52,11 @@ if importlib.util.find_spec("lecture_lib") is None:
 # - say what `p_right` means for one data set (a probability about the mean difference) and for
 #   many (the probability that an outcome is the most probable on a new data set), and answer a
 #   question about a share of data sets from the posterior of that share;
-# - explain what the hierarchical model adds, from its published results;
-# - run the frequentist counterpart of a ROPE, an equivalence test (TOST);
+# - explain what the hierarchical model adds, from its published results, and pool per-data-set
+#   differences with its frequentist twin, a random-effects meta-analysis, telling its confidence
+#   interval from its prediction interval;
+# - run the frequentist counterpart of a ROPE, an equivalence test (TOST), and its one-sided
+#   sibling, a non-inferiority test ("at least as good, within a margin");
 # - report a Bayesian comparison so that a reader can check it.
 #
 # **Prerequisites:** the corrected resampled t-test (chapter 4), the Wilcoxon signed-rank and
@@ -75,9 +78,13 @@ from lecture_lib import (
     bayesian_sign_test,
     bayesian_signed_rank,
     equivalence_test,
+    mcnemar_example,
+    meta_analysis,
+    noninferiority_test,
     paired_ttest,
     plot_posterior_simplex,
     plot_posterior_t,
+    resampled_ttest,
     run_benchmark,
     wilcoxon_example,
     wilcoxon_signed_rank,
@@ -90,7 +97,8 @@ from lecture_lib.bayesian_widgets import rope_explorer
 # Bayesian correlated t-test*; then the *Summary*. The other sections, in order, are what the
 # classes teach, except the detail to come back to when you need it: *The published example: NBC
 # and AODE on anneal and audiology*; *Source 001's benchmark: ranger against rpart on 16 tasks*;
-# *From your own benchmark to the posteriors*; *The hierarchical model*.
+# *From your own benchmark to the posteriors*; *The hierarchical model*; *Its frequentist twin: a
+# random-effects meta-analysis*; *Non-inferiority: at least as good*.
 
 # %% [markdown]
 # ## The wrong way first: reading a p-value as the answer
@@ -734,6 +742,68 @@ print(f"  hierarchical: HNB practically better {h_tutorial['p_hnb_better']}, rop
 # depend on the priors of the hyperparameters, which the paper discusses.)
 
 # %% [markdown]
+# ### Its frequentist twin: a random-effects meta-analysis
+#
+# The hierarchical model has a frequentist counterpart that needs no sampling: a random-effects
+# meta-analysis ([DerSimonian and Laird, 1986](https://doi.org/10.1016/0197-2456(86)90046-2); [Viechtbauer, 2010](https://doi.org/10.18637/jss.v036.i03)). It takes from each data set $i$ one
+# difference $d_i$ (the mean of its cross-validation differences) and its standard error $s_i$
+# (the corrected one of chapter 4, since the folds overlap), and assumes
+#
+# $$d_i \sim N(\delta_i, s_i^2), \qquad \delta_i \sim N(\mu, \tau^2):$$
+#
+# each data set has its own true difference $\delta_i$, spread around a mean $\mu$ with a
+# standard deviation $\tau$ between data sets. It estimates $\tau^2$ (here by restricted maximum
+# likelihood, REML ([Viechtbauer, 2005](https://doi.org/10.3102/10769986030003261))), then $\mu$ as a weighted mean with weights
+# $1 / (s_i^2 + \tau^2)$. Two intervals answer two questions:
+#
+# - the **confidence interval** for $\mu$: where the *mean* difference over data sets like these
+#   lies;
+# - the **prediction interval**, $\hat\mu \pm q \sqrt{\hat\tau^2 + \mathrm{SE}(\hat\mu)^2}$: where
+#   the difference on a *new* data set like these will lie ([Higgins et al., 2009](https://doi.org/10.1111/j.1467-985X.2008.00552.x)). This is the
+#   question of the hierarchical model's probabilities, and of a practitioner with the next data
+#   set in hand.
+#
+# $I^2$ is the share of the spread of the $d_i$ that comes from real differences between data sets
+# rather than from cross-validation noise ([Higgins and Thompson, 2002](https://doi.org/10.1002/sim.1186)). With few data sets, $\tau^2$ is
+# poorly estimated and the normal quantile makes the intervals too short; the Knapp-Hartung
+# version ([Knapp and Hartung, 2003](https://doi.org/10.1002/sim.1482)) uses Student's t with $k - 1$ degrees of freedom and a rescaled
+# variance. On the naive Bayes and tree scores of the three data sets:
+
+# %%
+per_set_t = cv_run.per_dataset(resampled_ttest, "naive Bayes", "tree",
+                               test_train_ratio=1 / 9)
+diffs = np.array([r.mean_difference for r in per_set_t.values()])
+ses = np.array([r.std_error for r in per_set_t.values()])
+for name, dif, se in zip(per_set_t, diffs, ses):
+    print(f"{name:<15}difference {dif:+.4f}  corrected standard error {se:.4f}")
+for test in ("z", "knha"):
+    meta = meta_analysis(diffs, ses, method="reml", test=test)
+    ci, pi = meta.confidence_interval, meta.prediction_interval
+    print(f"\nREML, {meta.test}: pooled difference {meta.estimate:+.4f}, "
+          f"p = {meta.pvalue:.3f}\n"
+          f"  95 % confidence interval [{ci.low:+.4f}, {ci.high:+.4f}]\n"
+          f"  95 % prediction interval [{pi.low:+.4f}, {pi.high:+.4f}]")
+print(f"\ntau = {np.sqrt(meta.tau2):.4f}, I^2 = {100 * meta.i2:.0f} %, "
+      f"Q = {meta.q:.2f} on {meta.q_df} df (p = {meta.q_pvalue:.2f})")
+
+# %% [markdown]
+# **Interpretation.** Naive Bayes is ahead by 2.0 points on average over the three data sets. With
+# the Knapp-Hartung interval, the right one for three data sets, the mean difference over data sets
+# like these lies between $-3.7$ and $+7.7$ points (95 %; $p = 0.27$: no evidence that the mean
+# differs from 0); the normal interval, $-0.3$ to $+4.3$, is narrower only because it treats
+# $\hat\tau^2$ as known. On a *new* data set the difference would lie between $-6.1$ and $+10.1$
+# points (95 % prediction interval): the tree could be clearly better there. $I^2 = 41$ %: part of
+# the spread (5.4 points on wine, 0.5 on iris, 1.4 on breast cancer) is real, and the test of
+# homogeneity ($Q$, $p = 0.16$) has little power with three data sets, so its large p-value is no
+# evidence that the difference is the same everywhere.
+#
+# The meta-analysis and the hierarchical model say the same thing in two languages: three data sets
+# tell little about a new one. The hierarchical model adds probabilities for a ROPE, Student-t
+# tails for odd data sets, and the shrinkage of each data set's estimate; the meta-analysis adds
+# closed-form answers in milliseconds, and is the standard way of summarising a benchmark with
+# its spread in other fields. Report $\hat\mu$ with both intervals, $\hat\tau$ and $I^2$.
+
+# %% [markdown]
 # ## Equivalence testing: the frequentist counterpart of a ROPE
 #
 # Without Bayes, practical equivalence can still be *tested*: make the relevant difference the
@@ -765,6 +835,61 @@ print("\nBayesian correlated t with rope = 0.01:\n"
 # The last line shows the bridge again: the two one-sided p-values are exactly `p_left` and
 # `p_right` of the Bayesian correlated t-test with `rope = margin`. So TOST rejects at 5 % exactly
 # when both posterior tails outside the ROPE are below 0.05, which implies `p_rope` above 0.90.
+
+# %% [markdown]
+# ### Non-inferiority: at least as good
+#
+# Often the question has one side. A new algorithm is cheaper, faster or simpler, and what must be
+# shown is that it is *not worse* than the current one by a margin $m$ or more; being better is
+# welcome but not needed. A non-inferiority test keeps one of TOST's two tests
+# (Wellek, 2010):
+#
+# - $H_0$: $\mu \le -m$, the first algorithm is worse by the margin or more; $H_1$: $\mu > -m$,
+#   it is at least as good, within $m$.
+#
+# It rejects at level $\alpha$ exactly when the lower limit of the $1 - 2\alpha$ interval lies
+# above $-m$. On the breast-cancer scores, with the margin of one point fixed in advance, in both
+# directions:
+
+# %%
+for first, second, a, b in (("naive Bayes", "tree", acc_nb, acc_tree),
+                            ("tree", "naive Bayes", acc_tree, acc_nb)):
+    res = noninferiority_test(a, b, margin=0.01, test_train_ratio=1 / 9)
+    iv = res.difference
+    print(f"{first} at least as good as {second} (within 1 point): "
+          f"p = {res.pvalue:.3f}\n  advantage {iv.estimate:+.4f}, "
+          f"90 % interval [{iv.low:+.4f}, {iv.high:+.4f}]")
+
+# %% [markdown]
+# **Interpretation.** Naive Bayes is shown to be at least as good as the tree within one point
+# ($p = 0.029$): if it were worse by a point or more, an advantage this large would be unlikely,
+# and the lower limit of the 90 % interval, $-0.7$ points, lies above $-1$. The same data did not
+# show equivalence (TOST, $p = 0.62$): equivalence needs the interval inside $(-1, +1)$ points,
+# and its upper end, $+3.5$, is not. The reverse claim, the tree at least as good as naive Bayes,
+# is not shown ($p = 0.62$): a loss of a point or more is still compatible with the data.
+#
+# The same question arises for two trained models on one test set. There the test is Tango's score
+# test for paired proportions (Tango, 1998), the one whose interval
+# `paired_accuracy_difference(..., method="tango")` gives. In panel B of source 000's McNemar
+# example (chapter 2), model 2 is 0.1 points less accurate on 10 000 examples and McNemar's test
+# finds no evidence of a difference. Is model 2 at least as good as model 1, within half a point?
+# Transposing the table makes model 2 the first model:
+
+# %%
+panel_b = mcnemar_example("seed000_panel_b").table
+res_b = noninferiority_test(panel_b.T, margin=0.005)
+iv = res_b.difference
+print("model 2 at least as good as model 1 (within 0.5 points): "
+      f"p = {res_b.pvalue:.2g}\n"
+      f"  advantage {iv.estimate:+.4f}, 90 % interval [{iv.low:+.5f}, {iv.high:+.5f}]")
+
+# %% [markdown]
+# **Interpretation.** Yes: if model 2 were worse by half a point or more, data this favourable would
+# have probability about $7 \times 10^{-7}$; its accuracy is at most 0.2 points below model 1's
+# (90 % interval $-0.21$ to $0.00$ points). McNemar's large p-value could not say this: "no evidence
+# of a difference" is not "at least as good". The margin carries the conclusion, so it is fixed
+# before the data, from what a lost point costs; with a margin of 0.2 points the same table would
+# not show non-inferiority ($p = 0.067$).
 
 # %% [markdown]
 # ## How to report a Bayesian comparison
@@ -820,9 +945,13 @@ print(textwrap.fill(report, 74))
 #   sets. On Demšar's 14 data sets Wilcoxon's $p = 0.008$, but the probability that "tuning m
 #   practically better" is the most probable outcome (ROPE 0.01 AUC) is only 0.67.
 # - The hierarchical model uses every fold score and shrinks the per-data-set estimates; it needs
-#   MCMC.
+#   MCMC. Its frequentist twin, a random-effects meta-analysis of the per-data-set differences with
+#   their corrected standard errors, gives the mean difference with a confidence interval and, for
+#   a new data set, a prediction interval; on three data sets the latter ran from $-6.1$ to $+10.1$
+#   points.
 # - TOST is the frequentist equivalence test; its two one-sided p-values are the posterior tails of
-#   the correlated t outside the ROPE.
+#   the correlated t outside the ROPE. A non-inferiority test keeps one of them: "at least as good
+#   within $m$" can be shown (naive Bayes against the tree, $p = 0.029$) where equivalence is not.
 # - Report the design, the model, the ROPE (and why), the three probabilities, the effect with its
 #   interval, and the sensitivity to the ROPE and the prior.
 
@@ -1086,8 +1215,16 @@ for c, probability in ex5_probabilities.items():
 # - Corani, G. and Benavoli, A. (2015). A Bayesian approach for comparing cross-validated algorithms on multiple data sets. *Machine Learning*, 100(2–3), 285–304. <https://doi.org/10.1007/s10994-015-5486-z>
 # - Corani, G., Benavoli, A., Demšar, J., Mangili, F. and Zaffalon, M. (2017). Statistical comparison of classifiers through Bayesian hierarchical modelling. *Machine Learning*, 106(11), 1817–1837. <https://doi.org/10.1007/s10994-017-5641-9>
 # - Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. *Journal of Machine Learning Research*, 7, 1–30. <https://jmlr.org/papers/v7/demsar06a.html>
+# - DerSimonian, R. and Laird, N. (1986). Meta-analysis in clinical trials. *Controlled Clinical Trials*, 7(3), 177–188. <https://doi.org/10.1016/0197-2456(86)90046-2>
+# - Higgins, J. P. T. and Thompson, S. G. (2002). Quantifying heterogeneity in a meta-analysis. *Statistics in Medicine*, 21(11), 1539–1558. <https://doi.org/10.1002/sim.1186>
+# - Higgins, J. P. T., Thompson, S. G. and Spiegelhalter, D. J. (2009). A re-evaluation of random-effects meta-analysis. *Journal of the Royal Statistical Society: Series A (Statistics in Society)*, 172(1), 137–159. <https://doi.org/10.1111/j.1467-985X.2008.00552.x>
+# - Knapp, G. and Hartung, J. (2003). Improved tests for a random effects meta-regression with a single covariate. *Statistics in Medicine*, 22(17), 2693–2710. <https://doi.org/10.1002/sim.1482>
 # - Kruschke, J. K. (2018). Rejecting or accepting parameter values in Bayesian estimation. *Advances in Methods and Practices in Psychological Science*, 1(2), 270–280. <https://doi.org/10.1177/2515245918771304>
 # - Lakens, D. (2017). Equivalence tests: a practical primer for t tests, correlations, and meta-analyses. *Social Psychological and Personality Science*, 8(4), 355–362. <https://doi.org/10.1177/1948550617697177>
 # - Nadeau, C. and Bengio, Y. (2003). Inference for the generalization error. *Machine Learning*, 52(3), 239–281. <https://doi.org/10.1023/A:1024068626366>
 # - Schuirmann, D. J. (1987). A comparison of the two one-sided tests procedure and the power approach for assessing the equivalence of average bioavailability. *Journal of Pharmacokinetics and Biopharmaceutics*, 15(6), 657–680. <https://doi.org/10.1007/BF01068419>
+# - Tango, T. (1998). Equivalence test and confidence interval for the difference in proportions for the paired-sample design. *Statistics in Medicine*, 17(8), 891–908.
+# - Viechtbauer, W. (2005). Bias and efficiency of meta-analytic variance estimators in the random-effects model. *Journal of Educational and Behavioral Statistics*, 30(3), 261–293. <https://doi.org/10.3102/10769986030003261>
+# - Viechtbauer, W. (2010). Conducting meta-analyses in R with the metafor package. *Journal of Statistical Software*, 36(3), 1–48. <https://doi.org/10.18637/jss.v036.i03>
 # - Wasserstein, R. L. and Lazar, N. A. (2016). The ASA's statement on p-values: context, process, and purpose. *The American Statistician*, 70(2), 129–133. <https://doi.org/10.1080/00031305.2016.1154108>
+# - Wellek, S. (2010). Testing Statistical Hypotheses of Equivalence and Noninferiority. *Chapman & Hall/CRC*.
