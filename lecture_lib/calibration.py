@@ -541,11 +541,13 @@ def plot_reliability(table, ax=None):
     errors = np.vstack([table.observed - table.low, table.high - table.observed])
     percent = f"{100 * table.confidence:g} %"
     ax.errorbar(table.mean_prob, table.observed, yerr=errors, fmt="o", capsize=3,
-                label=f"bins ({table.strategy}), {percent} Wilson intervals")
-    ax.set_xlim(0.0, 1.0)
-    ax.set_ylim(0.0, 1.0)
+                label=f"{table.strategy} bins, {percent}\nWilson intervals")
+    # a little room beyond [0, 1], so that bins at 0 or 1 (common: confident models) are not cut
+    ax.set_xlim(-0.03, 1.03)
+    ax.set_ylim(-0.03, 1.03)
     ax.set_aspect("equal")
     ax.set_xlabel("mean predicted probability")
     ax.set_ylabel("observed fraction positive")
-    ax.legend(loc="upper left", fontsize="small")
+    # the points of a useful model lie near the diagonal's two ends: lower right is the free corner
+    ax.legend(loc="lower right", fontsize="small")
     return ax

@@ -28,8 +28,13 @@ from ._interval_formulas import bonett_price, disagreement_intervals
 from ._results import Interval
 from ._text import WIDTH, fill
 from ._validation import _show, check_alpha, check_count, check_flag, check_real_array
+from .calibration import CalibrationResult
+from .clustered_tests import ClusteredAUCResult, ClusteredMcNemarResult
 from .cochran import CochranQResult, PairwiseMcNemarResult
+from .equivalence import NonInferiorityResult
+from .forecast_tests import DieboldMarianoResult
 from .friedman_nemenyi import FriedmanResult, critical_difference
+from .heterogeneity import MetaAnalysisResult
 from .intervals import proportion_interval
 from .mcnemar import MCNEMAR_INTERVALS, McNemarResult
 from .paired import AlgorithmComparison, FoldTTestResult, PairedTTestResult, TTest5x2cvResult, paired_ttest
@@ -39,7 +44,11 @@ from .wilcoxon_sign import SignTestResult, WilcoxonResult, sign_test, wilcoxon_s
 
 __all__ = ["REPORTED_RESULTS", "DISAGREEMENT_MARK", "report", "practical_significance"]
 
-#: The result types :func:`report` knows how to write up.
+#: The result types :func:`report` knows how to write up: McNemar's test, Cochran's Q and the pairwise
+#: McNemar tests; the paired, fold and 5x2cv t-tests; Wilcoxon's and the sign test; Friedman's test and the
+#: post-hoc comparisons; :func:`compare_algorithms`; and (issue 27) the non-inferiority test, the
+#: clustered McNemar and AUC tests, the Diebold-Mariano test, the random-effects meta-analysis and
+#: Spiegelhalter's calibration test.
 REPORTED_RESULTS = (
     McNemarResult,
     CochranQResult,
@@ -53,6 +62,12 @@ REPORTED_RESULTS = (
     PairwiseComparisons,
     ControlComparisons,
     AlgorithmComparison,
+    NonInferiorityResult,
+    ClusteredMcNemarResult,
+    ClusteredAUCResult,
+    DieboldMarianoResult,
+    MetaAnalysisResult,
+    CalibrationResult,
 )
 
 #: Every sentence of a report that explains why a verdict and an interval printed beside it
@@ -609,6 +624,287 @@ def _cochran(r: CochranQResult, names, alpha, design):
     return [" ".join(parts)], None
 
 
+# ------------------------------------------------------------------ beyond one i.i.d. test set (issue 27)
+
+
+_NONINFERIORITY_TESTS = {
+    "tango score": ("Tango's score test for paired proportions (Tango 1998)", "Tango score"),
+    "paired t": ("the one-sided paired t-test", "paired t"),
+    "corrected t": ("the one-sided corrected resampled t-test (Nadeau and Bengio 2003)", "corrected t"),
+}
+
+_CLUSTERED_MCNEMAR = {
+    "yang": ("Yang, Sun and Hardin's (2010) statistic",
+             "Yang et al.'s statistic averages the variance under H0 and the unrestricted one"),
+    "durkalski": ("Durkalski et al.'s (2003) statistic",
+                  "Durkalski et al.'s statistic gives every group the same weight, whatever its size"),
+    "obuchowski": ("Obuchowski's (1998) statistic, variance under H0",
+                   "Obuchowski's statistic estimates the variance under H0"),
+    "eliasziw": ("Eliasziw and Donner's (1991) statistic, McNemar's divided by a variance inflation factor",
+                 "Eliasziw and Donner's statistic divides McNemar's by an inflation factor from the "
+                 "intra-cluster correlation"),
+}
+
+_TAU2_ESTIMATORS = {
+    "REML": "restricted maximum likelihood (REML)",
+    "DerSimonian-Laird": "DerSimonian and Laird's moment estimator",
+}
+
+
+def _amount(value: float, points: bool) -> str:
+    """A margin in words: '2 percentage points' (a proportion shown in points) or '0.02'."""
+    if points:
+        return f"{100 * value:.4g} percentage point{'' if 100 * value == 1.0 else 's'}"
+    return f"{value:.4g}"
+
+
+def _quantile(probability: float, df: float) -> float:
+    """Student's t quantile with ``df`` degrees of freedom; the normal one for df = inf."""
+    return float(special.ndtri(probability) if math.isinf(df) else special.stdtrit(df, probability))
+
+
+def _wald_interval(estimate: float, std_error: float, df: float, confidence: float, method: str) -> Interval:
+    """estimate +- q std_error, q the two-sided quantile of t(df) (normal for df = inf)."""
+    half = _quantile(0.5 + confidence / 2.0, df) * std_error
+    return Interval(estimate, estimate - half, estimate + half, confidence, method)
+
+
+def _noninferiority(r: NonInferiorityResult, names, alpha, design, points, score):
+    one, two = _names(names, 2)
+    setting = f" ({design})" if design else ""
+    margin = _amount(r.margin, points)
+    interval = r.difference
+    test, label = _NONINFERIORITY_TESTS[r.method]
+    significant = r.pvalue <= alpha
+    # a one-sided test at alpha goes with the two-sided interval at 1 - 2 alpha: its lower limit decides
+    matched = 1.0 - 2.0 * alpha
+    same = abs(interval.confidence - matched) < 1e-12
+    if same:
+        label += ", the interval whose lower limit decides the test"
+    if r.method == "tango score":
+        intro = f"{one} and {two} were scored on the same {r.n} test examples{setting}."
+        statistic = f"score z = {r.statistic:.3g}"
+        what = f"accuracy of {one} minus that of {two}"
+    else:
+        intro = f"{one} and {two} were compared on {r.n} paired {score} scores{setting}."
+        statistic = f"t({r.df}) = {r.statistic:.3g}"
+        what = f"mean difference in {score}, oriented so that positive favours {one}"
+    if significant:
+        verdict = (f"Significant at the {alpha:g} level: {one} is non-inferior to {two} within {margin}; "
+                   f"an advantage at least this large would be unlikely if {one} were worse by {margin} or "
+                   "more.")
+    else:
+        verdict = (f"Not significant at the {alpha:g} level: non-inferiority within {margin} is not shown "
+                   f"(a loss of {margin} or more is still compatible with the data).")
+    parts = [
+        intro,
+        f"Non-inferiority test of {one} against {two} with the margin {margin} by {test}; H0: {one} is "
+        f"worse than {two} by {margin} or more: {statistic}, {_p(r.pvalue)} (one-sided).",
+        verdict,
+        f"Advantage of {one} ({what}): {_effect(interval, points, label, null=-r.margin)}.",
+    ]
+    if not same:
+        goes_with = (f"the {_percent(matched)} interval (1 - 2 alpha), whose lower limit lies above "
+                     f"-{margin} exactly when the test is significant" if matched > 0 else
+                     "no two-sided interval (1 - 2 alpha is not a confidence level)")
+        parts.append(f"This is a {_percent(interval.confidence)} interval, while the one-sided test at the "
+                     f"{alpha:g} level goes with {goes_with}.")
+    shown = interval.low > -r.margin  # the interval rules out a loss of the margin or more
+    if shown != significant:
+        reason = (_at_threshold(r.pvalue, alpha) if same else
+                  f"the interval is a {_percent(interval.confidence)} interval while the verdict is a "
+                  f"one-sided test at the {alpha:g} level"
+                  + (", which no two-sided interval matches" if matched <= 0 else ""))
+        where = "is not above" if significant else "lies above"
+        parts.append(f"The test is {'' if significant else 'not '}significant while the lower limit of the "
+                     f"interval {where} -{margin}: they {DISAGREEMENT_MARK} {reason}.")
+    return [" ".join(parts)], None
+
+
+def _clustered_mcnemar(r: ClusteredMcNemarResult, names, alpha, design, points):
+    one, two = _names(names, 2)
+    setting = f" ({design})" if design else ""
+    interval = r.accuracy_difference
+    if not _same_level(alpha, interval.confidence):  # the same cluster-robust standard error, another level
+        z = _quantile(0.5 + interval.confidence / 2.0, math.inf)
+        std_error = (interval.high - interval.low) / (2.0 * z)
+        interval = _wald_interval(interval.estimate, std_error, math.inf, 1.0 - alpha, interval.method)
+    name, variance = _CLUSTERED_MCNEMAR[r.method]
+    significant = r.pvalue <= alpha
+    parts = [
+        f"{one} and {two} were scored on the same {r.n} test examples in {r.n_groups} groups{setting}; "
+        f"the groups, not the examples, are the independent units. They disagreed on {r.b + r.c} "
+        f"examples: {one} was right on {r.b} and {two} on {r.c}.",
+        f"Clustered McNemar test ({name}): chi-squared(1) = {r.statistic:.4g}, {_p(r.pvalue)} "
+        "(chi-squared approximation, which needs many groups).",
+    ]
+    if r.method == "eliasziw":
+        icc = ("could not be estimated (no group holds two examples)" if r.icc is None or math.isnan(r.icc)
+               else f"{r.icc:.3g}")
+        parts.append(f"Intra-cluster correlation of discordance: {icc}; variance inflation factor "
+                     f"{r.inflation:.3g}.")
+    parts += [
+        _verdict(r.pvalue, alpha, "a split of the disagreements at least this uneven",
+                 "the two models were equally accurate"),
+        f"Accuracy of {one} minus that of {two}: "
+        f"{_effect(interval, points, 'cluster-robust Wald', null=0.0)}; this interval uses Obuchowski's "
+        "unrestricted cluster-robust variance and inverts the Wald form of his test, not the statistic "
+        "above.",
+    ]
+    reason = (_at_threshold(r.pvalue, alpha) if abs(r.pvalue - alpha) < 1e-9 else
+              f"{variance}, while the interval uses the unrestricted variance; near the threshold the two "
+              "can fall on different sides, and the verdict goes with the test's p-value")
+    parts.append(_disagreement(significant, interval, 0.0, reason, "the Wald interval", "no difference"))
+    parts.append("The test compares these two trained models on this test set, not their learning "
+                 "algorithms.")
+    return [" ".join(p for p in parts if p)], interval
+
+
+def _clustered_auc(r: ClusteredAUCResult, names, alpha, design, points):
+    one, two = _names(names, 2)
+    setting = f" ({design})" if design else ""
+    interval = r.auc_difference
+    if not _same_level(alpha, interval.confidence):
+        interval = _wald_interval(interval.estimate, r.std_error, math.inf, 1.0 - alpha, interval.method)
+    label = "Obuchowski's clustered variance, the interval this test inverts"
+    parts = [
+        f"{one} and {two} were scored on the same {r.n_positive + r.n_negative} test examples "
+        f"({r.n_positive} positive, {r.n_negative} negative) in {r.n_groups} groups{setting}; the groups, "
+        "not the examples, are the independent units.",
+        f"Obuchowski's (1997) clustered test of the difference of the AUCs: z = {r.statistic:.3g}, "
+        f"{_p(r.pvalue)} (two-sided; normal approximation, which needs many groups).",
+        _verdict(r.pvalue, alpha, "a difference of the AUCs at least this far from 0",
+                 "the two AUCs were equal"),
+        f"AUC of {one} {r.auc_1:.3g}, of {two} {r.auc_2:.3g}; difference ({one} minus {two}): "
+        f"{_effect(interval, points, label, null=0.0)}.",
+        _disagreement(r.pvalue <= alpha, interval, 0.0, _at_threshold(r.pvalue, alpha), null_text="0"),
+    ]
+    return [" ".join(p for p in parts if p)], interval
+
+
+def _diebold_mariano(r: DieboldMarianoResult, names, alpha, design, points, score):
+    one, two = _names(names, 2)
+    setting = f" ({design})" if design else ""
+    interval = r.confidence_interval
+    if not _same_level(alpha, interval.confidence):  # the same standard error and reference, another level
+        confidence = 1.0 - alpha
+        q = _quantile(0.5 + confidence / 2.0 if r.alternative == "two-sided" else confidence, r.df)
+        est = r.mean_difference
+        interval = Interval(est, -math.inf if r.alternative == "less" else est - q * r.std_error,
+                            math.inf if r.alternative == "greater" else est + q * r.std_error, confidence,
+                            interval.method)
+    if math.isinf(r.df):
+        test = ("the original Diebold-Mariano test (normal reference, which rejects too often in small "
+                "samples)")
+        statistic = f"z = {r.statistic:.3g}"
+    else:
+        test = "the Diebold-Mariano test with Harvey, Leybourne and Newbold's small-sample correction"
+        statistic = f"t({r.df:g}) = {r.statistic:.3g}"
+    lags = "lag 0 only" if r.horizon == 1 else f"the autocovariances at lags 0 to {r.horizon - 1}"
+    sided, what = {
+        "two-sided": ("two-sided", "a mean loss difference at least this far from 0"),
+        "less": (f"one-sided; H1: {one} has the lower expected loss",
+                 "a mean loss difference at least this far below 0"),
+        "greater": (f"one-sided; H1: {two} has the lower expected loss",
+                    "a mean loss difference at least this far above 0"),
+    }[r.alternative]
+    losses = "losses" if score == "accuracy" else f"losses ({score})"
+    parts = [
+        f"{one} and {two} were compared on their {losses} at the same {r.n} time points{setting} with "
+        f"{test}; forecast horizon {r.horizon}, so the variance of the mean uses {lags}: {statistic}, "
+        f"{_p(r.pvalue)} ({sided}).",
+    ]
+    if "lag-0" in r.method:
+        parts.append(f"The long-run variance at horizon {r.horizon} came out not positive, so the lag-0 "
+                     "variance (horizon 1) was used instead, as forecast::dm.test does: the p-value then "
+                     "ignores the autocorrelation the horizon implies and is only a rough guide.")
+    if r.std_error == 0.0:
+        parts.append("Every loss difference is the same, so the variance is zero: the p-value is 0 or 1 by "
+                     "convention (0 when the differences lie on the side of H1) and the interval is a point.")
+    parts.append(_verdict(r.pvalue, alpha, what, "the two models had the same expected loss"))
+    label = f"{interval.method}, the interval this test inverts"
+    unit = " percentage points" if points else ""
+    if r.alternative == "two-sided":
+        effect = _effect(interval, points, label, null=0.0)
+    else:  # one limit is infinite: give the other as a bound
+        bound = (f"at most {_number(interval.high, points, null=0.0)}" if r.alternative == "less" else
+                 f"at least {_number(interval.low, points, null=0.0)}")
+        effect = (f"{_number(interval.estimate, points)}{unit} ({_percent(interval.confidence)} one-sided "
+                  f"CI: {bound}{unit}, {label})")
+    parts.append(f"Mean loss difference ({one} minus {two}; negative: {one} had the lower loss): {effect}.")
+    parts.append(_disagreement(r.pvalue <= alpha, interval, 0.0, _at_threshold(r.pvalue, alpha),
+                               null_text="0"))
+    return [" ".join(p for p in parts if p)], interval
+
+
+def _meta_analysis(r: MetaAnalysisResult, names, alpha, design, points, score):
+    one, two = _names(names, 2)
+    setting = f" ({design})" if design else ""
+    knha = r.test == "Knapp-Hartung t"
+    df = float(r.q_df) if knha else math.inf
+    ci, pi = r.confidence_interval, r.prediction_interval
+    if not _same_level(alpha, ci.confidence):  # the same standard errors and quantile, another level
+        ci = _wald_interval(r.estimate, r.std_error, df, 1.0 - alpha, ci.method)
+        pi = _wald_interval(r.estimate, math.sqrt(r.tau2 + r.std_error**2), df, 1.0 - alpha, pi.method)
+    test = f"Knapp and Hartung's t test on k - 1 = {r.q_df} df" if knha else "the z test"
+    statistic = f"t({r.q_df}) = {r.statistic:.3g}" if knha else f"z = {r.statistic:.3g}"
+    unit = " percentage points" if points else ""
+    homogeneity = ("evidence that the true difference varies across data sets" if r.q_pvalue <= alpha else
+                   "no evidence of heterogeneity, which does not show that the true differences agree: the "
+                   "test has little power with few data sets")
+    parts = [
+        f"{one} and {two} were compared on k = {r.n_datasets} data sets{setting} by a random-effects "
+        f"meta-analysis of the per-data-set differences in {score} ({one} minus {two}), each with its "
+        f"standard error; tau^2, the variance of the true differences across data sets, estimated by "
+        f"{_TAU2_ESTIMATORS[r.method]}, and {test}: {statistic}, {_p(r.pvalue)} (two-sided).",
+        _verdict(r.pvalue, alpha, "a pooled difference at least this far from 0",
+                 "the mean difference over data sets were 0"),
+        f"Pooled difference, the mean over data sets like these: "
+        f"{_effect(ci, points, ci.method + ', the interval this test inverts', null=0.0)}.",
+        _disagreement(r.pvalue <= alpha, ci, 0.0, _at_threshold(r.pvalue, alpha), null_text="0"),
+        f"On a new data set like these, the difference would lie in {_number(pi.low, points)} to "
+        f"{_number(pi.high, points)}{unit} ({_percent(pi.confidence)} prediction interval).",
+        f"Heterogeneity: tau^2 = {r.tau2:.3g} (tau = {_number(math.sqrt(r.tau2), points)}{unit}), "
+        f"I^2 = {100 * r.i2:.1f} % (the share of the variance of the estimates due to heterogeneity); "
+        f"Cochran's Q({r.q_df}) = {r.q:.3g}, {_p(r.q_pvalue)} (test of homogeneity: {homogeneity}).",
+    ]
+    if r.n_datasets < 5:
+        parts.append(f"With only {r.n_datasets} data sets tau^2 is poorly estimated (often 0)"
+                     + (", and the z interval, which treats it as known, is too narrow: prefer Knapp and "
+                        "Hartung's test (test=\"knha\")." if not knha else "."))
+    return [" ".join(p for p in parts if p)], ci
+
+
+def _calibration(r: CalibrationResult, names, alpha, design):
+    name = "the model" if names is None else _names(names, 1)[0]
+    setting = f" ({design})" if design else ""
+    if r.pvalue <= alpha:
+        verdict = (f"Significant at the {alpha:g} level: evidence of miscalibration; a z at least this far "
+                   "from 0 would be unlikely if every outcome occurred with its predicted probability.")
+    else:
+        verdict = (f"Not significant at the {alpha:g} level: no evidence of miscalibration (which does not "
+                   "show that the probabilities are calibrated: the test has little power against "
+                   "probabilities too high in one range and too low in another, and none where every "
+                   "probability is 1/2).")
+    direction = ("larger than" if r.brier_score > r.expected_brier else
+                 "smaller than" if r.brier_score < r.expected_brier else "the same as")
+    parts = [
+        f"The predicted probabilities of {name} on {r.n} test examples{setting} were tested with "
+        f"Spiegelhalter's z test of calibration: z = {r.statistic:.3g}, {_p(r.pvalue)} (two-sided, normal "
+        "approximation).",
+        verdict,
+        f"Brier score {r.brier_score:.4g}, {direction} {r.expected_brier:.4g}, its expectation if the "
+        "probabilities were calibrated.",
+    ]
+    if "zero variance" in r.method:
+        parts.append("Every probability is 0, 1/2 or 1, so z has no variance: it is 0 when no certain "
+                     "prediction was wrong, and infinite (p = 0) when one was.")
+    parts.append("The test has no single effect with an interval: to see where the probabilities are off "
+                 "(which range of predicted probabilities, in which direction), read reliability_table or "
+                 "plot_reliability.")
+    return [" ".join(parts)], None
+
+
 # ------------------------------------------------------------------ several comparisons at once
 
 
@@ -886,8 +1182,14 @@ def _result_level(result, alpha):
         TTest5x2cvResult: lambda r: r.confidence_interval,
         WilcoxonResult: lambda r: r.confidence_interval,
         SignTestResult: lambda r: r.win_probability,
+        ClusteredMcNemarResult: lambda r: r.accuracy_difference,
+        ClusteredAUCResult: lambda r: r.auc_difference,
+        DieboldMarianoResult: lambda r: r.confidence_interval,
+        MetaAnalysisResult: lambda r: r.confidence_interval,
     }.get(type(result))
-    if interval is None:  # Friedman: no interval to match
+    if isinstance(result, NonInferiorityResult):  # one-sided: a 1 - 2 alpha interval goes with level alpha
+        return round((1.0 - result.difference.confidence) / 2.0, 12) if alpha is None else alpha
+    if interval is None:  # Friedman, calibration: no interval to match
         return 0.05 if alpha is None else alpha
     return _level(alpha, interval(result).confidence)
 
@@ -907,23 +1209,33 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
         :func:`lecture_lib.ttest_5x2cv`, :func:`lecture_lib.wilcoxon_signed_rank`,
         :func:`lecture_lib.sign_test`, :func:`lecture_lib.friedman`,
         :func:`lecture_lib.pairwise_comparisons`,
-        :func:`lecture_lib.control_comparisons` or
-        :func:`lecture_lib.compare_algorithms` (see :data:`REPORTED_RESULTS`).
+        :func:`lecture_lib.control_comparisons`,
+        :func:`lecture_lib.compare_algorithms`,
+        :func:`lecture_lib.noninferiority_test`,
+        :func:`lecture_lib.clustered_mcnemar`,
+        :func:`lecture_lib.clustered_auc_test`,
+        :func:`lecture_lib.diebold_mariano_test`,
+        :func:`lecture_lib.meta_analysis` or
+        :func:`lecture_lib.calibration_test` (see :data:`REPORTED_RESULTS`).
     names : sequence of str, optional
         The names of the models or algorithms, in the order of the test's
-        arguments (two, or k for Cochran's Q, Friedman and the post-hoc
-        results); default "model 1", "model 2", ... (the result's own names
-        for the post-hoc results).
+        arguments (two; k for Cochran's Q, Friedman and the post-hoc
+        results; one for the calibration test); default "model 1",
+        "model 2", ... ("the model" for the calibration test; the result's
+        own names for the post-hoc results).
     alpha : float, optional
         The significance level fixed in advance, in (0, 1). Default (None):
         1 - the confidence of the result's interval (0.05 with the library's
-        defaults), 0.05 for Friedman, and the level the result was computed
+        defaults), (1 - confidence) / 2 for the non-inferiority test (whose
+        1 - 2 alpha interval goes with its one-sided test), 0.05 for
+        Friedman and the calibration test, and the level the result was computed
         at for :func:`pairwise_mcnemar`, :func:`pairwise_comparisons` and
         :func:`control_comparisons` (another level is refused for these:
         their decisions are part of the result). For the other results the
         intervals are printed at level 1 - alpha (recomputed from the result
-        where its own interval has another level; for Wilcoxon the paragraph
-        says so instead).
+        where its own interval has another level; for Wilcoxon and the
+        non-inferiority test, where it cannot always be recomputed, the
+        paragraph says which level the interval has instead).
     design : str, optional
         The data and the resampling scheme in words, e.g. ``"10 x 10-fold
         cross-validation on breast cancer, 569 examples"``. For
@@ -936,13 +1248,16 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
     percentage_points : bool, optional
         Write differences of proportions in percentage points. Default
         (None): True for the tests on one test set (McNemar, Cochran,
-        pairwise McNemar), False otherwise.
+        pairwise McNemar, clustered McNemar, and the non-inferiority test
+        of a McNemar table), False otherwise.
     minimum_effect : float, optional
         The smallest difference that matters in practice, in the units of
         the effect (a proportion, e.g. 0.01, even when the text is in
         percentage points); adds the verdict of
         :func:`practical_significance`. Only for results whose effect is a
-        difference (McNemar, the t-tests, Wilcoxon).
+        difference (McNemar, the t-tests, Wilcoxon, the clustered tests,
+        Diebold-Mariano, the meta-analysis); the non-inferiority test has
+        its margin instead.
     width : int or None, optional
         Wrap each paragraph at this many characters (at least 20; default
         74, which fits the course website's output column, 77 characters
@@ -1005,6 +1320,31 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
     is :math:`(k!)^{1-N}`, 0.5 for k = N = 2). Adjusted p-values are
     described as bounds, never as probabilities.
 
+    The tests of chapters 8 and 9 (issue 27):
+
+    * non-inferiority: the verdict is about the margin m ("non-inferior
+      within m", or "not shown": a loss of m or more is still compatible
+      with the data); the one-sided test at alpha goes with the
+      :math:`1 - 2\alpha` interval of the first model's advantage, whose
+      lower limit lies above -m exactly when the test rejects; an interval
+      at another level is printed as it is, and the paragraph says so;
+    * clustered McNemar: the interval of the accuracy difference is a
+      cluster-robust Wald interval, which inverts none of the four
+      statistics, so near the threshold it can disagree with the verdict
+      (and the paragraph says why); Obuchowski's clustered AUC test is
+      inverted by its z interval;
+    * Diebold-Mariano: the interval of the mean loss difference inverts
+      the test; for a one-sided alternative it is a bound ("at most x",
+      "at least x"); a fall-back of the long-run variance to lag 0 is
+      stated;
+    * meta-analysis: the confidence interval of the pooled difference
+      inverts the test; the prediction interval, tau^2, I^2 and Cochran's
+      Q (whose non-significance shows no homogeneity) follow, with a
+      warning when fewer than 5 data sets leave tau^2 poorly estimated;
+    * calibration: Spiegelhalter's z has no effect with an interval; no
+      evidence of miscalibration is never read as calibration, and the
+      paragraph points to :func:`lecture_lib.reliability_table`.
+
     Taught in chapter 10 (``notebooks/10-choosing-a-test``).
 
     Examples
@@ -1051,6 +1391,24 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
     and its own interval excludes 1/2, while the Bonett-Price interval of
     the accuracy difference just includes 0; the paragraph says why, and
     which interval goes with the verdict.
+
+    >>> from lecture_lib import noninferiority_test
+    >>> result = noninferiority_test([[900, 30], [38, 32]], margin=0.02)
+    >>> print(report(result, names=("pruned", "full"), seeds=0))
+    pruned and full were scored on the same 1000 test examples.
+    Non-inferiority test of pruned against full with the margin 2 percentage
+    points by Tango's score test for paired proportions (Tango 1998); H0:
+    pruned is worse than full by 2 percentage points or more: score z = 1.43,
+    p = 0.0768 (one-sided). Not significant at the 0.05 level: non-inferiority
+    within 2 percentage points is not shown (a loss of 2 percentage points or
+    more is still compatible with the data). Advantage of pruned (accuracy of
+    pruned minus that of full): -0.80 percentage points (90 % CI -2.19 to
+    0.57, Tango score, the interval whose lower limit decides the test).
+    Random seed: 0.
+
+    A pruned model against the full one (chapter 8): the 90 % interval of
+    its advantage reaches below -2 points, so the one-sided test at 0.05
+    cannot rule out a loss of 2 points; nothing here says the two are alike.
     """
     alpha = None if alpha is None else check_alpha(alpha)
     design = _check_text(design, "design")
@@ -1070,7 +1428,9 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
         raise ValueError("scores is the score table of a PairwiseComparisons or ControlComparisons result, "
                          f"not used for a {type(result).__name__}; leave it out")
     alpha = _result_level(result, alpha)
-    one_test_set = isinstance(result, (McNemarResult, CochranQResult, PairwiseMcNemarResult))
+    one_test_set = (
+        isinstance(result, (McNemarResult, CochranQResult, PairwiseMcNemarResult, ClusteredMcNemarResult))
+        or (isinstance(result, NonInferiorityResult) and result.method == "tango score"))
     points = one_test_set if percentage_points is None else percentage_points
     if isinstance(result, McNemarResult):
         blocks, effect = _mcnemar(result, names, alpha, design, points)
@@ -1090,13 +1450,29 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
         blocks, effect = _cochran(result, names, alpha, design)
     elif isinstance(result, PairwiseMcNemarResult):
         blocks, effect = _pairwise_mcnemar(result, names, alpha, design)
+    elif isinstance(result, NonInferiorityResult):
+        blocks, effect = _noninferiority(result, names, alpha, design, points, score)
+    elif isinstance(result, ClusteredMcNemarResult):
+        blocks, effect = _clustered_mcnemar(result, names, alpha, design, points)
+    elif isinstance(result, ClusteredAUCResult):
+        blocks, effect = _clustered_auc(result, names, alpha, design, points)
+    elif isinstance(result, DieboldMarianoResult):
+        blocks, effect = _diebold_mariano(result, names, alpha, design, points, score)
+    elif isinstance(result, MetaAnalysisResult):
+        blocks, effect = _meta_analysis(result, names, alpha, design, points, score)
+    elif isinstance(result, CalibrationResult):
+        blocks, effect = _calibration(result, names, alpha, design)
     else:
         blocks, effect = _posthoc(result, names, alpha, design, score, scores)
     if minimum_effect is not None:
+        if isinstance(result, NonInferiorityResult):
+            raise ValueError("minimum_effect is not used for a NonInferiorityResult: its margin "
+                             f"({result.margin:g}) is the smallest difference that matters; leave it out")
         if effect is None and not isinstance(result, McNemarResult):
             raise ValueError(
                 "minimum_effect applies to results whose effect is a difference (McNemar, t-tests, "
-                f"Wilcoxon), not to {type(result).__name__}"
+                "Wilcoxon, the clustered tests, Diebold-Mariano, the meta-analysis), not to "
+                f"{type(result).__name__}"
             )
         if effect is not None and not math.isnan(effect.estimate):
             shown = (

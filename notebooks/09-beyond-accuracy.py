@@ -49,8 +49,12 @@ if importlib.util.find_spec("lecture_lib") is None:
 #   chapter 7's nested cross-validation);
 # - compare two AUCs measured on the same examples with DeLong's test ([DeLong et al., 1988](https://doi.org/10.2307/2531595)), in
 #   O(n log n) time ([Sun and Xu, 2014](https://doi.org/10.1109/LSP.2014.2337313));
+# - put an interval on one AUC that stays inside [0, 1] near 1 (logit or bootstrap), and report
+#   the partial AUC over the specificities that matter;
 # - put an interval on a difference in F1 (or any metric) with a paired bootstrap and test it with
 #   a paired permutation test, and see that for accuracy the permutation test *is* McNemar's;
+# - compare predicted probabilities with proper scores (Brier score, log loss) and test their
+#   calibration, and see how accuracy, F1 and McNemar's verdict move with the decision threshold;
 # - separate the variance due to the random seed from that due to the data split
 #   ([Bouthillier et al., 2021](https://arxiv.org/abs/2103.03098)), plan how many seeds a comparison needs, and test over seeds paired
 #   by split;
@@ -89,8 +93,12 @@ from sklearn.preprocessing import StandardScaler
 from threadpoolctl import threadpool_limits
 
 from lecture_lib import (
+    accuracy,
     adjust_pvalues,
     auc_example,
+    auc_interval,
+    brier_scores,
+    calibration_test,
     cluster_bootstrap,
     cluster_permutation_test,
     coverage_table,
@@ -102,12 +110,16 @@ from lecture_lib import (
     forward_chaining,
     group_kfold,
     kfold,
+    log_losses,
     mcnemar,
     mcnemar_table,
     paired_bootstrap,
     paired_permutation_test,
     paired_ttest,
+    partial_auc,
+    plot_reliability,
     proportion_interval,
+    reliability_table,
     repeated_holdout,
     resampled_ttest,
     seed_split_variance,
@@ -138,7 +150,11 @@ def verdict(p, alpha=0.05):
 # interval for the F1 difference*; *Random seeds: how much of the difference is luck?*; *Groups:
 # several examples per patient*; *What McNemar's independence assumption means here*; *Many
 # metrics, many data sets: family-wise error or false discovery rate?*; then the *Summary*. The
-# other sections, in order, are what the classes teach.
+# other sections, in order, are what the classes teach, except the detail to come back to when you
+# need it: *One AUC near 1: an interval that stays inside [0, 1]*; *Partial AUC: the end of the
+# curve that matters*; *Probabilities, not only labels: proper scores and calibration*; *Brier
+# score and log loss, example by example*; *Is a model calibrated? Spiegelhalter's test and the
+# reliability diagram*; *The threshold decides accuracy, F1 and McNemar*.
 
 # %% [markdown]
 # ## What cross-validation estimates
@@ -398,6 +414,81 @@ print(verdict(auc_test.pvalue))
 # it says nothing about the variation from one training set to another.
 
 # %% [markdown]
+# ### One AUC near 1: an interval that stays inside [0, 1]
+#
+# One classifier's AUC needs an interval too. DeLong's standard error gives the Wald interval,
+# $\widehat{AUC} \pm 1.96\,\widehat{SE}$, which is symmetric; near 1 the sampling distribution of
+# an AUC is not, and the upper limit passes 1, where pROC cuts it. Two alternatives: the same
+# standard error on the logit scale, mapped back, which stays inside (0, 1) and stretches
+# downwards (Pepe, 2003; [Qin and Hotilovac, 2008](https://doi.org/10.1177/0962280207087173)); and the stratified bootstrap, which resamples positives and
+# negatives separately. On the logistic regression's AUC of 0.997 and naive Bayes' 0.981:
+
+# %%
+p_logistic = logistic.predict_proba(X_te)[:, 1]
+p_bayes = bayes.predict_proba(X_te)[:, 1]
+for name, p in (("logistic", p_logistic), ("naive Bayes", p_bayes)):
+    for method in ("delong", "logit", "bootstrap"):
+        iv = auc_interval(y_te, p, method=method, seed=0)
+        print(f"{name:<12}{method:<10} {iv.estimate:.4f} [{iv.low:.4f}, {iv.high:.4f}]")
+
+# %% [markdown]
+# The Wald interval of the logistic model ends at exactly 1 because it was cut there. How often do
+# these intervals cover the true AUC? A small lab: binormal scores with a known AUC, 1 000 test
+# sets per row.
+
+# %%
+rng_auc = np.random.default_rng(1)
+print("true AUC  per class  covered: Wald (delong)  logit   (nominal 0.95)")
+for true_auc, n_class in ((0.8, 20), (0.95, 20), (0.95, 50), (0.99, 50)):
+    shift = stats.norm.ppf(true_auc) * np.sqrt(2)  # binormal: AUC = Phi(shift / sqrt 2)
+    y_sim = np.r_[np.ones(n_class), np.zeros(n_class)]
+    hits = {"delong": 0, "logit": 0}
+    for _ in range(1000):
+        s_sim = np.r_[rng_auc.normal(shift, 1, n_class), rng_auc.normal(0, 1, n_class)]
+        for method in hits:
+            iv = auc_interval(y_sim, s_sim, method=method)
+            hits[method] += iv.low <= true_auc <= iv.high
+    print(f"{true_auc:>8}  {n_class:>9}  {hits['delong'] / 1000:>21.3f}  "
+          f"{hits['logit'] / 1000:>6.3f}")
+
+# %% [markdown]
+# At an AUC of 0.8 both hold their level. At 0.95 with 20 examples of each class the Wald interval
+# covers the true AUC in only 86 % of test sets and the logit one in 94 %; at 0.99 with 50 of
+# each, 83 % against 94 % (the Monte Carlo error of each rate is about 0.7 points). Near 1 use the
+# logit interval.
+#
+# ### Partial AUC: the end of the curve that matters
+#
+# A screening test is used at high specificity: few false alarms. The whole AUC averages over
+# every threshold, including those nobody would use. The partial AUC integrates the ROC curve over
+# a range of specificities only, here 100 % to 90 % (false-positive rates 0 to 0.1); McClish's
+# standardisation ([McClish, 1989](https://doi.org/10.1177/0272989X8900900307)) maps it to [0.5, 1] (0.5: no better than chance in that
+# range). On pROC's patients:
+
+# %%
+y_asah = asah["outcome"]
+for marker in ("s100b", "wfns", "ndka"):
+    area = partial_auc(y_asah, asah[marker], specificity=(1.0, 0.9), positive="Poor")
+    std = partial_auc(y_asah, asah[marker], specificity=(1.0, 0.9), corrected=True,
+                      positive="Poor")
+    full = auc_interval(y_asah, asah[marker], positive="Poor").estimate
+    print(f"{marker:<6} AUC {full:.3f}   partial AUC (spec 1-0.9) {area:.4f}, "
+          f"standardised {std:.3f}")
+poor = (y_asah == "Poor").astype(int)
+pauc_diff = paired_bootstrap(
+    poor, asah["wfns"], asah["s100b"], seed=0, n_resamples=2000,
+    metric=lambda y, s: partial_auc(y, s, specificity=(1.0, 0.9)),
+)
+print(f"WFNS minus S100B, partial AUC: {pauc_diff.difference}")
+
+# %% [markdown]
+# WFNS has the larger AUC (0.82 against 0.73, DeLong's $p = 0.027$ above), yet where false alarms
+# are rare the two markers are alike: partial AUCs 0.033 and 0.033 of the 0.1 available,
+# standardised 0.65 each, and the paired bootstrap interval of their difference, $-0.018$ to
+# $0.020$, is centred on 0 (DeLong's variance is for the whole AUC only, so the difference is
+# bootstrapped). The comparison depends on the range of specificities, so fix it before looking.
+
+# %% [markdown]
 # ## F1 and any other metric: paired bootstrap and permutation tests
 #
 # ### The wrong way first: McNemar's test on an F1 question
@@ -553,6 +644,98 @@ for method, count in hits.items():
 
 # %% tags=["nbval-ignore-output"]
 bootstrap_explorer(yb, pred_balanced, pred_plain)
+
+# %% [markdown]
+# ## Probabilities, not only labels: proper scores and calibration
+#
+# Most classifiers output a probability, and the label is that probability cut at a threshold.
+# Accuracy, F1 and McNemar's test see the labels only; two ways of judging the probabilities
+# themselves follow.
+#
+# ### Brier score and log loss, example by example
+#
+# A *proper* scoring rule is one whose expected value is best when the predicted probability is
+# the true one ([Gneiting and Raftery, 2007](https://doi.org/10.1198/016214506000001437)): the Brier score $(y - p)^2$ ([Brier, 1950](https://doi.org/10.1175/1520-0493(1950)078<0001:VOFEIT>2.0.CO;2)) and the log
+# loss $-\log p$ of the observed class are the two in common use. Both are means over examples,
+# so two models' per-example scores on the same test set go into the paired t-test of chapter 4.
+# The logistic regression and naive Bayes of the AUC section, on the same 285 test tumours:
+
+# %%
+brier_log, brier_nb = brier_scores(y_te, p_logistic), brier_scores(y_te, p_bayes)
+print(f"mean Brier score: logistic {brier_log.mean():.4f}, "
+      f"naive Bayes {brier_nb.mean():.4f}")
+brier_test = paired_ttest(brier_log, brier_nb)
+print(f"paired t on the per-example differences: {verdict(brier_test.pvalue)}")
+print(f"  difference {brier_test.confidence_interval}")
+loss_nb = log_losses(y_te, p_bayes)
+print(f"naive Bayes: {int(np.isinf(loss_nb).sum())} infinite log losses; "
+      f"largest {loss_nb.max():.1f}")
+
+# %% [markdown]
+# **Interpretation.** $H_0$: the two models have the same expected Brier score on tumours like
+# these. Logistic regression's is lower by 0.050 (95 % interval 0.025 to 0.075); a difference this
+# large would be unlikely if the expected scores were equal ($p = 0.0001$). The log loss punishes a
+# confident mistake without bound: naive Bayes' worst single loss is 65.8, a probability of about
+# $e^{-66}$ for what happened, and a probability of exactly 0 would cost an infinite loss
+# (`log_losses` reports it as `inf`, and the paired tests refuse it). The Brier score caps each
+# mistake at 1. Report which score you use and why.
+#
+# ### Is a model calibrated? Spiegelhalter's test and the reliability diagram
+#
+# A model is *calibrated* when, among the examples it gives probability $p$, a share $p$ is
+# positive. Spiegelhalter's $z$ ([Spiegelhalter, 1986](https://doi.org/10.1002/sim.4780050506)) compares the Brier score with its
+# expectation if the probabilities were right; $H_0$: the probabilities are calibrated. The
+# reliability diagram shows where: examples binned by predicted probability, the observed share
+# of positives in each bin with its Wilson interval, against the diagonal.
+
+# %%
+for name, p in (("logistic", p_logistic), ("naive Bayes", p_bayes)):
+    cal = calibration_test(y_te, p)
+    print(f"{name:<12} z = {cal.statistic:+.2f}, {verdict(cal.pvalue)}")
+sure = p_bayes >= 0.995
+print(f"naive Bayes gives P(benign) >= 0.995 to {int(sure.sum())} tumours, "
+      f"{int((y_te[sure] == 0).sum())} of them malignant")
+print(reliability_table(y_te, p_bayes, n_bins=5))
+
+# %% mystnb={"figure": {"caption": "Reliability diagrams of logistic regression and naive Bayes on the 285 test tumours (breast-cancer data, class 1 = benign): the tumours in five bins of equal size by predicted probability, the observed share of benign tumours in each bin with its 95 % Wilson interval, against the dashed diagonal of perfect calibration. Naive Bayes puts three bins at a predicted probability of 1.0; in one of them only 93 % are benign.", "name": "fig-beyond-reliability"}, "image": {"alt": "Two square reliability diagrams side by side, x axis mean predicted probability and y axis observed fraction positive, both from 0 to 1, with a dashed diagonal. Left, logistic: five points close to the diagonal, at about (0, 0), (0.16, 0.18), (0.93, 0.96) and two at (1.0, 1.0). Right, naive Bayes: points at (0, 0) and (0.18, 0.23), and three at a predicted probability of 1.0 with observed fractions 0.93, 0.98 and 1.0; the lowest, with an interval from 0.83 to 0.97, lies below the diagonal."}} tags=["hide-input"]
+fig, axes = plt.subplots(1, 2, figsize=(8, 3.6), sharey=True)
+for ax, (name, p) in zip(axes, (("logistic", p_logistic), ("naive Bayes", p_bayes))):
+    plot_reliability(reliability_table(y_te, p, n_bins=5), ax=ax)
+    ax.set_title(name)
+fig.tight_layout()
+plt.show()
+
+# %% [markdown] tags=["remove-cell", "figure-caption"]
+# **Figure 9.2.** Reliability diagrams of logistic regression and naive Bayes on the 285 test tumours (breast-cancer data, class 1 = benign): the tumours in five bins of equal size by predicted probability, the observed share of benign tumours in each bin with its 95 % Wilson interval, against the dashed diagonal of perfect calibration. Naive Bayes puts three bins at a predicted probability of 1.0; in one of them only 93 % are benign.
+
+# %% [markdown]
+# **Interpretation.** Naive Bayes is badly calibrated ($z = 25$, $p < 10^{-100}$): it gives a
+# probability of being benign of 0.995 or more to 171 tumours, 5 of them malignant, and
+# its Brier score is almost twelve times what its own probabilities promise. For logistic regression $p = 0.050$, just above 5 %: no evidence of
+# miscalibration at that level, which does not show that it is calibrated, and its reliability
+# diagram, with five bins of 57 tumours, has wide intervals. Spiegelhalter's test has little power
+# against some miscalibration (probabilities too extreme on one side and too timid on the other
+# can cancel), so read the diagram beside it.
+#
+# ### The threshold decides accuracy, F1 and McNemar
+#
+# The labels, and with them every label metric and McNemar's verdict, depend on where the
+# probabilities are cut. The same two models at five thresholds:
+
+# %%
+print("threshold  accuracy log / NB   F1 log / NB     McNemar p (mid-p)")
+for cut in (0.1, 0.3, 0.5, 0.7, 0.9):
+    lab_log, lab_nb = (p_logistic >= cut).astype(int), (p_bayes >= cut).astype(int)
+    p_mc = mcnemar(mcnemar_table(y_te, lab_log, lab_nb)).pvalue
+    print(f"{cut:>9}  {accuracy(y_te, lab_log):.3f} / {accuracy(y_te, lab_nb):.3f}  "
+          f"{f1_score(y_te, lab_log):.3f} / {f1_score(y_te, lab_nb):.3f}   {p_mc:.2g}")
+
+# %% [markdown]
+# At a threshold of 0.3 McNemar's mid-p value is 0.00003 in favour of logistic regression; at 0.9
+# it is 0.71, and naive Bayes is the more accurate of the two. A threshold chosen after looking
+# at these rows is one more way to find the answer you hoped for (the multiplicity of the last
+# section of this chapter). Fix the threshold from the costs of the two errors before the test,
+# or compare the probabilities themselves, with a proper score or the AUC.
 
 # %% [markdown] tags=["part-marker"]
 # **Part 2 of this chapter: Seeds, groups, time, and many metrics.** Part 1 (Beyond accuracy:
@@ -1173,10 +1356,16 @@ for name, method in methods.items():
 #   cover Err_XY and covers Err about equally well; in our lab it was conservative (95 % at
 #   nominal 90 %). It costs K(K - 1)/2 + K fits per repetition.
 # - Two AUCs on the same examples: DeLong's test, with the AUC difference and its interval.
-#   Ignoring the pairing (adding the two variances) can hide a real difference.
+#   Ignoring the pairing (adding the two variances) can hide a real difference. One AUC near 1: the
+#   logit interval (94 % coverage where the Wald interval had 86 %, at AUC 0.95 with 20 + 20
+#   examples); where false alarms must be rare, the partial AUC.
 # - F1 and any non-decomposable metric: a paired bootstrap interval (BCa by default) and a paired
 #   permutation test, both resampling whole examples. For accuracy the permutation test is the
 #   exact McNemar test.
+# - Probabilities: per-example Brier scores (or log losses) of two models go into a paired test;
+#   Spiegelhalter's test and the reliability diagram check calibration. Label metrics and
+#   McNemar's verdict depend on the threshold (mid-p 0.00003 at 0.3, 0.71 at 0.9 on the same two
+#   models): fix it in advance.
 # - Seeds: separate split and seed variance; average seeds within a split, then test over splits
 #   with the corrected t. Counting every run as independent overstates the evidence. Pairing the
 #   procedures on the same splits removes the split luck they share, not all of it: an estimated
@@ -1521,11 +1710,17 @@ print(f"AUC on 5000 new patients: logistic regression {truth_lr:.3f}, "
 # - Benjamini, Y. and Hochberg, Y. (1995). Controlling the false discovery rate: a practical and powerful approach to multiple testing. *Journal of the Royal Statistical Society: Series B (Methodological)*, 57(1), 289–300. <https://doi.org/10.1111/j.2517-6161.1995.tb02031.x>
 # - Benjamini, Y. and Yekutieli, D. (2001). The Control of the False Discovery Rate in Multiple Testing under Dependency. *The Annals of Statistics*, 29(4), 1165–1188. <https://doi.org/10.1214/aos/1013699998>
 # - Bouthillier, X., Delaunay, P., Bronzi, M., Trofimov, A., Nichyporuk, B., Szeto, J., Sepah, N., Raff, E., Madan, K., Voleti, V., Ebrahimi Kahou, S., Michalski, V., Serdyuk, D., Arbel, T., Pal, C., Varoquaux, G. and Vincent, P. (2021). Accounting for variance in machine learning benchmarks. *Proceedings of Machine Learning and Systems*, 3, 747–769. <https://arxiv.org/abs/2103.03098>
+# - Brier, G. W. (1950). Verification of forecasts expressed in terms of probability. *Monthly Weather Review*, 78(1), 1–3. <https://doi.org/10.1175/1520-0493(1950)078<0001:VOFEIT>2.0.CO;2>
 # - Davison, A. C. and Hinkley, D. V. (1997). Bootstrap Methods and their Application. *Cambridge University Press*.
 # - DeLong, E. R., DeLong, D. M. and Clarke-Pearson, D. L. (1988). Comparing the areas under two or more correlated receiver operating characteristic curves: a nonparametric approach. *Biometrics*, 44(3), 837–845. <https://doi.org/10.2307/2531595>
 # - DiCiccio, T. J. and Efron, B. (1996). Bootstrap confidence intervals. *Statistical Science*, 11(3), 189–228. <https://doi.org/10.1214/ss/1032280214>
 # - Efron, B. and Tibshirani, R. J. (1993). An Introduction to the Bootstrap. *Chapman & Hall*.
 # - Field, C. A. and Welsh, A. H. (2007). Bootstrapping clustered data. *Journal of the Royal Statistical Society: Series B (Statistical Methodology)*, 69(3), 369–390.
+# - Gneiting, T. and Raftery, A. E. (2007). Strictly proper scoring rules, prediction, and estimation. *Journal of the American Statistical Association*, 102(477), 359–378. <https://doi.org/10.1198/016214506000001437>
+# - McClish, D. K. (1989). Analyzing a portion of the ROC curve. *Medical Decision Making*, 9(3), 190–195. <https://doi.org/10.1177/0272989X8900900307>
+# - Pepe, M. S. (2003). The Statistical Evaluation of Medical Tests for Classification and Prediction. *Oxford University Press*.
+# - Qin, G. and Hotilovac, L. (2008). Comparison of non-parametric confidence intervals for the area under the ROC curve of a continuous-scale diagnostic test. *Statistical Methods in Medical Research*, 17(2), 207–221. <https://doi.org/10.1177/0962280207087173>
 # - Robin, X., Turck, N., Hainard, A., Tiberti, N., Lisacek, F., Sanchez, J. and Müller, M. (2011). pROC: an open-source package for R and S+ to analyze and compare ROC curves. *BMC Bioinformatics*, 12, 77. <https://doi.org/10.1186/1471-2105-12-77>
+# - Spiegelhalter, D. J. (1986). Probabilistic prediction in patient management and clinical trials. *Statistics in Medicine*, 5(5), 421–433. <https://doi.org/10.1002/sim.4780050506>
 # - Sun, X. and Xu, W. (2014). Fast implementation of DeLong's algorithm for comparing the areas under correlated receiver operating characteristic curves. *IEEE Signal Processing Letters*, 21(11), 1389–1393. <https://doi.org/10.1109/LSP.2014.2337313>
 # - Turck, N., Vutskits, L., Sanchez-Pena, P., Robin, X., Hainard, A., Gex-Fabry, M., Fouda, C., Bassem, H., Mueller, M., Lisacek, F., Puybasset, L. and Sanchez, J. (2010). A multiparameter panel method for outcome prediction following aneurysmal subarachnoid hemorrhage. *Intensive Care Medicine*, 36(1), 107–115. <https://doi.org/10.1007/s00134-009-1641-y>

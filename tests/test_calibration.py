@@ -202,8 +202,16 @@ def test_plot_reliability():
     y, prob = _sample(rng, 200)
     table = reliability_table(y, prob, n_bins=5)
     ax = plot_reliability(table)
-    assert ax.get_xlim() == (0.0, 1.0) and ax.get_ylabel() == "observed fraction positive"
+    low, high = ax.get_xlim()
+    assert low < 0.0 and high > 1.0 and ax.get_ylim() == (low, high)  # bins at 0 or 1 are not cut
+    assert ax.get_ylabel() == "observed fraction positive"
     assert len(ax.lines) >= 2  # the diagonal and the points
+    points = [line for line in ax.lines if line.get_marker() == "o"]
+    assert len(points) == 1
+    np.testing.assert_allclose(points[0].get_xdata(), table.mean_prob)
+    np.testing.assert_allclose(points[0].get_ydata(), table.observed)
+    bars = ax.containers[0].lines[2][0].get_segments()  # the Wilson intervals as vertical segments
+    np.testing.assert_allclose([seg[:, 1] for seg in bars], np.column_stack([table.low, table.high]))
     fig, given_ax = plt.subplots()
     assert plot_reliability(table, ax=given_ax) is given_ax
     with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):

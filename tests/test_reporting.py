@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import Decimal
 
 import numpy as np
 import pytest
@@ -21,12 +22,18 @@ from scipy import stats
 from lecture_lib import (
     Interval,
     appml_benchmark,
+    calibration_test,
+    clustered_auc_test,
+    clustered_mcnemar,
     cochrans_q,
     control_comparisons,
     corrected_repeated_cv_ttest,
+    diebold_mariano_test,
     friedman,
     kfold_cv_ttest,
     mcnemar,
+    meta_analysis,
+    noninferiority_test,
     paired_ttest,
     pairwise_comparisons,
     pairwise_mcnemar,
@@ -671,3 +678,379 @@ def test_no_negative_zero_in_a_paragraph():
 
     assert _number(-0.0, False) == "0" and _number(-0.0, True) == "0.00"
     assert _number(-0.0004, False) == "-0.0004"  # a real negative keeps its sign
+
+
+# ---------------------------------------------------------------- issue 27: non-inferiority, clustered tests,
+# Diebold-Mariano, meta-analysis, calibration
+#
+# The numbers a paragraph must carry are the result's own (its interval at the printed precision) or, at
+# another level, recomputed here from the result's standard error with scipy.stats quantiles.
+
+
+_NOT_EQUAL = re.compile(r"\bequal\b|equivalen", re.IGNORECASE)
+
+
+def _at_printed_precision(text, value, scale=1.0):
+    """True when the printed number ``text`` is ``scale * value`` rounded to the digits printed."""
+    printed = Decimal(text)
+    unit = float(Decimal(1).scaleb(printed.as_tuple().exponent))
+    return abs(float(printed) - scale * value) <= 0.5 * unit * (1 + 1e-9) + 1e-12 * abs(scale * value)
+
+
+def _check_printed_interval(printed, interval, scale=1.0):
+    confidence, low, high = printed
+    assert confidence == pytest.approx(100 * interval.confidence, abs=0.005)
+    for shown, value in ((low, interval.low), (high, interval.high)):
+        if math.isinf(value):
+            assert shown == value
+        else:
+            assert _at_printed_precision(repr(shown) if isinstance(shown, float) else shown, value, scale), (
+                shown, value)
+
+
+def _raw_intervals(text):
+    """Like _printed_intervals, but the limits as printed (strings), for the precision check."""
+    return [(float(c), lo, hi) for c, lo, hi in _CI.findall(text)]
+
+
+def _noninferiority_cases():
+    rng = np.random.default_rng(27)
+    for _ in range(40):
+        n = int(rng.integers(40, 1500))
+        p_b, p_c = rng.uniform(0.01, 0.15, 2)
+        b, c = rng.binomial(n, p_b), rng.binomial(n, p_c)
+        a = int(rng.integers(0, n - b - c + 1)) if n > b + c else 0
+        table = [[a, b], [c, max(n - a - b - c, 0)]]
+        for confidence in (0.90, 0.95):
+            yield noninferiority_test(table, margin=float(rng.choice([0.01, 0.02, 0.05])), confidence=confidence)
+        x = rng.normal(0.8, 0.03, 30)
+        y = x + rng.normal(float(rng.choice([-0.02, 0.0, 0.01])), 0.02, 30)
+        yield noninferiority_test(x, y, margin=0.01, confidence=float(rng.choice([0.8, 0.9])))
+        yield noninferiority_test(x, y, margin=0.02, test_train_ratio=1 / 9, higher_is_better=False)
+
+
+def test_noninferiority_verdict_interval_and_level():
+    explained = 0
+    for result in _noninferiority_cases():
+        tango = result.method == "tango score"
+        scale = 100.0 if tango else 1.0  # a McNemar table is reported in percentage points (one test set)
+        for alpha in (None, 0.025, 0.05, 0.10):
+            text = report(result, alpha=alpha, width=None)
+            level = round((1 - result.difference.confidence) / 2, 12) if alpha is None else alpha
+            significant = _verdict(text, level)
+            assert significant == (result.pvalue <= level)
+            assert ("is non-inferior to" in text) == significant
+            assert ("non-inferiority within" in text and "is not shown (a loss of" in text) == (not significant)
+            if not significant:
+                assert not _NOT_EQUAL.search(text), text
+            assert "(one-sided)" in text and "H0: model 1 is worse than model 2 by" in text
+            raw = _raw_intervals(text)
+            _check_printed_interval(raw[0], result.difference, scale)
+            # the printed lower limit lies above -margin exactly when the result's does (no rounding across)
+            assert (float(raw[0][1]) / scale > -result.margin) == (result.difference.low > -result.margin)
+            # a 1 - 2 alpha interval goes with the one-sided test at alpha (Schuirmann 1987)
+            mismatch = abs(result.difference.confidence - (1 - 2 * level)) > 1e-12
+            assert ("interval, while the one-sided test at the" in text) == mismatch
+            assert ("the interval whose lower limit decides the test" in text) == (not mismatch)
+            disagrees = (result.difference.low > -result.margin) != significant
+            assert (DISAGREEMENT_MARK in text) == disagrees, text
+            if disagrees:
+                explained += 1
+                assert ("a one-sided test at the" in text) if mismatch else ("lies at the threshold" in text)
+    assert explained > 0  # a 95 % interval beside a test at 0.05 does disagree on some results
+
+
+def test_noninferiority_paragraph_on_the_pruned_model_example():
+    # noninferiority_test's docstring example: Tango z = 1.427, p = 0.0768 (Tango 1998's score statistic at
+    # -0.02 for b = 30, c = 38, n = 1000); 90 % Tango interval -2.19 to 0.57 points
+    result = noninferiority_test([[900, 30], [38, 32]], margin=0.02)
+    text = report(result, names=("pruned", "full"), width=None)
+    d = result.difference
+    assert "with the margin 2 percentage points by Tango's score test" in text
+    assert f"score z = {result.statistic:.3g}, p = {result.pvalue:.3g} (one-sided)" in text
+    assert (f"-0.80 percentage points (90 % CI {100 * d.low:.2f} to {100 * d.high:.2f}, Tango score, the interval "
+            "whose lower limit decides the test)") in text
+    assert "a loss of 2 percentage points or more is still compatible with the data" in text
+    # the same result read at alpha = 0.025: its 90 % interval is not the 95 % one that goes with that level
+    other = report(result, alpha=0.025, width=None)
+    assert "This is a 90 % interval, while the one-sided test at the 0.025 level goes with the 95 % interval" in other
+    with pytest.raises(ValueError, match="its margin"):
+        report(result, minimum_effect=0.01)
+    scores = noninferiority_test([0.8, 0.82, 0.79, 0.81], [0.8, 0.8, 0.8, 0.8], margin=0.02)
+    assert "compared on 4 paired accuracy scores" in report(scores, width=None)
+    assert "percentage points" not in report(scores, width=None)
+
+
+def _grouped_predictions(seed, n_groups, icc_shift):
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(1, 8, n_groups)
+    groups = np.repeat(np.arange(n_groups), sizes)
+    n = groups.size
+    y = rng.integers(0, 2, n)
+    favour = rng.normal(0, icc_shift, n_groups)[groups]
+    gap = rng.choice([0.0, 0.05, 0.1])
+    pred_1 = np.where(rng.random(n) < np.clip(0.8 + gap / 2 + favour, 0, 1), y, 1 - y)
+    pred_2 = np.where(rng.random(n) < np.clip(0.8 - gap / 2 - favour, 0, 1), y, 1 - y)
+    s1 = y + rng.normal(0, 1, n) + rng.normal(0, 0.8, n_groups)[groups]
+    s2 = (1 - gap * 3) * y + rng.normal(0, 1, n) + rng.normal(0, 0.8, n_groups)[groups]
+    return y, pred_1, pred_2, s1, s2, groups
+
+
+def test_clustered_mcnemar_verdict_and_wald_interval():
+    explained = 0
+    for seed in range(60):
+        y, pred_1, pred_2, _, _, groups = _grouped_predictions(seed, int(10 + seed % 25), 0.15)
+        for method in ("yang", "durkalski", "obuchowski", "eliasziw"):
+            result = clustered_mcnemar(y, pred_1, pred_2, groups, method=method)
+            d = result.accuracy_difference
+            for alpha in (None, 0.01, 0.10):
+                text = report(result, alpha=alpha, width=None)
+                level = 0.05 if alpha is None else alpha
+                significant = _verdict(text, level)
+                assert significant == (result.pvalue <= level)
+                if not significant:
+                    assert not _NOT_EQUAL.search(text), text
+                assert (f"{result.n} test examples in {result.n_groups} groups; the groups, not the examples, are "
+                        "the independent units") in text
+                assert f"chi-squared(1) = {result.statistic:.4g}" in text
+                assert ("variance inflation factor" in text) == (method == "eliasziw")
+                if alpha is None:
+                    expected = d
+                else:  # the same cluster-robust standard error at the verdict's level (a normal quantile)
+                    se = (d.high - d.low) / (2 * stats.norm.ppf(0.975))
+                    half = stats.norm.ppf(1 - alpha / 2) * se
+                    expected = Interval(d.estimate, d.estimate - half, d.estimate + half, 1 - alpha, d.method)
+                raw = _raw_intervals(text)
+                _check_printed_interval(raw[0], expected, 100.0)  # percentage points: one test set
+                assert "cluster-robust Wald" in text and "inverts the Wald form of his test" in text
+                disagrees = _excludes(expected.low, expected.high, 0.0) != significant
+                assert (DISAGREEMENT_MARK in text) == disagrees, text
+                explained += disagrees
+    assert explained > 0  # the Wald interval and the method's statistic do disagree near the threshold
+
+
+def test_clustered_auc_verdict_and_interval_it_inverts():
+    for seed in range(40):
+        y, _, _, s1, s2, groups = _grouped_predictions(seed, int(8 + seed % 30), 0.1)
+        result = clustered_auc_test(y, s1, s2, groups)
+        d = result.auc_difference
+        for alpha in (None, 0.01, 0.10):
+            text = report(result, alpha=alpha, width=None)
+            level = 0.05 if alpha is None else alpha
+            significant = _verdict(text, level)
+            assert significant == (result.pvalue <= level)
+            if not significant:
+                assert not _NOT_EQUAL.search(text), text
+            # Obuchowski (1997): z = difference / SE, so the z interval from the same SE inverts the test
+            half = stats.norm.ppf(1 - level / 2) * result.std_error
+            expected = Interval(d.estimate, d.estimate - half, d.estimate + half, 1 - level, d.method)
+            raw = _raw_intervals(text)
+            _check_printed_interval(raw[0], expected)
+            assert _excludes(float(raw[0][1]), float(raw[0][2]), 0.0) == significant
+            assert DISAGREEMENT_MARK not in text
+            assert f"in {result.n_groups} groups" in text and "the interval this test inverts" in text
+            assert f"AUC of model 1 {result.auc_1:.3g}, of model 2 {result.auc_2:.3g}" in text
+
+
+_ONE_SIDED = re.compile(r"\(([\d.]+) % one-sided CI: at (most|least) ([^ ,]+)")
+
+
+def _dm_cases():
+    rng = np.random.default_rng(9)
+    for seed in range(30):
+        n = int(rng.integers(12, 80))
+        noise = rng.normal(0, 1, n + 3)
+        d = noise[3:] + 0.6 * noise[2:-1] + 0.3 * noise[1:-2] + rng.choice([0.0, 0.3, -0.5])
+        loss_2 = rng.uniform(1, 2, n)
+        for horizon in (1, 2, 4):
+            for alternative in ("two-sided", "less", "greater"):
+                yield diebold_mariano_test(loss_2 + d, loss_2, horizon, alternative, correction=bool(seed % 3))
+    # strongly negative lag-1 autocorrelation: the long-run variance at h = 2 is negative (falls back to lag 0)
+    alternating = np.tile([1.0, -1.0], 10) + np.random.default_rng(1).normal(0, 0.05, 20)
+    yield diebold_mariano_test(alternating + 2, np.full(20, 2.0), horizon=2)
+
+
+def test_diebold_mariano_verdict_bounds_and_fallback():
+    fell_back = 0
+    for result in _dm_cases():
+        ci = result.confidence_interval
+        for alpha in (None, 0.01, 0.10):
+            text = report(result, alpha=alpha, width=None)
+            level = 0.05 if alpha is None else alpha
+            significant = _verdict(text, level)
+            assert significant == (result.pvalue <= level)
+            if not significant:
+                assert not _NOT_EQUAL.search(text), text
+            assert f"forecast horizon {result.horizon}" in text and f"{result.n} time points" in text
+            # forecast::dm.test's reference: t(n - 1) with the HLN correction, else the normal distribution
+            ref = stats.norm if math.isinf(result.df) else stats.t(result.df)
+            two_sided = result.alternative == "two-sided"
+            q = ref.ppf(1 - level / 2 if two_sided else 1 - level)
+            low, high = result.mean_difference - q * result.std_error, result.mean_difference + q * result.std_error
+            if alpha is None:
+                low, high = ci.low, ci.high
+            if two_sided:
+                raw = _raw_intervals(text)
+                _check_printed_interval(raw[0], Interval(ci.estimate, low, high, 1 - level, ci.method))
+                shown_low, shown_high = float(raw[0][1]), float(raw[0][2])
+            else:
+                ((confidence, side, bound),) = _ONE_SIDED.findall(text)
+                assert float(confidence) == pytest.approx(100 * (1 - level))
+                assert side == ("most" if result.alternative == "less" else "least")
+                assert _at_printed_precision(bound, high if side == "most" else low)
+                shown_low, shown_high = ((-math.inf, float(bound)) if side == "most" else (float(bound), math.inf))
+                assert "infinity" not in text
+            assert _excludes(shown_low, shown_high, 0.0) == significant
+            assert DISAGREEMENT_MARK not in text
+            said = "so the lag-0 variance (horizon 1) was used instead" in text
+            assert said == ("lag-0" in result.method)
+            fell_back += said
+    assert fell_back > 0
+
+
+def _meta_cases():
+    rng = np.random.default_rng(11)
+    for _ in range(40):
+        k = int(rng.integers(2, 13))
+        se = rng.uniform(0.003, 0.012, k)
+        estimates = rng.normal(float(rng.choice([0.0, 0.008])), float(rng.choice([0.0, 0.006])), k)
+        estimates += rng.normal(0, se)
+        for method in ("reml", "dl"):
+            for test in ("z", "knha"):
+                yield meta_analysis(estimates, se, method=method, test=test)
+
+
+def test_meta_analysis_paragraph_numbers_and_verdict():
+    few = 0
+    for result in _meta_cases():
+        knha = result.test == "Knapp-Hartung t"
+        for alpha in (None, 0.10):
+            text = report(result, alpha=alpha, width=None)
+            level = 0.05 if alpha is None else alpha
+            significant = _verdict(text, level)
+            assert significant == (result.pvalue <= level)
+            if not significant:
+                assert not _NOT_EQUAL.search(text), text
+            # metafor's convention: both intervals use the test's quantile (t(k - 1) for Knapp-Hartung)
+            ref = stats.t(result.q_df) if knha else stats.norm
+            q = ref.ppf(1 - level / 2)
+            ci, pi = result.confidence_interval, result.prediction_interval
+            if alpha is not None:
+                half, half_pi = q * result.std_error, q * math.sqrt(result.tau2 + result.std_error**2)
+                ci = Interval(ci.estimate, ci.estimate - half, ci.estimate + half, 1 - level, ci.method)
+                pi = Interval(pi.estimate, pi.estimate - half_pi, pi.estimate + half_pi, 1 - level, pi.method)
+            raw = _raw_intervals(text)
+            _check_printed_interval(raw[0], ci)
+            assert _excludes(float(raw[0][1]), float(raw[0][2]), 0.0) == significant
+            ((pi_low, pi_high, pi_conf),) = re.findall(
+                r"would lie in ([^ ]+) to ([^ ]+) \(([\d.]+) % prediction interval\)", text)
+            _check_printed_interval((float(pi_conf), pi_low, pi_high), pi)
+            assert f"I^2 = {100 * result.i2:.1f} %" in text and f"tau^2 = {result.tau2:.3g}" in text
+            assert f"Cochran's Q({result.q_df}) = {result.q:.3g}, p" in text
+            assert ("evidence that the true difference varies" in text) == (result.q_pvalue <= level)
+            assert (result.method == "REML") == ("restricted maximum likelihood (REML)" in text)
+            assert ("Knapp and Hartung's t test on k - 1" in text) == knha
+            small = "tau^2 is poorly estimated" in text
+            assert small == (result.n_datasets < 5)
+            few += small
+            assert ("prefer Knapp and Hartung's test" in text) == (small and not knha)
+            assert DISAGREEMENT_MARK not in text
+    assert few > 0
+
+
+def test_meta_analysis_on_its_docstring_example():
+    # meta_analysis' example (metafor 3.8.1, rma(method = "REML", test = "knha")): p = 0.066, 95 % CI
+    # -0.000756 to 0.016483, prediction interval -0.0098 to 0.0255, I^2 = 53.7 %
+    diff = [0.012, 0.004, 0.021, -0.003, 0.015, 0.009]
+    se = [0.006, 0.005, 0.009, 0.004, 0.007, 0.005]
+    text = report(meta_analysis(diff, se, test="knha"), names=("A", "B"), percentage_points=True, width=None)
+    assert "t(5) = 2.35, p = 0.066 (two-sided)" in text and "Not significant at the 0.05 level" in text
+    assert "0.79 percentage points (95 % CI -0.08 to 1.65, REML Knapp-Hartung t" in text
+    assert "the difference would lie in -0.98 to 2.55 percentage points (95 % prediction interval)" in text
+    assert "I^2 = 53.7 %" in text and "tau^2 is poorly estimated" not in text
+
+
+def test_calibration_paragraph():
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        n = int(rng.integers(50, 400))
+        prob = rng.uniform(0.05, 0.95, n)
+        y = (rng.uniform(size=n) < prob).astype(int)
+        sharp = np.clip(float(rng.choice([1.0, 1.3, 1.6])) * (prob - 0.5) + 0.5, 0.01, 0.99)
+        result = calibration_test(y, sharp)
+        for alpha in (None, 0.01):
+            text = report(result, names=("forest",), alpha=alpha, width=None)
+            level = 0.05 if alpha is None else alpha
+            significant = _verdict(text, level)
+            assert significant == (result.pvalue <= level)
+            assert ("evidence of miscalibration;" in text) == significant
+            if not significant:
+                assert "no evidence of miscalibration (which does not show that the probabilities are calibrated" \
+                    in text
+                assert not _NOT_EQUAL.search(text), text
+            assert f"Brier score {result.brier_score:.4g}" in text and f"{result.expected_brier:.4g}, its expectation" \
+                in text
+            assert "reliability_table" in text and "(95 % CI" not in text
+            assert f"z = {result.statistic:.3g}" in text and "forest" in text
+    # every probability 1/2: z has no variance (calibration_test's Notes)
+    text = report(calibration_test([0, 1, 1, 0], [0.5] * 4), width=None)
+    assert "p = 1 " in text and "z has no variance" in text and "The predicted probabilities of the model" in text
+    with pytest.raises(ValueError, match="minimum_effect applies to results whose effect is a difference"):
+        report(result, minimum_effect=0.01)
+
+
+def _issue27_results():
+    y, pred_1, pred_2, s1, s2, groups = _grouped_predictions(4, 30, 0.15)
+    rng = np.random.default_rng(2)
+    prob = rng.uniform(0.05, 0.95, 200)
+    return [
+        noninferiority_test([[900, 30], [38, 32]], margin=0.02),
+        clustered_mcnemar(y, pred_1, pred_2, groups, method="eliasziw"),
+        clustered_auc_test(y, s1, s2, groups),
+        diebold_mariano_test(rng.uniform(0, 1, 30), rng.uniform(0, 1, 30), 3, "less"),
+        meta_analysis([0.012, 0.004, 0.021], [0.006, 0.005, 0.009]),
+        calibration_test((rng.uniform(size=200) < prob).astype(int), prob),
+    ]
+
+
+def test_issue27_paragraphs_wrap_and_refuse_wrong_names():
+    for result in _issue27_results():
+        k = 1 if type(result).__name__ == "CalibrationResult" else 2
+        for width in (40, 74, 120):
+            text = report(result, width=width)
+            assert max(len(line) for line in text.splitlines()) <= width
+            assert " ".join(text.split()) == " ".join(report(result, width=None).split())
+        named = report(result, names=("alpha-model", "beta-model")[:k], width=None)
+        assert "alpha-model" in named and "model 1" not in named
+        with pytest.raises(ValueError, match=f"names must have {k} entries"):
+            report(result, names=("a", "b", "c"))
+        with pytest.raises(TypeError, match="names must be a sequence"):
+            report(result, names="ab")
+        with pytest.raises(TypeError, match="names must be strings"):
+            report(result, names=(1, 2)[:k])
+        with pytest.raises(ValueError, match="scores is the score table"):
+            report(result, scores=np.zeros((3, 2)))
+
+
+def test_issue27_results_are_registered():
+    from lecture_lib.reporting import REPORTED_RESULTS
+
+    for result in _issue27_results():
+        assert type(result) in REPORTED_RESULTS
+    clustered = _issue27_results()[1]
+    # an effect that is a difference: minimum_effect adds practical_significance's verdict
+    assert "Compared with the smallest difference that matters (1 percentage point)" in report(
+        clustered, minimum_effect=0.01, width=None)
+
+
+def test_issue27_tests_at_their_own_threshold_agree_or_say_why():
+    # alpha = p exactly: a limit of the interval that inverts the test is the null value up to rounding
+    results = [r for r in _meta_cases() if 1e-6 < r.pvalue < 0.5][:20]
+    results += [r for r in _dm_cases() if r.alternative == "two-sided" and 1e-6 < r.pvalue < 0.5][:20]
+    results += [r for r in _noninferiority_cases() if 1e-6 < r.pvalue < 0.25][:20]
+    for result in results:
+        text = report(result, alpha=result.pvalue, width=None)
+        assert _verdict(text, result.pvalue)
+        if DISAGREEMENT_MARK in text:
+            assert "lies at the threshold" in text or "a one-sided test at the" in text
+    assert len(results) == 60
