@@ -102,8 +102,9 @@ def _diebold_mariano_core(d: np.ndarray, horizon: int, correction: bool):
     mean = scaled.mean(axis=-1)
     centred = scaled - mean[..., None]
     sum_squares = np.einsum("...t,...t->...", centred, centred)
-    # equal up to rounding counts as equal (the rule of the paired t-tests, _paired_cores.mean_and_variance)
-    constant = np.ptp(scaled, axis=-1) <= 1e-12 * np.ldexp(biggest, -exponent)
+    # equal up to rounding counts as equal, as in the paired t-tests: every centred value within
+    # 1e-12 of the largest |d| (checked on their sum of squares, which is at hand: no extra pass)
+    constant = sum_squares <= n * (1e-12 * np.ldexp(biggest, -exponent)) ** 2
     variance = np.where(constant, 0.0, sum_squares / (n - 1))
     # autocovariances at lags 0..h-1, divisor n (as R's acf(type = "covariance"))
     lagged = [np.einsum("...t,...t->...", centred[..., k:], centred[..., : n - k]) / n
