@@ -36,13 +36,16 @@ __all__ = [
 
 @dataclasses.dataclass(frozen=True)
 class Quoted:
-    """A number the guide quotes from an executed chapter, and where that chapter's outputs print it.
+    """A number the guide quotes from a computation of the course, and where that computation prints it.
 
     The number is the first one printed after ``label``, itself the first occurrence after ``after``,
-    in the stored outputs of ``notebooks/NN-*.ipynb`` (chapter ``chapter``); the guide prints it as
-    ``text``, that number times ``scale`` rounded to the decimals of ``text`` (a trailing " %" is not
-    part of the number). tests/test_guide.py checks every entry against the notebook, which nbval keeps
-    equal to a fresh run.
+    in the stored outputs of ``notebooks/NN-*.ipynb`` (chapter ``chapter``), or, when ``source`` is
+    set, in the text that ``source`` names: ``"lecture_lib.<function>"`` for a lab reported in that
+    function's docstring, a repository path (``"tests/test_auc.py"``) for a measurement that a test
+    writes down and re-checks; ``chapter`` is then the chapter that teaches the function. The guide
+    prints it as ``text``, that number times ``scale`` rounded to the decimals of ``text`` (a trailing
+    " %" is not part of the number). tests/test_guide.py checks every entry against its source (the
+    notebooks are kept equal to a fresh run by nbval).
     """
 
     text: str
@@ -50,6 +53,7 @@ class Quoted:
     label: str
     after: str = ""
     scale: float = 1.0
+    source: str = ""
 
 
 # PairedSimulation prints its heading in lines of at most 74 characters: the anchors hold its line break
@@ -113,6 +117,18 @@ QUOTED = {
     "ch9-fwer-holm": Quoted("4 %", 9, "Holm: P(any false claim) =", scale=100),
     "ch9-fwer-bh": Quoted("15 %", 9, "BH: P(any false claim) =", scale=100),
     "ch9-fdr-bh": Quoted("4 %", 9, "false discovery rate =", "BH: P(any false claim)", 100),
+    "ch9-yang-scans": Quoted("4.3 %", 9, "rejects a true H0 in", "clustered McNemar (Yang)", 100),
+    "ch9-dm-paired-t": Quoted("17 %", 9, "rejects a true H0 in", "paired t (ignores time)", 100),
+    "ch9-dm-level": Quoted("5.1 %", 9, "rejects a true H0 in", "Diebold-Mariano, h = 3", 100),
+    # labs reported in the docstrings of issue 27's functions, and a coverage measured by their tests
+    "lab-mcnemar-on-groups": Quoted("41 %", 9, "up to", "McNemar's test ignores the groups",
+                                    source="lecture_lib.clustered_mcnemar"),
+    "lab-yang-ten-groups": Quoted("6.5 %", 9, "up to", "with about 10 groups",
+                                  source="lecture_lib.clustered_mcnemar"),
+    "lab-auc-wald-coverage": Quoted("83 %", 9, "covers about", "clipped Wald interval",
+                                    source="tests/test_auc.py"),
+    "lab-auc-logit-coverage": Quoted("93.5 %", 9, "interval about", "clipped Wald interval covers",
+                                     source="tests/test_auc.py"),
 }
 
 
@@ -228,8 +244,33 @@ CARD_ROWS = _group(
     ("Paired test on group means", "paired_ttest",
      "trained models, test examples in groups (patients), a mean score (accuracy, a loss)",
      "the mean group-level difference is 0", "independent groups (not examples)", "0 (1 training each)",
-     "average each model's scores within a group, then paired t or Wilcoxon over groups "
-     "(chapter 9)", 9, True),
+     "for a loss per example; for right/wrong scores the clustered McNemar test is the default: the mean of "
+     "group means weighs every group alike, whatever its size (chapter 9)", 9, True),
+    ("Clustered McNemar (Yang)", "clustered_mcnemar",
+     "2 trained models, test examples in groups (patients), right/wrong per example",
+     "equal accuracies (E[b - c] = 0)", "independent groups (not examples); enough groups for chi-squared",
+     "0 (1 training each)",
+     "method='yang' (the default) held Bradley's 0.025-0.075 band with 10-50 groups in the lab of "
+     f"help(clustered_mcnemar), where McNemar on the examples reached {_q('lab-mcnemar-on-groups')}; "
+     "method='durkalski' is the conservative alternative with few groups (chapter 9)", 9, True),
+    ("Clustered AUC test (Obuchowski)", "clustered_auc_test",
+     "2 trained models, test examples in groups, ROC AUC",
+     "the two AUCs are equal", "independent groups; normal approximation (many groups)",
+     "0 (1 training each)",
+     "DeLong's test with the variances taken from the groups (it is DeLong's test with one example per "
+     "group); few groups: cluster_bootstrap for the interval (chapter 9)", 9, True),
+    ("Diebold-Mariano test", "diebold_mariano_test",
+     "2 trained models, a later test period in time order, a loss per example (0/1 errors or a loss)",
+     "equal expected loss (the mean loss difference is 0)",
+     "stationary loss differences, correlated up to lag horizon - 1 only", "0 (1 training each)",
+     "horizon = how far ahead the models predict; the Harvey-Leybourne-Newbold correction by default; "
+     "block means with a paired t are the alternative (chapter 9)", 9, True),
+    ("AUC interval of one model (logit)", "auc_interval", "1 trained model, 1 test set, ROC AUC",
+     "(an interval, not a test)", "independent examples; DeLong's standard error on the logit scale",
+     "0 (1 training)",
+     f"method='logit' stays inside (0, 1): at AUC 0.95 with 20 + 20 examples it covered "
+     f"{_q('lab-auc-logit-coverage')}, the clipped Wald interval {_q('lab-auc-wald-coverage')} "
+     "(tests/test_auc.py; Qin & Hotilovac 2008) (chapter 9)", 9, True),
     ("Cluster bootstrap and permutation test", "cluster_bootstrap",
      "trained models, test examples in groups, F1, the AUC or another metric that is not a mean",
      "the two models' predictions are exchangeable within each group (permutation test)",
@@ -289,9 +330,15 @@ CARD_ROWS = _group(
      f"shuffled folds leak groups (chapter 9: {_q('ch9-groups-shuffled')} shuffled, "
      f"{_q('ch9-groups-grouped')} "
      f"grouped, {_q('ch9-groups-new')} on new patients)", 9, True),
-    ("Forward chaining", "forward_chaining", "algorithms, time-ordered data",
+    ("Forward chaining", "forward_chaining", "algorithms, time-ordered data that may drift",
      "(splits, not a test)", "train on the past, test on the next block (with a gap)", "k per algorithm",
-     "block scores are not exchangeable: compare them block by block (chapter 9)", 9, True),
+     "answers the deployment question; block scores are not exchangeable: compare them block by block "
+     "(chapter 9)", 9, True),
+    ("Blocked k-fold with a gap", "blocked_kfold", "algorithms, a stationary time series",
+     "(splits, not a test)", "contiguous test blocks, a gap of unused examples on each side",
+     "k per algorithm",
+     "every block tested once, less variable than forward chaining for a stationary series (Bergmeir, "
+     "Hyndman & Koo 2018); the fold scores are correlated like k-fold scores (chapter 9)", 9, True),
     ("Nested CV interval of one learner", "cv_interval", "1 algorithm, 1 data set: how good is it?",
      "(an interval, not a test)", "independent examples", "K(K - 1)/2 + K per repetition",
      "method='nested' (the default) covered at or above its level in chapter 9's lab (conservative "
@@ -342,6 +389,13 @@ CARD_ROWS = _group(
      "their logical restrictions need one parameter per algorithm: use them only with mean-rank z-tests "
      "(García & Herrera 2008) or paired t-tests on mean scores; lecture_lib refuses them with Wilcoxon or "
      "sign tests", 6, False),
+    ("Random-effects meta-analysis", "meta_analysis",
+     "2 algorithms, N data sets, a difference and its corrected standard error per data set",
+     "the mean difference over data sets is 0",
+     "independent data sets; commensurable differences; honest (corrected) standard errors",
+     "CV on each data set",
+     "beside Wilcoxon, not instead: estimates the spread across data sets (tau^2) and a prediction interval "
+     "for the difference on a new data set; test='knha' with few data sets (chapter 8)", 8, True),
     ("Critical difference", "critical_difference", "k algorithms, N data sets",
      "(the smallest significant gap in average ranks)", "Nemenyi or Bonferroni-Dunn", "0",
      "the CD diagram shows every pairwise decision at once; plot_critical_difference(pairwise_comparisons("
@@ -363,10 +417,19 @@ CARD_ROWS = _group(
      "(posterior probabilities that each outcome is the most probable one on a new data set: about shares "
      "of data sets, not a mean difference)", "independent data sets; prior weight 1 at 0",
      "CV on each data set", "counts data sets on each side of the ROPE, ignores sizes", 8, True),
-    ("Equivalence test (TOST)", "equivalence_test", "2 models or algorithms, margin fixed in advance",
+    ("Equivalence test (TOST)", "equivalence_test",
+     "2 models or algorithms, margin fixed in advance: are the two practically equivalent?",
      "|difference| >= margin (rejecting it shows equivalence)",
      "paired t, or the corrected t with test_train_ratio", "as the test it uses",
-     "rejects when the 90 % interval lies inside (-margin, margin) (chapter 8)", 8, True),
+     "answers 'equivalent within the margin, either way'; rejects when the 90 % interval lies inside "
+     "(-margin, margin) (chapter 8)", 8, True),
+    ("Non-inferiority test", "noninferiority_test",
+     "2 models or algorithms, margin m fixed in advance: is the first at least as good, within m?",
+     "the first is worse by m or more (rejecting it shows non-inferiority)",
+     "Tango's score test on a McNemar table; paired t, or the corrected t with test_train_ratio, on scores",
+     "as the test it uses",
+     "answers 'not worse by m' (it may be better), one-sided: the lower limit of the 90 % interval above -m; "
+     "not a claim of equivalence (chapter 8)", 8, True),
 ) + _group(
     4,
     ("Holm / Bonferroni adjustment", "adjust_pvalues", "any family of tests (pairs, metrics, data sets)",
@@ -395,16 +458,25 @@ SHORT_NAMES = {
     "Wilcoxon signed-rank test": "Wilcoxon signed-rank, or sign test",
     "Friedman test, then pairwise Wilcoxon signed-rank tests with Holm's adjustment":
         "Friedman + pairwise Wilcoxon, Holm;\nWilcoxon + Holm vs a control",
-    "Equivalence test (TOST) on the per-example scores": "equivalence test (TOST)",
-    "Bayesian correlated t-test with a ROPE (TOST to show equivalence)": "Bayesian correlated t (ROPE), or "
-                                                                         "TOST",
+    "Equivalence test (TOST) or non-inferiority test on the per-example scores":
+        "TOST (equivalent?) or non-inferiority\n(at least as good?)",
+    "Bayesian correlated t-test with a ROPE (TOST to show equivalence, the non-inferiority test for "
+    "'at least as good')": "Bayesian correlated t (ROPE), TOST\nor non-inferiority",
     "Bayesian signed-rank test with a ROPE": "Bayesian signed-rank or sign test (ROPE)",
     "DeLong's test for two correlated AUCs": "DeLong's test",
     "Paired bootstrap interval and paired permutation test": "paired bootstrap + permutation test",
     "Paired test on the per-group mean scores": "paired t or Wilcoxon on group means",
+    "Clustered McNemar test (Yang)": "clustered McNemar test (Yang)",
+    "Clustered AUC test (Obuchowski)": "clustered AUC test (Obuchowski)",
+    "Diebold-Mariano test on the per-example losses in time order": "Diebold-Mariano test on the losses",
+    "Logit interval for the AUC (DeLong's standard error on the logit scale)": "logit AUC interval "
+                                                                               "(auc_interval)",
     "Cluster bootstrap interval and cluster permutation test": "cluster bootstrap + permutation test\n"
                                                                "(whole groups)",
-    "Forward-chaining evaluation, compared block by block": "forward chaining, block by block",
+    "Forward-chaining (drifting data) or blocked k-fold (stationary data) evaluation, compared block by "
+    "block": "forward chaining (drift) or blocked\nk-fold (stationary), block by block",
+    "Blocked k-fold scores (stationary series), then the Bayesian correlated t, TOST or the non-inferiority "
+    "test with the corrected variance": "blocked k-fold, then correlated t,\nTOST or non-inferiority",
     "Corrected repeated cross-validation t on the split means over seeds": "seeds averaged per split, "
                                                                            "corrected t",
     "Nested cross-validation interval of Bates, Hastie and Tibshirani": "nested CV interval (cv_interval)",

@@ -18,9 +18,11 @@ The recommendations follow Fagerland, Lydersen and Laake (2013) for McNemar's
 test, Bouckaert and Frank (2004) and chapter 4's lab for one data set,
 Demšar (2006) and García and Herrera (2008) for many data sets, Corani and
 Benavoli (2015) and Benavoli et al. (2014, 2017) for the Bayesian tests
-(chapter 8), and chapter 9 (Bates, Hastie and Tibshirani 2024; DeLong et al.
-1988; Bouthillier et al. 2021; Benjamini and Hochberg 1995) for the routes
-beyond one accuracy on independent examples.
+(chapter 8, with Tango 1998 for non-inferiority), and chapter 9 (Bates, Hastie and
+Tibshirani 2024; DeLong et al. 1988; Bouthillier et al. 2021; Benjamini and Hochberg
+1995; Yang, Sun and Hardin 2010 and Obuchowski 1997 for grouped test sets; Diebold and
+Mariano 1995 and Bergmeir, Hyndman and Koo 2018 for time order) for the routes beyond
+one accuracy on independent examples.
 
 On "omnibus first?" the course takes one position (chapters 3 and 6, the
 glossary and this guide): the post-hoc procedures do not need the omnibus test
@@ -144,6 +146,14 @@ GUIDE_FUNCTIONS = (
     # chapter 9: grouped test sets and metrics that are not means over examples (issue 24)
     "cluster_bootstrap",
     "cluster_permutation_test",
+    # issue 27: grouped and time-ordered test sets, non-inferiority, heterogeneity, one model's AUC
+    "clustered_mcnemar",
+    "clustered_auc_test",
+    "diebold_mariano_test",
+    "blocked_kfold",
+    "noninferiority_test",
+    "meta_analysis",
+    "auc_interval",
 )
 
 #: What is recorded for each test example when one test set is used.
@@ -493,9 +503,12 @@ def recommend_test(
       Cochran's Q and pairwise McNemar tests with Holm's adjustment (more models);
       with a continuous per-example loss, the paired t-test on the losses; the AUC:
       DeLong's test; F1 or another metric: a paired bootstrap interval and a paired
-      permutation test (chapter 9); examples in groups: a paired test on the group
-      means for a mean score, a cluster bootstrap and a cluster permutation test for
-      F1, the AUC and other metrics that are not means over examples;
+      permutation test (chapter 9); examples in groups: the clustered McNemar test
+      (Yang's statistic) for right/wrong scores, a paired test on the group means
+      for a loss, Obuchowski's clustered AUC test for the AUC, a cluster bootstrap
+      and a cluster permutation test for F1 and other metrics that are not means
+      over examples; a later test period in time order: the Diebold-Mariano test
+      on the per-example losses (Harvey-Leybourne-Newbold corrected);
     * algorithms, one data set: the corrected repeated cross-validation t test on
       10 x 10 CV (Bouckaert and Frank 2004; chapter 4's Type I error and power lab),
       or, for an unstable learner or small noisy data, the conservative corrected t on
@@ -504,7 +517,8 @@ def recommend_test(
       averaged within each split first (chapter 9);
     * two algorithms, many data sets: the Wilcoxon signed-rank test, or the sign test
       when the differences are not commensurable (Demšar 2006; chapter 5's power
-      simulation);
+      simulation); beside Wilcoxon, a random-effects meta-analysis of the per-data-set
+      differences estimates their spread (tau^2) and a prediction interval;
     * many algorithms, many data sets: the Friedman test (``friedman``'s default
       p-value is exact wherever the design can be enumerated, else the chi-squared
       p-value; the answer gives the level of each p-value at your design), then
@@ -516,13 +530,20 @@ def recommend_test(
       alternatives, with their caveats (Benavoli, Corani and Mangili 2016 on the pool
       dependence).
 
-    A practical question (``question="practical"``) goes to chapter 8: the Bayesian
-    correlated t-test on one data set (or TOST to show equivalence), the Bayesian
-    signed-rank or sign test over data sets. Grouped data are split by group and tested
-    at the level of the groups; time-ordered data are split forward in time; several
-    metrics call for Holm's procedure (family-wise error rate) or Benjamini-Hochberg
-    (false discovery rate) across them (chapter 9). One learner: the nested
-    cross-validation interval of Bates, Hastie and Tibshirani (2024).
+    A practical question (``question="practical"``) goes to chapter 8: TOST ("are the
+    two equivalent within the margin?") and the non-inferiority test ("is the first at
+    least as good, within the margin?"; Tango's score test for a McNemar table) on one
+    test set; the Bayesian correlated t-test on one data set, with TOST and the
+    non-inferiority test on the same corrected variance (on blocked k-fold scores for a
+    stationary time series); the Bayesian signed-rank or sign test over data sets,
+    with the meta-analysis's prediction interval as the frequentist twin. Grouped data
+    are split by group and tested at the level of the groups; time-ordered data are
+    split forward in time (forward chaining) or, when stationary, in blocks with a gap
+    (Bergmeir, Hyndman and Koo 2018); several metrics call for Holm's procedure
+    (family-wise error rate) or Benjamini-Hochberg (false discovery rate) across them
+    (chapter 9). One learner: the nested cross-validation interval of Bates, Hastie
+    and Tibshirani (2024); one trained model's AUC: the logit interval (Qin and
+    Hotilovac 2008).
 
     Holm-adjusted post-hoc tests are valid whether or not the omnibus test rejected;
     the mean-rank tests control the family-wise error rate only when all the algorithms
@@ -551,6 +572,19 @@ def recommend_test(
     .. [6] S. Bates, T. Hastie, R. Tibshirani, "Cross-validation: what does it estimate
        and how well does it do it?", Journal of the American Statistical Association
        119, 1434-1445, 2024.
+    .. [7] Z. Yang, X. Sun, J. W. Hardin, "A note on the tests for clustered
+       matched-pair binary data", Biometrical Journal 52(5), 638-652, 2010.
+    .. [8] F. X. Diebold, R. S. Mariano, "Comparing predictive accuracy", Journal of
+       Business & Economic Statistics 13(3), 253-263, 1995.
+    .. [9] C. Bergmeir, R. J. Hyndman, B. Koo, "A note on the validity of
+       cross-validation for evaluating autoregressive time series prediction",
+       Computational Statistics & Data Analysis 120, 70-83, 2018.
+    .. [10] T. Tango, "Equivalence test and confidence interval for the difference in
+       proportions for the paired-sample design", Statistics in Medicine 17(8),
+       891-908, 1998.
+    .. [11] G. Qin, L. Hotilovac, "Comparison of non-parametric confidence intervals
+       for the area under the ROC curve of a continuous-scale diagnostic test",
+       Statistical Methods in Medical Research 17(2), 207-221, 2008.
 
     Examples
     --------
@@ -565,13 +599,19 @@ def recommend_test(
     >>> recommend_test(n_models=4, n_datasets=12).functions
     ('friedman', 'pairwise_comparisons', 'plot_critical_difference')
     >>> recommend_test(2, 12, question="practical").functions
-    ('bayesian_signed_rank',)
+    ('bayesian_signed_rank', 'meta_analysis')
 
     Over 12 data sets, "is one algorithm practically better?" is the Bayesian
-    signed-rank test of chapter 8, with a ROPE chosen in advance.
+    signed-rank test of chapter 8, with a ROPE chosen in advance; a meta-analysis
+    says where the difference will lie on a new data set.
 
     >>> recommend_test(2, metric="auc").functions
     ('delong_test',)
+    >>> recommend_test(2, structure="groups").functions
+    ('clustered_mcnemar',)
+
+    Test examples that come in groups (several scans per patient): the clustered
+    McNemar test, which takes its variance from the groups.
     """
     n_models = check_count(n_models, "n_models", minimum=1)
     n_datasets = check_count(n_datasets, "n_datasets", minimum=1)
@@ -590,12 +630,14 @@ def recommend_test(
     handled = False  # does the route itself deal with groups or time order?
     if n_models == 1:
         rec = _one_model(n_datasets, can_retrain, metric)
+    elif question == "practical" and n_datasets == 1 and can_retrain and structure == "time":
+        rec, handled = _practical_time_algorithms(n_models), True
     elif question == "practical":
-        rec = _practical(n_models, n_datasets, can_retrain, metric, commensurable)
+        rec = _practical(n_models, n_datasets, can_retrain, metric, commensurable, per_example)
     elif trained and structure == "groups":
-        rec, handled = _grouped_test_set(n_models, metric), True
+        rec, handled = _grouped_test_set(n_models, metric, per_example), True
     elif trained and structure == "time":
-        rec, handled = _time_test_set(n_models, metric), True
+        rec, handled = _time_test_set(n_models, metric, per_example), True
     elif trained and metric == "auc":
         rec = _auc(n_models)
     elif trained and metric == "other":
@@ -684,10 +726,17 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             rec,
             caveats=(
                 "The test examples are in time order: neighbouring errors are correlated, so a test or an "
-                "interval that treats the examples as independent is too confident. Aggregate the scores "
-                "into blocks long enough to be nearly independent and work with the block means, as with "
-                "groups (chapter 9); the course has no lab for time series.",
+                "interval that treats the examples as independent is too confident. "
+                + ("For a margin, use the Diebold-Mariano interval of the per-example loss difference "
+                   "(loss_1 - loss_2), which counts that correlation up to lag horizon - 1: "
+                   "diebold_mariano_test(losses_1, losses_2, horizon=h, confidence=0.90); the two are "
+                   "equivalent at the 5 % level when it lies inside (-margin, margin), and model 1 is non-"
+                   "inferior when its upper limit lies below the margin (chapter 9)."
+                   if n_models > 1 else
+                   "Aggregate the scores into blocks long enough to be nearly independent and work with the "
+                   "block means, as with groups (chapter 9)."),
             ),
+            functions=("diebold_mariano_test",) if n_models > 1 else (),
         )
     if structure == "groups" and n_models == 1:
         return _add(
@@ -1045,11 +1094,13 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
         return Recommendation(
             scenario=f"2 algorithms, {n_datasets} data sets",
             test="Wilcoxon signed-rank test",
-            functions=("wilcoxon_signed_rank",),
+            functions=("wilcoxon_signed_rank", "meta_analysis"),
             call=(
                 "wilcoxon_signed_rank(scores_1, scores_2)  # one score per data set; exact up to 50\n"
                 "# from a benchmark: result = run_benchmark(models, datasets, seed=0)\n"
-                "# result.across_datasets(wilcoxon_signed_rank, 'A', 'B')"
+                "# result.across_datasets(wilcoxon_signed_rank, 'A', 'B')\n"
+                "meta_analysis(differences, std_errors, test='knha')  # spread across data sets: tau2, "
+                "prediction_interval"
             ),
             chapter=5,
             why=(
@@ -1058,11 +1109,22 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
                 "(Hodges-Lehmann) and its interval next to the p-value."
             ),
             trainings="per data set, whatever the score needs (k-fold CV: k per algorithm and data set)",
-            caveats=tuple(caveats),
+            caveats=tuple(caveats) + (
+                "Wilcoxon's test says whether one algorithm tends to win; it does not say how much the "
+                "difference varies from data set to data set. A random-effects meta-analysis of the "
+                "per-data-set differences, each with its corrected standard error (e.g. the std_error of "
+                "corrected_repeated_cv_ttest), estimates that spread (tau2, I^2) and a prediction interval "
+                "for the difference on a new data set (meta_analysis(differences, std_errors, "
+                "test='knha'), chapter 8). Wilcoxon remains the test: the meta-analysis assumes normal "
+                "differences with honest standard errors, and with few data sets tau^2 is poorly "
+                "estimated.",
+            ),
             avoid=avoid,
             evidence=(
                 "Demšar (2006); chapter 5's power simulation (close to the t-test with normal differences, "
-                "clearly better with heavy tails, always better than the sign test)."
+                "clearly better with heavy tails, always better than the sign test); for the spread across "
+                "data sets, the random-effects model of DerSimonian and Laird (1986) and the prediction "
+                "interval of Higgins, Thompson and Spiegelhalter (2009)."
             ),
         )
     return Recommendation(
@@ -1261,6 +1323,8 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
                 f"and {_q('ch9-coverage-procedure-nested')}."
             ),
         )
+    if metric == "auc":
+        return _one_model_auc()
     caveats = [
         "It covers the accuracy of this trained model on the population the test set was drawn from, if the "
         "test examples are independent and were never used for training, tuning or choosing the model.",
@@ -1268,9 +1332,9 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
         "near 0 or 1; the Wilson interval does not.",
     ]
     if metric != "mean":
-        caveats.append("The Wilson interval is for a proportion (accuracy, error rate); for the AUC or F1 "
-                       "of one model the course has no interval function: resample the test examples (a "
-                       "bootstrap).")
+        caveats.append("The Wilson interval is for a proportion (accuracy, error rate); for F1 of one model "
+                       "the course has no interval function: resample the test examples (a bootstrap). For "
+                       "the AUC: auc_interval (recommend_test(1, metric='auc')).")
     return Recommendation(
         scenario="1 trained model, one test set: how accurate is it?",
         test="Wilson interval for the test-set accuracy" + _accuracy_only(metric),
@@ -1290,11 +1354,46 @@ def _one_model(n_datasets: int, can_retrain: bool, metric: str) -> Recommendatio
     )
 
 
+def _one_model_auc() -> Recommendation:
+    return Recommendation(
+        scenario="1 trained model, one test set: how good is its ROC AUC?",
+        test="Logit interval for the AUC (DeLong's standard error on the logit scale)",
+        functions=("auc_interval",),
+        call="auc_interval(y_true, score, method='logit')  # predicted scores or probabilities, not labels",
+        chapter=9,
+        why=(
+            "The AUC is the probability that the model scores a random positive example above a random "
+            "negative one. DeLong's standard error measures its uncertainty without a model of the scores; "
+            "on the logit scale the interval stays inside (0, 1) and is asymmetric near 1, where the "
+            "sampling distribution of the AUC is skewed."
+        ),
+        trainings="none: the model is trained once, then scores the test set",
+        caveats=(
+            "It covers the AUC of this trained model on the population the test set was drawn from, if the "
+            "test examples are independent and were never used for training, tuning or choosing the model.",
+            "The plain DeLong (Wald) interval, method='delong' as pROC prints it, is symmetric and clipped "
+            "at 1, and covers too rarely for a good model on a small test set; method='bootstrap' needs no "
+            "normal approximation but is too short with few examples of a class.",
+            "A perfect ranking (AUC 1) has standard error 0 and every method returns the point: report the "
+            "numbers of positive and negative examples beside it.",
+            "If only a region of high specificity matters, partial_auc(y_true, score, "
+            "specificity=(1.0, low)) gives the area over specificities from low to 1 (chapter 9).",
+        ),
+        avoid=("The Wilson interval of the accuracy for an AUC question: it covers another quantity.",),
+        evidence=(
+            "Qin and Hotilovac (2008) and Pepe (2003, section 5.2); tests/test_auc.py measures it (binormal "
+            "scores, true AUC 0.95, 20 positive and 20 negative examples, 1 000 test sets): the logit "
+            f"interval covered {_q('lab-auc-logit-coverage')} at nominal 95 %, the clipped Wald interval "
+            f"{_q('lab-auc-wald-coverage')}."
+        ),
+    )
+
+
 # ------------------------------------------------------------------ chapter 8: a practical question
 
 
 def _practical(
-    n_models: int, n_datasets: int, can_retrain: bool, metric: str, commensurable: bool
+    n_models: int, n_datasets: int, can_retrain: bool, metric: str, commensurable: bool, per_example: str
 ) -> Recommendation:
     n_pairs = n_models * (n_models - 1) // 2
     pairs = "" if n_models == 2 else f" Run it for each pair you care about ({n_pairs} pairs at most)."
@@ -1316,10 +1415,13 @@ def _practical(
         return Recommendation(
             scenario=f"{n_models} algorithms, {n_datasets} data sets: practically better or equivalent?",
             test=f"{test_name} with a ROPE",
-            functions=(function,),
+            functions=(function, "meta_analysis") if commensurable else (function,),
             call=(
                 f"{function}(scores_1, scores_2, rope=0.01, seed=0)  # one mean score per data set\n"
                 f"# from a benchmark: result.across_datasets({function}, 'A', 'B', rope=0.01, seed=0)"
+                + ("\n# frequentist twin: where the difference will lie on a new data set\n"
+                   "meta_analysis(differences, std_errors, test='knha').prediction_interval  # corrected SEs"
+                   if commensurable else "")
             ),
             chapter=8,
             why=(
@@ -1342,7 +1444,12 @@ def _practical(
                 "second algorithm is practically better on 45 % of data sets can still count for it. Fix in "
                 "advance the largest share c of data sets on which the second may be practically better, "
                 f"and report the posterior probability that theta_left < c: post = {function}(scores_1, "
-                "scores_2, rope=0.01, seed=0); (post.samples[:, 0] < c).mean().",
+                "scores_2, rope=0.01, seed=0); (post.samples[:, 0] < c).mean(). Its frequentist twin is the "
+                "prediction interval of a random-effects meta-analysis of the per-data-set differences with "
+                "their corrected standard errors (meta_analysis(differences, std_errors, test='knha'), "
+                "chapter 8): where the difference will lie on a new data set. A non-inferiority test on the "
+                "pooled mean difference (its confidence interval against -margin) answers another question: "
+                "whether the algorithm is at least as good on average over data sets, not on each new one.",
                 f"Report the prior: a pseudo-observation at 0 of weight prior_strength (default {prior}) "
                 "pulls towards equivalence; on Demšar's 14 data sets (chapter 8, signed-rank test, ROPE "
                 f"0.01) a weight of 5 raises p_rope from {_demsar_bayesian()['p_rope']} to "
@@ -1363,18 +1470,23 @@ def _practical(
             evidence=(
                 "Benavoli et al. (2014, 2017); chapter 8 reproduces the tutorial's published probabilities "
                 "on its 54 data sets within Monte Carlo error (NBC against AODE, signed-rank: "
-                f"{_q('ch8-54-signed-rank')} against the published 0.877)."
+                f"{_q('ch8-54-signed-rank')} against the published 0.877). Prediction intervals: Higgins, "
+                "Thompson and Spiegelhalter (2009)."
             ),
         )
     if can_retrain:
         return Recommendation(
             scenario=f"{n_models} learning algorithms, one data set: practically better or equivalent?",
-            test="Bayesian correlated t-test with a ROPE (TOST to show equivalence)",
-            functions=("bayesian_correlated_ttest", "equivalence_test", "run_benchmark"),
+            test="Bayesian correlated t-test with a ROPE (TOST to show equivalence, the non-inferiority "
+            "test for 'at least as good')",
+            functions=("bayesian_correlated_ttest", "equivalence_test", "noninferiority_test",
+                       "run_benchmark"),
             call=(
                 "bayesian_correlated_ttest(scores_1, scores_2, test_train_ratio=1 / (k - 1), rope=0.01)  "
                 "# r x k CV scores\n"
                 "equivalence_test(scores_1, scores_2, margin=0.01, test_train_ratio=1 / (k - 1))  # TOST\n"
+                "noninferiority_test(scores_1, scores_2, margin=0.01, test_train_ratio=1 / (k - 1))  # 1 at "
+                "least as good?\n"
                 "# from a benchmark: result.per_dataset(bayesian_correlated_ttest, 'A', 'B', "
                 "test_train_ratio=1 / 9, rope=0.01)"
             ),
@@ -1384,9 +1496,12 @@ def _practical(
                 "cross-validation scores into a Student posterior of the mean difference mu, with the "
                 "Nadeau-Bengio correlation (rho = n_test/n = 1/k, so test_train_ratio = 1/(k - 1)): p_left, "
                 "p_rope and p_right are the "
-                "posterior probabilities that mu lies below -rope, inside the ROPE and above +rope. To show "
-                "equivalence with a frequentist test, TOST with the same corrected standard error declares "
-                "the two equivalent when the 90 % interval lies inside (-margin, margin)." + pairs
+                "posterior probabilities that mu lies below -rope, inside the ROPE and above +rope. Two "
+                "frequentist tests with the same corrected standard error answer narrower questions: TOST, "
+                "'are the two equivalent within the margin?', declares equivalence when the 90 % interval "
+                "lies inside (-margin, margin); the non-inferiority test, 'is the first at least as good, "
+                "within the margin?', needs only the interval's lower limit above -margin (the first may "
+                "be better)." + pairs
             ),
             trainings="r x k = 100 per algorithm (10 repetitions of 10-fold CV)",
             caveats=(
@@ -1410,11 +1525,15 @@ def _practical(
                 "Corani and Benavoli (2015) and Benavoli et al. (2017); chapter 8 reproduces the tutorial's "
                 "published probabilities (NBC against AODE on anneal: P(AODE practically better) = "
                 f"{_q('ch8-anneal-right')}, P(rope) = {_q('ch8-anneal-rope')}) and shows the identity with "
-                "the corrected t; TOST: Schuirmann (1987), Lakens (2017)."
+                "the corrected t; TOST: Schuirmann (1987), Lakens (2017); non-inferiority: Wellek (2010)."
             ),
         )
     caveats = [
         ROPE_CAVEAT,
+        "Say in advance which question you ask. TOST: 'are the two practically equivalent?' (within the "
+        "margin either way). Non-inferiority: 'is model 1 at least as good, within the margin?' (one-sided; "
+        "model 1 may be better). Non-inferiority does not show equivalence, and a failed TOST does not show "
+        "a difference.",
         "The test examples must be independent and numerous enough for the t approximation (for right/wrong "
         "scores: enough disagreements).",
         "It compares the trained models, not the learning algorithms; the course's Bayesian tests are for "
@@ -1422,32 +1541,52 @@ def _practical(
     ]
     if metric == "auc":
         caveats.append("For the AUC: check whether DeLong's interval for the difference, at 90 % for a 5 % "
-                       "TOST, lies inside (-margin, margin) (delong_test(..., confidence=0.90)).")
+                       "TOST, lies inside (-margin, margin) (delong_test(..., confidence=0.90)); for "
+                       "non-inferiority, whether its lower limit lies above -margin.")
     elif metric == "other":
         caveats.append("For F1 or another metric: check whether the paired bootstrap interval of the "
-                       "difference, at 90 % for a 5 % TOST, lies inside (-margin, margin).")
+                       "difference, at 90 % for a 5 % TOST, lies inside (-margin, margin); for "
+                       "non-inferiority, whether its lower limit lies above -margin.")
+    if per_example == "correctness":
+        call = (
+            "correct_1 = (y_pred_1 == y_true).astype(float)  # per-example 0/1 correctness\n"
+            "correct_2 = (y_pred_2 == y_true).astype(float)\n"
+            "equivalence_test(correct_1, correct_2, margin=0.01)  # TOST: practically equivalent?\n"
+            "noninferiority_test(mcnemar_table(y_true, y_pred_1, y_pred_2), margin=0.01)  # Tango: model 1 "
+            "at least as good?"
+        )
+        how = ("the non-inferiority test is Tango's score test on the McNemar table, which keeps its level "
+               "with few disagreements")
+    else:
+        call = (
+            "equivalence_test(losses_1, losses_2, margin=0.01)  # TOST on per-example losses: equivalent?\n"
+            "noninferiority_test(losses_1, losses_2, margin=0.01, higher_is_better=False)  # 1 at least as "
+            "good?"
+        )
+        how = "the non-inferiority test is the one-sided paired t on the per-example losses"
     return Recommendation(
-        scenario=f"{n_models} trained models, one test set: practically equivalent?",
-        test="Equivalence test (TOST) on the per-example scores",
-        functions=("equivalence_test",),
-        call="equivalence_test(score_1, score_2, margin=0.01)  # per-example 0/1 correctness or losses; "
-             "paired t",
+        scenario=f"{n_models} trained models, one test set: practically equivalent, or at least as good?",
+        test="Equivalence test (TOST) or non-inferiority test on the per-example scores",
+        functions=("equivalence_test", "noninferiority_test"),
+        call=call,
         chapter=8,
         why=(
-            PRACTICAL_WHY + " With two trained models on one test set, the two one-sided tests on the "
-                             "paired "
-            "per-example scores (for right/wrong scores, the accuracy difference) declare the models "
-            "equivalent within the margin when the 90 % interval of the mean difference lies inside "
-            "(-margin, margin)." + pairs
+            PRACTICAL_WHY + " With two trained models on one test set there are two such questions, each "
+            "with its test and a margin fixed in advance. 'Are the two practically equivalent?': the two "
+            "one-sided tests (TOST) on the paired per-example scores declare the models equivalent when the "
+            "90 % interval of the mean difference (for right/wrong scores, the accuracy difference) lies "
+            "inside (-margin, margin). 'Is model 1 at least as good, within the margin?': the "
+            f"non-inferiority test asks only that the lower limit lies above -margin; {how}." + pairs
         ),
         trainings="none: each model is trained once, then predicts the test set",
         caveats=tuple(caveats) + per_pair,
         avoid=("Reading a McNemar p-value above 0.05 as equivalence: no evidence of a difference is not "
                "evidence of equality.",),
         evidence=(
-            "Schuirmann (1987) and Lakens (2017); chapter 8 teaches TOST and shows that its two one-sided "
-            "p-values are the posterior tails of the Bayesian correlated t. No lab of the course checks it "
-            "on one test set."
+            "Schuirmann (1987) and Lakens (2017) for TOST; Tango (1998) and Fagerland, Lydersen and Laake "
+            "(2014) for the score test of paired proportions; chapter 8 teaches TOST and shows that its two "
+            "one-sided p-values are the posterior tails of the Bayesian correlated t. No lab of the course "
+            "checks them on one test set."
         ),
     )
 
@@ -1549,41 +1688,135 @@ def _other_metric(n_models: int) -> Recommendation:
     )
 
 
-def _grouped_test_set(n_models: int, metric: str) -> Recommendation:
-    if metric != "mean":
+def _grouped_test_set(n_models: int, metric: str, per_example: str) -> Recommendation:
+    if metric == "auc":
+        return _clustered_auc(n_models)
+    if metric == "other":
         return _whole_units_test_set(n_models, metric, time=False)
+    if per_example == "correctness":
+        return _clustered_mcnemar(n_models)
     why = (
         "The examples come in groups (several per patient), and the groups, not the examples, were sampled "
         "independently: a patient on whom one model does well gives it several wins at once. The score is a "
-        "mean over examples, so average each model's per-example scores within each group, then compare the "
+        "mean of per-example losses, so average each model's losses within each group, then compare the "
         "group means with a paired test: the paired t-test, or the Wilcoxon signed-rank test of chapter 5."
     )
     call = (
         "import numpy as np\n"
         "_, g = np.unique(groups, return_inverse=True)  # groups: the group of each test example\n"
-        "group_means_1 = np.bincount(g, weights=scores_1) / np.bincount(g)  # per-example scores of model 1\n"
-        "group_means_2 = np.bincount(g, weights=scores_2) / np.bincount(g)\n"
+        "group_means_1 = np.bincount(g, weights=losses_1) / np.bincount(g)  # per-example losses of model 1\n"
+        "group_means_2 = np.bincount(g, weights=losses_2) / np.bincount(g)\n"
         "paired_ttest(group_means_1, group_means_2)  # or wilcoxon_signed_rank(group_means_1, group_means_2)"
     )
     functions = ("paired_ttest", "wilcoxon_signed_rank")
     return _test_set_answer(
         n_models, "Paired test on the per-group mean scores", "paired_ttest", why, call, functions,
-        scenario=f"{n_models} trained models, one test set whose examples come in groups",
+        scenario=f"{n_models} trained models, one test set whose examples come in groups, a loss per example",
         trainings="none: each model is trained once, then predicts the test set",
         caveats=(
             "No group of the test set may appear in the training set (split by group: group_kfold).",
             "The number of groups, not of examples, sets the power.",
             "The unweighted mean of the group means weighs every group alike; with groups of very different "
-            "sizes it is another average than the accuracy over all examples: say which one you test.",
-            "For F1, the AUC or another metric that is not a mean over examples there is no group mean: "
-            "resample or permute whole groups (cluster_bootstrap, cluster_permutation_test; "
-            "recommend_test(..., metric='other', structure='groups')).",
+            "sizes it is another average than the mean loss over all examples: say which one you test.",
+            "For right/wrong scores the clustered McNemar test (clustered_mcnemar) tests the accuracy over "
+            "all examples; for the AUC, clustered_auc_test; for F1 or another metric that is not a mean over "
+            "examples there is no group mean: resample or permute whole groups (cluster_bootstrap, "
+            "cluster_permutation_test; recommend_test(..., metric='other', structure='groups')).",
         ),
         avoid=(AVOID_MCNEMAR_CLUSTERED,),
         evidence=(
             "Chapter 9's simulation (2 000 test sets of 40 patients x 5 scans, two equally accurate "
             f"models): McNemar on the scans rejected a true H0 in {_q('ch9-mcnemar-scans')} of test sets at "
             f"nominal 5 %, the paired t-test on the 40 patient means in {_q('ch9-patient-means')}."
+        ),
+    )
+
+
+def _clustered_mcnemar(n_models: int) -> Recommendation:
+    why = (
+        "The examples come in groups (several per patient), and the groups, not the examples, were sampled "
+        "independently: a patient on whom one model does well gives it several wins at once. The clustered "
+        "McNemar test keeps McNemar's question (are the two models equally accurate over all the examples?) "
+        "but takes its variance from the groups, through each group's difference b_k - c_k between the "
+        "disagreements won by each model. Yang, Sun and Hardin's statistic (method='yang', the default) "
+        "kept its level and had the most power among the tests that did in the lab of "
+        "help(clustered_mcnemar); the result also gives the accuracy difference with a cluster-robust "
+        "interval."
+    )
+    call = (
+        "clustered_mcnemar(y_true, y_pred_1, y_pred_2, groups)  # method='yang', the default\n"
+        "# groups: the group (e.g. the patient) of each test example"
+    )
+    return _test_set_answer(
+        n_models, "Clustered McNemar test (Yang)", "clustered_mcnemar", why, call, ("clustered_mcnemar",),
+        scenario=f"{n_models} trained models, one test set whose examples come in groups, right/wrong per "
+        "example",
+        trainings="none: each model is trained once, then predicts the test set",
+        caveats=(
+            "No group of the test set may appear in the training set (split by group: group_kfold).",
+            "The number of groups, not of examples, sets the power. With about 10 groups Yang's test is "
+            f"slightly liberal (up to {_q('lab-yang-ten-groups')} at nominal 5 % in that lab); "
+            "method='durkalski', which weighs every group alike, is the conservative alternative there.",
+            "Its interval (result.accuracy_difference) uses Obuchowski's cluster-robust variance, not the "
+            "test's own: near the 5 % threshold the two can disagree (help(clustered_mcnemar)).",
+            "The alternative of chapter 9: average each model's correctness within each group and compare "
+            "the group means with paired_ttest or wilcoxon_signed_rank (that lab: "
+            f"{_q('ch9-patient-means')} at nominal 5 %); it weighs every group alike, whatever its size, so "
+            "it tests another average than the accuracy over all examples.",
+            "For the AUC: clustered_auc_test; for F1 or another metric that is not a mean over examples: "
+            "resample or permute whole groups (cluster_bootstrap, cluster_permutation_test; "
+            "recommend_test(..., metric='other', structure='groups')).",
+        ),
+        avoid=(AVOID_MCNEMAR_CLUSTERED,),
+        evidence=(
+            "The Type I error and power lab in help(clustered_mcnemar) (10 000 simulated test sets per "
+            "setting; 10 to 50 groups of up to 10 examples, intra-group correlation up to one half): Yang's "
+            "and Durkalski's tests stayed within Bradley's (1978) band of 0.025 to 0.075 everywhere, Yang's "
+            "with more power, while McNemar's test on the examples rejected a true H0 in up to "
+            f"{_q('lab-mcnemar-on-groups')} of test sets; chapter 9's patient simulation (40 patients x 5 "
+            f"scans: Yang's test rejected a true H0 in {_q('ch9-yang-scans')} of test sets at nominal 5 %, "
+            f"McNemar on the scans in {_q('ch9-mcnemar-scans')}). Yang, Sun and Hardin (2010); Durkalski "
+            "et al. (2003); the published statistics of the thyroid and psychiatry data are reproduced."
+        ),
+    )
+
+
+def _clustered_auc(n_models: int) -> Recommendation:
+    why = (
+        "The AUC compares every positive with every negative example, and with grouped examples those "
+        "comparisons share groups. Obuchowski's (1997) test extends DeLong's: it sums DeLong's per-example "
+        "components within each group and estimates the variances and the covariance of the two AUCs from "
+        "the groups, which were sampled independently; with one example per group it is DeLong's test. It "
+        "gives the AUC difference with its interval."
+    )
+    call = (
+        "clustered_auc_test(y_true, scores_1, scores_2, groups)  # predicted scores, not labels\n"
+        "# groups: the group (e.g. the patient) of each test example"
+    )
+    return _test_set_answer(
+        n_models, "Clustered AUC test (Obuchowski)", "clustered_auc_test", why, call, ("clustered_auc_test",),
+        scenario=f"{n_models} trained models, one test set whose examples come in groups, compared by ROC "
+        "AUC",
+        trainings="none: each model is trained once, then scores the test set",
+        caveats=(
+            "No group of the test set may appear in the training set (split by group: group_kfold).",
+            "Its normal approximation needs many groups, with positives and with negatives. With few groups "
+            "the cluster bootstrap is the alternative for the interval: cluster_bootstrap(y_true, scores_1, "
+            "scores_2, groups, metric=roc_auc_score, seed=0) (roc_auc_score from sklearn.metrics), and "
+            "cluster_permutation_test for the p-value.",
+            "Report the AUC difference and its interval (result.auc_difference) next to the p-value; the "
+            "interval excludes 0 exactly when the test rejects.",
+        ),
+        avoid=(
+            "delong_test on grouped examples: it counts the examples of a group as independent, so its "
+            "interval is too narrow (help(clustered_auc_test) shows one).",
+            "A paired test on per-group AUC values: undefined for groups without positive (or negative) "
+            "examples, and their mean is not the AUC of the test set.",
+        ),
+        evidence=(
+            "Obuchowski (1997); tests/test_clustered_tests.py checks that it is DeLong's test with one "
+            "example per group (pROC's example, chapter 9) and that it keeps its 5 % level in test sets of "
+            "30 patients with correlated scores."
         ),
     )
 
@@ -1657,39 +1890,58 @@ def _whole_units_test_set(n_models: int, metric: str, time: bool) -> Recommendat
     )
 
 
-def _time_test_set(n_models: int, metric: str) -> Recommendation:
+def _time_test_set(n_models: int, metric: str, per_example: str) -> Recommendation:
     if metric != "mean":
         return _whole_units_test_set(n_models, metric, time=True)
     why = (
         "The test set is a later period, as it must be, but its examples are in time order: neighbouring "
-        "errors are correlated, like the scans of one patient. Treat blocks (days, weeks) long enough to be "
-        "nearly independent as the units: compare the two models' mean scores per block with a paired test."
+        "errors are correlated, like the scans of one patient. The Diebold-Mariano test compares the two "
+        "models' expected loss from the per-example losses in time order and puts that correlation into "
+        "its variance: forecasts made h steps ahead overlap, so their errors are correlated up to lag h - 1, "
+        "and the test counts the autocovariances of the loss differences up to that lag. The Harvey-"
+        "Leybourne-Newbold correction (the default) refers it to Student's t; the result gives the mean "
+        "loss difference with its interval."
     )
-    call = (
-        "import numpy as np\n"
-        "_, b = np.unique(blocks, return_inverse=True)  # blocks: the time block of each test example\n"
-        "block_means_1 = np.bincount(b, weights=scores_1) / np.bincount(b)  # per-example scores of model 1\n"
-        "block_means_2 = np.bincount(b, weights=scores_2) / np.bincount(b)\n"
-        "paired_ttest(block_means_1, block_means_2)  # or wilcoxon_signed_rank(block_means_1, block_means_2)"
-    )
-    functions = ("paired_ttest", "wilcoxon_signed_rank")
+    if per_example == "correctness":
+        call = (
+            "losses_1 = (y_pred_1 != y_true).astype(float)  # per-example 0/1 errors, in time order\n"
+            "losses_2 = (y_pred_2 != y_true).astype(float)\n"
+            "diebold_mariano_test(losses_1, losses_2, horizon=1)  # horizon: how many steps ahead they "
+            "predict"
+        )
+    else:
+        call = ("diebold_mariano_test(losses_1, losses_2, horizon=1)  # per-example losses in time order; "
+                "horizon: how many steps ahead the models predict")
     return _test_set_answer(
-        n_models, "Paired test on block means of a later test period", "paired_ttest", why, call, functions,
+        n_models, "Diebold-Mariano test on the per-example losses in time order", "diebold_mariano_test",
+        why, call, ("diebold_mariano_test",),
         scenario=f"{n_models} trained models, one test set in time order",
         trainings="none: each model is trained once on the past, then predicts the test period",
         caveats=(
             "The test period must come after every training example (leave a gap).",
-            "Blocks that are too short stay correlated and the test is too confident; the course has no lab "
-            "that measures how long is long enough.",
-            "A drifting series changes the difference over time: look at the block differences in order "
-            "before averaging them.",
+            "horizon is how far ahead the models predict (1: the next example). The variance counts no "
+            "correlation beyond lag horizon - 1: when errors come in longer runs (regimes, outages), look at "
+            "the autocorrelation of the loss differences and widen the window (a larger horizon) to cover "
+            "it, or use the block means below.",
+            "The alternative: mean losses per block (days, weeks), with blocks longer than the errors stay "
+            "correlated, compared by paired_ttest(block_means_1, block_means_2) or wilcoxon_signed_rank; the "
+            "block length then plays the part of the horizon.",
+            "It assumes the loss differences are stationary. A drifting series changes the difference over "
+            "time: look at the differences in order before averaging them.",
+            "It compares these two trained models over this test period, not the learning algorithms.",
         ),
-        avoid=(AVOID_MCNEMAR_CLUSTERED,),
+        avoid=(
+            AVOID_MCNEMAR_CLUSTERED,
+            "paired_ttest on the per-example losses: it is the Diebold-Mariano test with horizon 1 and "
+            "treats correlated neighbours as independent.",
+        ),
         evidence=(
-            "By analogy with chapter 9's grouped simulation (McNemar on clustered examples: "
-            f"{_q('ch9-mcnemar-scans')} rejections of a true H0 at nominal 5 %) and its rule that the unit "
-            "of the test is the unit sampled independently; no lab of the course measures it for time "
-            "series."
+            "Diebold and Mariano (1995), with the small-sample correction of Harvey, Leybourne and Newbold "
+            "(1997); lecture_lib reproduces R's forecast::dm.test (Hyndman and Khandakar 2008). Chapter 9's "
+            "forecasts three steps ahead: the Diebold-Mariano test (h = 3) rejected a true H0 in "
+            f"{_q('ch9-dm-level')} of simulated test periods at nominal 5 %, the paired t that ignores the "
+            f"time order in {_q('ch9-dm-paired-t')}; tests/test_forecast_tests.py finds the same with "
+            "horizon 2."
         ),
     )
 
@@ -1697,26 +1949,38 @@ def _time_test_set(n_models: int, metric: str) -> Recommendation:
 def _time_algorithms(n_models: int) -> Recommendation:
     return Recommendation(
         scenario=f"{n_models} learning algorithms, one data set in time order",
-        test="Forward-chaining evaluation, compared block by block",
-        functions=("forward_chaining", "run_benchmark"),
+        test="Forward-chaining (drifting data) or blocked k-fold (stationary data) evaluation, compared "
+        "block by block",
+        functions=("forward_chaining", "blocked_kfold", "run_benchmark"),
         call=(
-            "forward_chaining(len(y), k=5, gap=g)  # train on the past, test on the next block\n"
+            "forward_chaining(len(y), k=5, gap=g)  # drifting data: train on the past, test the next "
+            "block\n"
+            "blocked_kfold(len(y), k=5, gap=g)  # stationary data: every block tested, a gap on each side\n"
             "run_benchmark(models, {'series': (X, y)}, cv=lambda X, y, rng: [list(forward_chaining(len(y), "
             "k=5, gap=g))])"
         ),
         chapter=9,
         why=(
             "A deployed model only ever sees the past. Forward chaining trains on everything before a block "
-            "and tests on the block (after a gap), so no future leaks into training; the algorithms are "
-            "compared on the same blocks."
+            "and tests on the block (after a gap), so no future leaks into training; it answers the "
+            "deployment question, also when the series drifts. For a stationary series, blocked k-fold "
+            "(blocked_kfold) tests every block once and trains on both sides of it, leaving a gap of "
+            "unused examples on each side; Bergmeir, Hyndman and Koo (2018) found it sound, and less "
+            "variable than forward chaining, when the series is stationary and the model's errors are "
+            "uncorrelated. Either way the algorithms are compared on the same blocks."
         ),
         trainings="k per algorithm (one per block)",
         caveats=(
-            "The block scores are not exchangeable (later models train on more data, and the series may "
-            "drift): look at the differences block by block before averaging them.",
-            "No test of the course is valid for them as they stand: the corrected t assumes exchangeable "
-            "splits and the blocks are correlated. Treat a t-test over the block differences as descriptive, "
-            "or compare on a long final test period as trained models (with block means).",
+            "Forward-chaining block scores are not exchangeable (later models train on more data, and the "
+            "series may drift): look at the differences block by block before averaging them.",
+            "No test of the course is valid for forward-chaining scores as they stand: the corrected t "
+            "assumes exchangeable splits and the blocks are correlated. Treat a t-test over the block "
+            "differences as descriptive, or compare on a long final test period as trained models "
+            "(diebold_mariano_test on the per-example losses; recommend_test(2, structure='time')).",
+            "Blocked k-fold scores on a stationary series are correlated like k-fold scores: the corrected t "
+            "on them, with test_train_ratio = n_test / n_train, is chapter 4's heuristic, and no lab of the "
+            "course checks it on blocked folds. Choose the gap at least as long as the dependence lasts "
+            "(e.g. the lags the features use).",
             "Compare with a trivial forecaster (the most common recent state): chapter 9's model was worse "
             "than it.",
         ),
@@ -1725,7 +1989,71 @@ def _time_algorithms(n_models: int) -> Recommendation:
         evidence=(
             "Chapter 9's drifting-sensor example: shuffled cross-validation reported "
             f"{_q('ch9-time-shuffled')}, forward chaining {_q('ch9-time-forward')}, below the "
-            f"{_q('ch9-time-trivial')} of always predicting the more common state."
+            f"{_q('ch9-time-trivial')} of always predicting the more common state; Bergmeir, Hyndman and "
+            "Koo (2018) for blocked cross-validation of stationary series."
+        ),
+    )
+
+
+def _practical_time_algorithms(n_models: int) -> Recommendation:
+    """A practical question about algorithms on one data set in time order."""
+    pairs = "" if n_models == 2 else (
+        f" Run it for each pair you care about ({n_models * (n_models - 1) // 2} pairs at most).")
+    return Recommendation(
+        scenario=f"{n_models} learning algorithms, one data set in time order: practically better or "
+        "equivalent?",
+        test="Blocked k-fold scores (stationary series), then the Bayesian correlated t, TOST or the "
+        "non-inferiority test with the corrected variance",
+        functions=("blocked_kfold", "bayesian_correlated_ttest", "equivalence_test", "noninferiority_test"),
+        call=(
+            "splits = list(blocked_kfold(len(y), k=10, gap=g))  # stationary series; g: how long the "
+            "dependence lasts\n"
+            "# scores_1, scores_2: each algorithm's score on the 10 test blocks of these splits\n"
+            "train, test = splits[0]\n"
+            "ratio = len(test) / len(train)  # n_test / n_train\n"
+            "bayesian_correlated_ttest(scores_1, scores_2, test_train_ratio=ratio, rope=0.01)\n"
+            "equivalence_test(scores_1, scores_2, margin=0.01, test_train_ratio=ratio)  # equivalent?\n"
+            "noninferiority_test(scores_1, scores_2, margin=0.01, test_train_ratio=ratio)  # 1 at least as "
+            "good?"
+        ),
+        chapter=8,
+        why=(
+            PRACTICAL_WHY + " On a stationary series, blocked k-fold (with a gap on each side of every test "
+            "block) gives k scores per algorithm that are correlated like those of one k-fold "
+            "cross-validation, so chapter 8's tools apply with the Nadeau-Bengio correction "
+            "(test_train_ratio = n_test / n_train): the correlated t's posterior probabilities of "
+            "'practically worse, equivalent, better', TOST for 'are the two equivalent within the margin?', "
+            "and the "
+            "non-inferiority test for 'is the first at least as good, within the margin?'. On a drifting "
+            "series, forward chaining answers the deployment question, but its block scores are not "
+            "exchangeable (later models train on more data), so no corrected variance or posterior of the "
+            "course is valid for them: train both algorithms on the past, then compare the two trained "
+            "models on a final test period against the margin with the Diebold-Mariano interval "
+            "(recommend_test(2, "
+            "question='practical', structure='time'))." + pairs
+        ),
+        trainings="k per algorithm (one per block)",
+        caveats=(
+            ROPE_CAVEAT,
+            "The correction is chapter 4's heuristic for k-fold scores, and one k-fold (r = 1) has few "
+            "degrees of freedom; no lab of the course checks it on blocked folds of a time series, where "
+            "neighbouring blocks also share their dependence: choose the gap at least as long as it lasts.",
+            "Blocked k-fold trains on the future of each test block: only sound for a stationary series "
+            "(Bergmeir, Hyndman and Koo 2018). If the series drifts, use the final-test-period route above.",
+            "TOST and the non-inferiority test answer different questions: a non-inferior algorithm may be "
+            "better, and not worse by the margin is not equivalent.",
+        ),
+        avoid=(
+            "Shuffled 10 x 10 cross-validation on time-ordered data: it trains on the future of the test "
+            "examples and is optimistic, and every test and posterior inherits that.",
+            "The corrected t, the correlated t or TOST on forward-chaining block scores: they are not "
+            "exchangeable, so the correction has nothing to stand on.",
+        ),
+        evidence=(
+            "Bergmeir, Hyndman and Koo (2018) for blocked cross-validation of stationary series; Corani and "
+            "Benavoli (2015) and Nadeau and Bengio (2003) for the correlated and corrected t; Schuirmann "
+            "(1987) for TOST and Wellek (2010) for non-inferiority; chapter 9's drifting-sensor example for "
+            "why the future must not leak into training."
         ),
     )
 

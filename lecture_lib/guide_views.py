@@ -204,7 +204,10 @@ _DIAGRAM_BRANCHES = {
                 ("metric: ROC AUC", dict(n_models=2, metric="auc")),
                 ("metric: F1 or other", dict(n_models=2, metric="other")),
                 ("examples in groups", dict(n_models=2, structure="groups")),
-                ("groups, metric F1 or AUC", dict(n_models=2, structure="groups", metric="other")),
+                ("groups, metric ROC AUC", dict(n_models=2, structure="groups", metric="auc")),
+                ("groups, metric F1 or other", dict(n_models=2, structure="groups", metric="other")),
+                ("test period in time order", dict(n_models=2, structure="time")),
+                ("one model: its ROC AUC", dict(n_models=1, metric="auc")),
             ),
         ),
         (

@@ -178,19 +178,19 @@ display(HTML(guide_table_html()))
 # The same decisions as two diagrams: the first follows what you compare, on what, and the
 # question; the second the situations of chapter 9.
 
-# %% mystnb={"figure": {"caption": "The main decision diagram, read from left to right: what you compare (trained models on one test set, algorithms on one data set, algorithms on many data sets), then how many, or whether the question is a practical one; each leaf names the test and the chapter that teaches it. The footer adds nested cross-validation for tuned hyperparameters and the tests to avoid.", "name": "fig-choosing-a-test-decision-diagram"}, "image": {"alt": "A tree drawn from left to right. The root box asks: what do you compare, and on what? It branches into three boxes, each with three leaves. Trained models, one test set (no retraining): 2 models, McNemar's mid-p test (chapter 2); 3 or more, Cochran's Q or marginal homogeneity, pairwise McNemar + Holm (chapter 3); practically better or equivalent?, equivalence test (TOST) (chapter 8). Algorithms, one data set (retraining allowed): 2 algorithms, corrected repeated CV t (10 x 10); unstable learner: corrected t, one 10-fold CV (chapter 4); 3 or more, pairwise corrected repeated CV t + Holm (chapter 4); practically better or equivalent?, Bayesian correlated t (ROPE), or TOST (chapter 8). Algorithms, many data sets: 2 algorithms, Wilcoxon signed-rank, or sign test (chapter 5); 3 or more, Friedman + pairwise Wilcoxon, Holm; Wilcoxon + Holm vs a control (chapter 6); practically better or equivalent?, Bayesian signed-rank or sign test (ROPE) (chapter 8). A footer box: hyperparameters tuned on the same data need nested cross-validation (chapter 7); avoid the k-fold CV t and the plain resampled t (too liberal) and the difference of proportions (ignores the pairing)."}} tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The main decision diagram, read from left to right: what you compare (trained models on one test set, algorithms on one data set, algorithms on many data sets), then how many, or whether the question is a practical one; each leaf names the test and the chapter that teaches it. The footer adds nested cross-validation for tuned hyperparameters and the tests to avoid.", "name": "fig-choosing-a-test-decision-diagram"}, "image": {"alt": "A tree drawn from left to right. The root box asks: what do you compare, and on what? It branches into three boxes, each with three leaves. Trained models, one test set (no retraining): 2 models, McNemar's mid-p test (chapter 2); 3 or more, Cochran's Q or marginal homogeneity, pairwise McNemar + Holm (chapter 3); practically better or equivalent?, TOST (equivalent?) or non-inferiority (at least as good?) (chapter 8). Algorithms, one data set (retraining allowed): 2 algorithms, corrected repeated CV t (10 x 10); unstable learner: corrected t, one 10-fold CV (chapter 4); 3 or more, pairwise corrected repeated CV t + Holm (chapter 4); practically better or equivalent?, Bayesian correlated t (ROPE), TOST or non-inferiority (chapter 8). Algorithms, many data sets: 2 algorithms, Wilcoxon signed-rank, or sign test (chapter 5); 3 or more, Friedman + pairwise Wilcoxon, Holm; Wilcoxon + Holm vs a control (chapter 6); practically better or equivalent?, Bayesian signed-rank or sign test (ROPE) (chapter 8). A footer box: hyperparameters tuned on the same data need nested cross-validation (chapter 7); avoid the k-fold CV t and the plain resampled t (too liberal) and the difference of proportions (ignores the pairing)."}} tags=["hide-input"]
 ax = plot_decision_diagram(part="main")
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
 # **Figure 10.1.** The main decision diagram, read from left to right: what you compare (trained models on one test set, algorithms on one data set, algorithms on many data sets), then how many, or whether the question is a practical one; each leaf names the test and the chapter that teaches it. The footer adds nested cross-validation for tuned hyperparameters and the tests to avoid.
 
-# %% mystnb={"figure": {"caption": "The second decision diagram: the situations of chapter 9 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups, groups with F1 or the AUC) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.", "name": "fig-choosing-a-test-beyond-diagram"}, "image": {"alt": "A tree drawn from left to right. The root box asks: which of these describes your experiment? Branch trained models, one test set: metric ROC AUC, DeLong's test (chapter 9); metric F1 or other, paired bootstrap + permutation test (chapter 9); examples in groups, paired t or Wilcoxon on group means (chapter 9); groups, metric F1 or AUC, cluster bootstrap + permutation test (whole groups) (chapter 9). Branch algorithms, one data set: examples in groups, corrected repeated CV t (10 x 10); unstable learner: corrected t, one 10-fold CV (chapter 4) on group_kfold splits (chapter 9); time order, forward chaining, block by block (chapter 9); random training (seeds), seeds averaged per split, corrected t (chapter 9); one learner: an interval, nested CV interval (cv_interval) (chapter 9). A footer box: several metrics or data sets tested? Adjust all the p-values together, Holm for the family-wise error rate or Benjamini-Hochberg for the false discovery rate (chapter 9)."}} tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The second decision diagram: the situations of chapter 9 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups, groups with the AUC, groups with F1 or another metric, a test period in time order, one model's AUC) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.", "name": "fig-choosing-a-test-beyond-diagram"}, "image": {"alt": "A tree drawn from left to right. The root box asks: which of these describes your experiment? Branch trained models, one test set: metric ROC AUC, DeLong's test (chapter 9); metric F1 or other, paired bootstrap + permutation test (chapter 9); examples in groups, clustered McNemar test (Yang) (chapter 9); groups, metric ROC AUC, clustered AUC test (Obuchowski) (chapter 9); groups, metric F1 or other, cluster bootstrap + permutation test (whole groups) (chapter 9); test period in time order, Diebold-Mariano test on the losses (chapter 9); one model: its ROC AUC, logit AUC interval (auc_interval) (chapter 9). Branch algorithms, one data set: examples in groups, corrected repeated CV t (10 x 10); unstable learner: corrected t, one 10-fold CV (chapter 4) on group_kfold splits (chapter 9); time order, forward chaining (drift) or blocked k-fold (stationary), block by block (chapter 9); random training (seeds), seeds averaged per split, corrected t (chapter 9); one learner: an interval, nested CV interval (cv_interval) (chapter 9). A footer box: several metrics or data sets tested? Adjust all the p-values together, Holm for the family-wise error rate or Benjamini-Hochberg for the false discovery rate (chapter 9)."}} tags=["hide-input"]
 ax = plot_decision_diagram(part="beyond")
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 10.2.** The second decision diagram: the situations of chapter 9 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups, groups with F1 or the AUC) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.
+# **Figure 10.2.** The second decision diagram: the situations of chapter 9 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups, groups with the AUC, groups with F1 or another metric, a test period in time order, one model's AUC) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.
 
 # %% [markdown]
 # ## The scenarios on data from the course
@@ -466,7 +466,7 @@ print(textwrap.fill(tuned.why, 74))
 #   normality is doubtful with few data sets (chapter 5);
 # - **McNemar's test on grouped examples** (several scans per patient): examples of one group win
 #   or lose together, and in chapter 9's simulation it rejected a true $H_0$ in 14 % of test sets
-#   at the nominal 5 %; test the group means instead;
+#   at the nominal 5 %; use the clustered McNemar test instead;
 # - **two AUCs treated as independent**, or **McNemar's test for an F1 question**: the first throws
 #   away the pairing, the second tests accuracy, which can disagree with F1 (chapter 9);
 # - **every (split, seed) run counted as an independent observation**, and the **naive CV
@@ -665,12 +665,12 @@ print(own.report(seeds="splits 0, tree 0"))
 #   report both. With too few data sets no outcome can be significant: the guide says when.
 # - A practical question (better by an amount that matters, or equivalent) needs a ROPE fixed in
 #   advance: the Bayesian correlated t on one data set, the Bayesian signed-rank (or sign) test
-#   over data sets, or TOST; report the ROPE and the prior (chapter 8).
+#   over data sets, or TOST or non-inferiority; report the ROPE and the prior (chapter 8).
 # - Beyond one accuracy on independent examples (chapter 9): DeLong's test for two AUCs; a paired
-#   bootstrap interval and a permutation test for F1; with examples in groups, a test on the group
-#   means for accuracy, and for F1 or the AUC a cluster bootstrap and a cluster permutation test
-#   that move whole groups; split by group or forward in time, and test at the level that was
-#   sampled independently; average a random training's seeds within each split; the nested CV
+#   bootstrap interval and a permutation test for F1; with examples in groups, the clustered
+#   McNemar or AUC test, and for F1 a cluster bootstrap and a cluster permutation test that move
+#   whole groups; in time order, the Diebold-Mariano test; split by group or forward in time, and
+#   test at the level that was sampled independently; average a random training's seeds within each split; the nested CV
 #   interval for one learner; Holm or Benjamini-Hochberg across metrics (Benjamini-Yekutieli
 #   under any dependence).
 # - Tuning belongs inside the training folds: nested cross-validation.
@@ -958,9 +958,12 @@ print(textwrap.fill(f"avoid: {grouped_f1.avoid[0]}", 74))
 # the largest share c of data sets on which the baseline may be practically better, and report
 # the posterior probability that theta_left < c, `(post.samples[:, 0] < c).mean()`. Report the
 # ROPE, c, the prior strength (0.5 by default, a pseudo-observation at 0), the three
-# probabilities with their Monte Carlo error, and how they change with the ROPE. A Wilcoxon
-# p-value above 0.05 could not support this claim: no evidence of a difference is not evidence
-# of equivalence.
+# probabilities with their Monte Carlo error, and how they change with the ROPE. The guide's
+# frequentist twin is the prediction interval of `meta_analysis` on the per-data-set differences
+# with their corrected standard errors: where the difference will lie on a new data set. A
+# non-inferiority test on the pooled mean difference answers another question (at least as good
+# on average, not on each new data set). A Wilcoxon p-value above 0.05 could not support this
+# claim: no evidence of a difference is not evidence of equivalence.
 #
 # </details>
 

@@ -2,6 +2,7 @@
 
 import ast
 import html
+import inspect
 import itertools
 import math
 import re
@@ -372,17 +373,29 @@ def test_every_answer_of_the_whole_grid_is_complete_and_backed():
          ("bayesian_correlated_ttest", "equivalence_test"), 8),
         (dict(n_models=2, n_datasets=10, question="practical"), ("bayesian_signed_rank",), 8),
         (dict(n_models=2, n_datasets=10, commensurable=False, question="practical"), ("bayesian_sign_test",), 8),
-        (dict(n_models=2, question="practical"), ("equivalence_test",), 8),
+        (dict(n_models=2, question="practical"), ("equivalence_test", "noninferiority_test"), 8),
+        (dict(n_models=2, can_retrain=True, question="practical"), ("bayesian_correlated_ttest", "noninferiority_test"),
+         8),
+        (dict(n_models=2, can_retrain=True, question="practical", structure="time"),
+         ("blocked_kfold", "bayesian_correlated_ttest", "equivalence_test", "noninferiority_test"), 8),
         # beyond one accuracy on i.i.d. data (chapter 9)
         (dict(n_models=2, metric="auc"), ("delong_test",), 9),
         (dict(n_models=2, metric="other"), ("paired_bootstrap", "paired_permutation_test"), 9),
         (dict(n_models=1, can_retrain=True), ("cv_interval",), 9),
-        (dict(n_models=2, structure="groups"), ("paired_ttest", "wilcoxon_signed_rank"), 9),
+        (dict(n_models=2, structure="groups"), ("clustered_mcnemar",), 9),
+        (dict(n_models=2, structure="groups", per_example="loss"), ("paired_ttest", "wilcoxon_signed_rank"), 9),
+        (dict(n_models=2, structure="groups", metric="auc"), ("clustered_auc_test",), 9),
+        (dict(n_models=3, structure="groups"), ("clustered_mcnemar", "adjust_pvalues"), 9),
+        (dict(n_models=2, structure="time"), ("diebold_mariano_test",), 9),
+        (dict(n_models=2, structure="time", per_example="loss"), ("diebold_mariano_test",), 9),
+        (dict(n_models=1, metric="auc"), ("auc_interval",), 9),
+        (dict(n_models=2, n_datasets=10), ("wilcoxon_signed_rank", "meta_analysis"), 5),
+        (dict(n_models=2, n_datasets=10, question="practical"), ("bayesian_signed_rank", "meta_analysis"), 8),
         (dict(n_models=2, structure="groups", metric="other"), ("cluster_bootstrap", "cluster_permutation_test"), 9),
         (dict(n_models=2, structure="time", metric="auc"), ("cluster_bootstrap", "cluster_permutation_test"), 9),
         (dict(n_models=2, can_retrain=True, structure="groups"),
          ("compare_algorithms", "corrected_repeated_cv_ttest", "group_kfold"), 4),
-        (dict(n_models=2, can_retrain=True, structure="time"), ("forward_chaining",), 9),
+        (dict(n_models=2, can_retrain=True, structure="time"), ("forward_chaining", "blocked_kfold"), 9),
         (dict(n_models=2, can_retrain=True, random_training=True),
          ("corrected_repeated_cv_ttest", "seed_split_variance", "design_std_error"), 9),
         (dict(n_models=2, n_metrics=3), ("mcnemar", "adjust_pvalues"), 2),
@@ -532,22 +545,33 @@ def test_fwer_claims_name_their_null():
 
 def test_grouped_test_sets_resample_whole_groups_for_metrics_that_are_not_means():
     # review S9: no per-group F1 or AUC to average; resample or permute whole groups
-    for metric in ("other", "auc"):
-        rec = recommend_test(2, metric=metric, structure="groups")
-        assert rec.functions == ("cluster_bootstrap", "cluster_permutation_test")
-        assert "cluster_bootstrap(y_true, " in rec.call and "groups" in rec.call and "roc_auc_score" in rec.call
-        assert ("scores_1" in rec.call) == (metric == "auc")
-        assert any("paired_bootstrap" in c for c in rec.caveats)
-        assert any("per-group F1" in a for a in rec.avoid)
+    rec = recommend_test(2, metric="other", structure="groups")
+    assert rec.functions == ("cluster_bootstrap", "cluster_permutation_test")
+    assert "cluster_bootstrap(y_true, " in rec.call and "groups" in rec.call and "roc_auc_score" in rec.call
+    assert "y_pred_1" in rec.call and "scores_1" not in rec.call
+    assert any("paired_bootstrap" in c for c in rec.caveats)
+    assert any("per-group F1" in a for a in rec.avoid)
+    # issue 27: the AUC of grouped examples has Obuchowski's test; the cluster bootstrap stays as the alternative
+    auc = recommend_test(2, metric="auc", structure="groups")
+    assert auc.functions == ("clustered_auc_test",) and "clustered_auc_test(y_true, scores_1" in auc.call
+    assert any("cluster_bootstrap(" in c and "roc_auc_score" in c for c in auc.caveats)
+    assert any("per-group AUC" in a for a in auc.avoid) and any("delong_test" in a for a in auc.avoid)
+    # a mean of right/wrong scores: the clustered McNemar test; a loss: the paired test on group means
     mean = recommend_test(2, structure="groups")
-    assert mean.functions == ("paired_ttest", "wilcoxon_signed_rank")
+    assert mean.functions == ("clustered_mcnemar",) and "method='yang'" in mean.call
+    assert any("paired_ttest" in c and "group means" in c for c in mean.caveats)
     assert any("cluster_bootstrap" in c and "F1" in c for c in mean.caveats)
+    loss = recommend_test(2, structure="groups", per_example="loss")
+    assert loss.functions == ("paired_ttest", "wilcoxon_signed_rank") and "losses_1" in loss.call
+    assert any("clustered_mcnemar" in c for c in loss.caveats)
     time = recommend_test(2, metric="other", structure="time")
     assert time.functions[0] == "cluster_bootstrap" and "week" in time.call
     three = recommend_test(3, metric="other", structure="groups")
     assert three.functions[-1] == "adjust_pvalues" and "p.append(cluster_permutation_test(...).pvalue)" in three.call
-    leaf = next(rec for _, situation, rec in diagram_leaves("beyond") if situation == "groups, metric F1 or AUC")
-    assert leaf.functions[0] == "cluster_bootstrap"
+    leaves = {situation: rec for branch, situation, rec in diagram_leaves("beyond") if branch.startswith("Trained")}
+    assert leaves["groups, metric F1 or other"].functions[0] == "cluster_bootstrap"
+    assert leaves["groups, metric ROC AUC"].functions[0] == "clustered_auc_test"
+    assert leaves["examples in groups"].functions[0] == "clustered_mcnemar"
     card = next(c for c in GUIDE_CARDS if c.function == "cluster_bootstrap")
     assert card.recommended and "F1" in card.scenario
 
@@ -567,10 +591,20 @@ def _chapter_outputs(chapter: int) -> str:
     return "\n".join(texts)
 
 
+def _source_text(quoted) -> str:
+    """Where ``quoted`` is printed: its chapter's outputs, a lecture_lib docstring, or a file of the repository."""
+    if not quoted.source:
+        return _chapter_outputs(quoted.chapter)
+    if quoted.source.startswith("lecture_lib."):
+        return inspect.getdoc(getattr(lecture_lib, quoted.source.removeprefix("lecture_lib.")))
+    return (ROOT / quoted.source).read_text(encoding="utf-8")
+
+
 def _as_printed(quoted):
-    """The number ``quoted`` locates in its chapter's outputs, formatted as the guide prints it."""
-    outputs = _chapter_outputs(quoted.chapter)
-    assert quoted.after in outputs, f"{quoted.after!r} is not in chapter {quoted.chapter}'s outputs"
+    """The number ``quoted`` locates in its source (by default its chapter's outputs), as the guide prints it."""
+    outputs = _source_text(quoted)
+    where_from = quoted.source or f"chapter {quoted.chapter}'s outputs"
+    assert quoted.after in outputs, f"{quoted.after!r} is not in {where_from}"
     where = outputs.index(quoted.label, outputs.index(quoted.after)) + len(quoted.label)
     printed = NUMBER.search(outputs, where).group()
     decimals = len(quoted.text.removesuffix(" %").partition(".")[2])
@@ -598,7 +632,11 @@ def test_the_registry_catches_a_stale_number():
 # Anything else must come from the registry (_q), or be computed when the guide runs.
 LITERAL_NUMBERS = {
     "5 %": "the nominal level", "0.05": "the nominal level", "95 %": "a confidence level",
-    "90 %": "the TOST / interval level", "0.90": "the TOST confidence", "0.95": "a decision threshold",
+    "90 %": "the TOST / interval level", "0.90": "the TOST confidence",
+    "0.95": "a decision threshold; the true AUC of test_auc.py's lab",
+    "0.025": "the lower end of Bradley's (1978) liberal robustness band for a 5 % test",
+    "0.075": "the upper end of Bradley's (1978) liberal robustness band for a 5 % test",
+    "5.2": "section 5.2 of Pepe (2003)",
     "0.01": "the ROPE / margin of the call sketches (one point of accuracy)",
     "0.5": "the signed-rank test's default prior strength (Benavoli et al. 2017)",
     "0.25": "p (1 - p) at p = 1/2, in the Monte Carlo error formula",
@@ -737,7 +775,7 @@ def test_guide_widget_reaches_the_new_routes():
     controls["situation"].value = (("metric", "auc"),)
     assert "delong_test" in answer.value
     controls["situation"].value = (("structure", "groups"),)
-    assert "paired_ttest" in answer.value and "14 %" in answer.value
+    assert "clustered_mcnemar" in answer.value and "paired_ttest" in answer.value and "14 %" in answer.value
     controls["situation"].value = (("random_training", True),)
     controls["I compare"].value = True
     assert "seed_split_variance" in answer.value
@@ -863,7 +901,195 @@ def test_the_pairwise_sketch_builds_the_list_before_appending():
 
 
 def test_one_model_with_another_metric_is_told_the_interval_is_for_accuracy():
-    for kwargs in (dict(metric="auc"), dict(metric="other", can_retrain=True)):
+    for kwargs in (dict(metric="other"), dict(metric="auc", can_retrain=True), dict(metric="other", can_retrain=True)):
         rec = recommend_test(1, **kwargs)
         assert "accuracy only" in rec.test and "no interval function" in rec.test, rec.test
     assert "accuracy only" not in recommend_test(1).test
+    # issue 27: one trained model's AUC has an interval of its own, the logit one
+    auc = recommend_test(1, metric="auc")
+    assert auc.functions == ("auc_interval",) and "method='logit'" in auc.call and auc.chapter == 9
+    assert "accuracy only" not in auc.test and "Qin and Hotilovac (2008)" in auc.evidence
+    assert any("auc_interval" in c for c in recommend_test(1, metric="other").caveats)
+
+
+# ------------------------------------------------------------------ issue 27: clustered, time-ordered, non-inferiority
+
+def _sketch_data():
+    """Variables the call sketches of issue 27's routes name, drawn with a fixed seed (any valid data would do)."""
+    rng = np.random.default_rng(27)
+    n = 120
+    groups = np.repeat(np.arange(30), 4)
+    y_true = rng.integers(0, 2, n)
+    y_pred_1 = np.where(rng.random(n) < 0.8, y_true, 1 - y_true)
+    y_pred_2 = np.where(rng.random(n) < 0.75, y_true, 1 - y_true)
+    scores_10 = rng.normal(0.8, 0.03, (2, 10))
+    return dict(
+        np=np, groups=groups, y_true=y_true, y_pred_1=y_pred_1, y_pred_2=y_pred_2,
+        losses_1=rng.random(n), losses_2=rng.random(n), score=y_true + rng.normal(0, 1, n),
+        scores_1=y_true + rng.normal(0, 1, n), scores_2=0.5 * y_true + rng.normal(0, 1, n),
+        y=y_true, g=2, k=10, differences=rng.normal(0.01, 0.01, 10), std_errors=rng.uniform(0.004, 0.01, 10),
+        block_scores=scores_10, cv_scores=rng.normal(0.8, 0.02, (2, 100)), dataset_scores=rng.random((2, 10)),
+    )
+
+
+# (recommend_test arguments, which per-route variables stand for scores_1 and scores_2)
+SKETCHES = [
+    (dict(n_models=2, structure="groups"), None),
+    (dict(n_models=2, structure="groups", metric="auc"), None),
+    (dict(n_models=2, structure="groups", per_example="loss"), None),
+    (dict(n_models=2, structure="time"), None),
+    (dict(n_models=2, structure="time", per_example="loss"), None),
+    (dict(n_models=2, question="practical"), None),
+    (dict(n_models=2, question="practical", per_example="loss"), None),
+    (dict(n_models=2, question="practical", structure="time"), None),
+    (dict(n_models=1, metric="auc"), None),
+    (dict(n_models=2, can_retrain=True, question="practical"), "cv_scores"),
+    (dict(n_models=2, can_retrain=True, question="practical", structure="time"), "block_scores"),
+    (dict(n_models=2, n_datasets=10), "dataset_scores"),
+    (dict(n_models=2, n_datasets=10, question="practical"), "dataset_scores"),
+]
+
+
+@pytest.mark.parametrize("kwargs, scores", SKETCHES)
+def test_call_sketches_of_the_new_routes_run(kwargs, scores):
+    # house rule: a call sketch is real code. Every line runs on data of the right shape, and every statement
+    # that calls a recommended function returns that function's result (a p-value in [0, 1] or an interval).
+    rec = recommend_test(**kwargs)
+    namespace = {name: getattr(lecture_lib, name) for name in lecture_lib.__all__} | _sketch_data()
+    if scores:
+        namespace["scores_1"], namespace["scores_2"] = namespace[scores]
+    called = set()
+    for statement in ast.parse(rec.call).body:
+        code = ast.unparse(statement)
+        called |= {node.func.id for node in ast.walk(statement)
+                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)} & set(rec.functions)
+        if isinstance(statement, ast.Expr):
+            value = eval(code, namespace)  # noqa: S307 - the guide's own sketch, on the test's data
+            if isinstance(value, lecture_lib.Interval):
+                assert value.low <= value.estimate <= value.high, code
+            elif hasattr(value, "pvalue"):
+                assert 0.0 <= value.pvalue <= 1.0, code
+            else:
+                assert 0.0 <= value.p_rope <= 1.0, code  # the Bayesian tests: posterior probabilities
+        else:
+            exec(code, namespace)  # noqa: S102
+    assert rec.functions[0] in called, (rec.functions, called)
+
+
+def test_the_time_ordered_routes_need_no_block_length_of_their_own():
+    # issue 27: the Diebold-Mariano test takes the correlation into its variance; the caveat that the course had no
+    # lab for the block length is gone, and the horizon is explained
+    rec = recommend_test(2, structure="time")
+    assert rec.test.startswith("Diebold-Mariano") and "horizon=1" in rec.call and "(y_pred_1 != y_true)" in rec.call
+    text = " ".join(rec.caveats)
+    assert "how long is long enough" not in text and "how far ahead" in text
+    assert "paired_ttest(block_means_1, block_means_2)" in text  # the block means kept as the alternative
+    assert "Harvey, Leybourne and Newbold" in rec.evidence and "dm.test" in rec.evidence
+    for kwargs in (dict(), dict(per_example="loss"), dict(question="practical"), dict(metric="auc")):
+        for n_models in (1, 2, 3):
+            r = recommend_test(n_models, structure="time", **kwargs)
+            assert all("no lab" not in c or "blocked folds" in c for c in r.caveats), (n_models, kwargs)
+    # a margin on a time-ordered test set: the DM interval, at 90 %, against the margin
+    practical = recommend_test(2, structure="time", question="practical")
+    assert any("diebold_mariano_test(losses_1, losses_2, horizon=h, confidence=0.90)" in c for c in practical.caveats)
+    # algorithms: forward chaining for drifting data, blocked k-fold for stationary data (Bergmeir et al. 2018)
+    algorithms = recommend_test(2, can_retrain=True, structure="time")
+    assert "blocked_kfold(len(y), k=5, gap=g)" in algorithms.call
+    assert "Bergmeir, Hyndman and Koo (2018)" in algorithms.why
+    assert "stationary" in algorithms.why and "drift" in algorithms.why
+
+
+def test_the_practical_time_route_is_no_longer_left_open():
+    # the route the issue noted as open: blocked k-fold scores, then chapter 8's tools with the corrected variance;
+    # forward chaining's scores are refused with the reason
+    rec = recommend_test(2, can_retrain=True, question="practical", structure="time")
+    assert rec.chapter == 8 and "10 x 10" not in rec.call and "blocked_kfold(" in rec.call
+    assert "test_train_ratio=ratio" in rec.call
+    assert "noninferiority_test(" in rec.call and "equivalence_test(" in rec.call
+    assert "not exchangeable" in rec.why and "forward chaining" in rec.why
+    assert any("forward-chaining block scores" in a for a in rec.avoid)
+    # the ratio the sketch computes is n_test / n_train of blocked k-fold's first split
+    train, test = next(iter(lecture_lib.blocked_kfold(200, k=10, gap=2)))
+    assert len(test) / len(train) == pytest.approx(20 / 178)
+
+
+def test_practical_routes_say_which_question_each_test_answers():
+    # issue 27: TOST answers "equivalent?", the non-inferiority test "at least as good, within the margin?"
+    rec = recommend_test(2, question="practical")
+    assert rec.functions == ("equivalence_test", "noninferiority_test")
+    assert "noninferiority_test(mcnemar_table(y_true, y_pred_1, y_pred_2), margin=0.01)" in " ".join(rec.call.split())
+    assert "'Are the two practically equivalent?'" in rec.why and "'Is model 1 at least as good" in rec.why
+    assert "Tango" in rec.why and "Tango (1998)" in rec.evidence
+    assert any("Non-inferiority does not show equivalence" in c for c in rec.caveats)
+    loss = recommend_test(2, question="practical", per_example="loss")
+    assert "higher_is_better=False" in loss.call
+    retrain = recommend_test(2, can_retrain=True, question="practical")
+    assert "noninferiority_test(scores_1, scores_2, margin=0.01, test_train_ratio=1 / (k - 1))" in " ".join(
+        retrain.call.split())
+    assert "'is the first at least as good, within the margin?'" in retrain.why
+    cards = {card.function: card for card in GUIDE_CARDS}
+    assert "equivalent?" in cards["equivalence_test"].scenario
+    assert "at least as good" in cards["noninferiority_test"].scenario
+    assert "not a claim of equivalence" in cards["noninferiority_test"].caveats
+
+
+def test_many_data_sets_mention_the_spread_across_data_sets():
+    # issue 27: meta_analysis beside Wilcoxon (the test stays Wilcoxon) and beside the Bayesian tests
+    rec = recommend_test(2, 12)
+    assert rec.functions[0] == "wilcoxon_signed_rank" and rec.test == "Wilcoxon signed-rank test"
+    spread = next(c for c in rec.caveats if "meta_analysis" in c)
+    assert "tau2" in spread and "prediction interval" in spread and "Wilcoxon remains the test" in spread
+    assert "meta_analysis" not in recommend_test(2, 12, commensurable=False).functions  # only signs count there
+    practical = recommend_test(2, 12, question="practical")
+    at_least = next(c for c in practical.caveats if "at least as good" in c)
+    assert "prediction interval" in at_least and "frequentist twin" in at_least and "another question" in at_least
+    assert "meta_analysis(differences, std_errors, test='knha').prediction_interval" in practical.call
+
+
+def test_grouped_routes_quote_the_lab_of_clustered_mcnemar():
+    # the guide says: Yang's and Durkalski's tests within Bradley's (1978) band 0.025-0.075 everywhere, Yang's with
+    # more power. Read the lab's table from clustered_mcnemar's docstring and check both claims.
+    doc = inspect.getdoc(lecture_lib.clustered_mcnemar)
+    rows = re.findall(r"^(10|20|50)\s+(.+)$", doc, flags=re.MULTILINE)
+    assert len(rows) == 3
+    for _, cells in rows:
+        obuchowski, durkalski, yang, eliasziw, plain = (re.split(r"\s{2,}", cells.strip()))
+        for cell in (durkalski, yang):
+            low, high, _ = (float(v) for v in re.findall(r"\d*\.\d+", cell))
+            assert 0.025 <= low <= high <= 0.075, cell
+        assert float(yang.split(", ")[1]) >= float(durkalski.split(", ")[1])
+    worst_plain = max(float(re.findall(r"\d*\.\d+", plain)[1]) for _, cells in rows
+                      for plain in [re.split(r"\s{2,}", cells.strip())[4]])
+    # the docstring's prose (which the guide quotes) says "up to 41 %" for the table's .415
+    assert prose.quoted("lab-mcnemar-on-groups") == f"{math.floor(100 * worst_plain)} %"
+    rec = recommend_test(2, structure="groups")
+    assert "0.025 to 0.075" in rec.evidence and prose.quoted("lab-mcnemar-on-groups") in rec.evidence
+    assert lecture_lib.clustered_mcnemar.__defaults__[0] == "yang"  # the guide's "the default"
+
+
+def test_auc_coverage_quoted_is_what_the_lab_measures():
+    # tests/test_auc.py's lab, rerun: binormal scores with true AUC 0.95, 20 + 20 examples, 1 000 test sets, seed 1
+    rng = np.random.default_rng(1)
+    mu = stats.norm.ppf(0.95) * np.sqrt(2)
+    y = np.r_[np.ones(20), np.zeros(20)]
+    covered = {"delong": 0, "logit": 0}
+    for _ in range(1000):
+        s = np.r_[rng.normal(mu, 1, 20), rng.normal(0, 1, 20)]
+        for method in covered:
+            iv = lecture_lib.auc_interval(y, s, method=method)
+            covered[method] += iv.low <= 0.95 <= iv.high
+    assert f"{covered['delong'] / 10:.0f} %" == prose.quoted("lab-auc-wald-coverage")
+    assert f"{covered['logit'] / 10:.1f} %" == prose.quoted("lab-auc-logit-coverage")
+
+
+def test_issue_27_functions_are_taught_where_the_guide_says():
+    # chapters as the issue fixes them for now: clustered, time, DM, blocked k-fold, the AUC interval -> 9;
+    # non-inferiority and meta-analysis -> 8; each card agrees with its function's "Taught in chapter N"
+    expected = {"clustered_mcnemar": 9, "clustered_auc_test": 9, "diebold_mariano_test": 9, "blocked_kfold": 9,
+                "auc_interval": 9, "noninferiority_test": 8, "meta_analysis": 8}
+    cards = {card.function: card for card in GUIDE_CARDS}
+    for name, chapter in expected.items():
+        assert name in GUIDE_FUNCTIONS and name in lecture_lib.__all__, name
+        assert cards[name].chapter == chapter, name
+        taught = re.search(r"Taught in chapter (\d+)", inspect.getdoc(getattr(lecture_lib, name)))
+        assert int(taught.group(1)) == chapter, name
