@@ -271,6 +271,7 @@ from .cv_intervals import (
     cv_interval,
     simulate_cv_coverage,
 )
+from .flexibility import selection_error_rate
 from .forecast_tests import DM_ALTERNATIVES, DieboldMarianoResult, diebold_mariano_test
 from .metric_tests import (
     BOOTSTRAP_METHODS,
@@ -611,6 +612,8 @@ __all__ = [
     "calibration_test",
     "reliability_table",
     "plot_reliability",
+    # flexibility
+    "selection_error_rate",
     # forecast_tests
     "DM_ALTERNATIVES",
     "DieboldMarianoResult",

@@ -28,6 +28,7 @@ from ._validation import (
     check_option,
     check_positive_int,
     check_probability,
+    check_real,
     check_real_array,
 )
 
@@ -184,8 +185,8 @@ def log_losses(y_true, prob, positive=1, eps=None) -> np.ndarray:
     """
     y, p = _outcomes_and_probabilities(y_true, prob, positive)
     if eps is not None:
-        eps = check_probability(eps, "eps")
-        if eps >= 0.5:
+        eps = check_real(eps, "eps")
+        if not 0.0 < eps < 0.5:
             raise ValueError(f"eps must lie in (0, 0.5) (probabilities are clipped to [eps, 1 - eps]), "
                              f"got {eps!r}")
         p = np.clip(p, eps, 1.0 - eps)
@@ -372,14 +373,37 @@ class ReliabilityTable(Printable):
     def __str__(self) -> str:
         title = fill(f"ReliabilityTable ({self.bin_edges.size - 1} {self.strategy} bins, {self.count.size} "
                      f"non-empty; {100 * self.confidence:g} % Wilson intervals)", WIDTH)
-        head = f"  {'bin':<18} {'count':>6} {'mean prob':>10} {'observed':>9}   interval"
-        rows = []
-        for j, k, mean, obs, low, high in zip(self.bin_index, self.count, self.mean_prob, self.observed,
-                                              self.low, self.high):
-            opening = "[" if j == 0 else "("
-            name = f"{opening}{self.bin_edges[j]:.3f}, {self.bin_edges[j + 1]:.3f}]"
-            rows.append(f"  {name:<18} {k:>6d} {mean:>10.3f} {obs:>9.3f}   [{low:.3f}, {high:.3f}]")
+        digits = _edge_digits(self.bin_edges, self.bin_index)
+        edge = [_edge_text(e, digits) for e in self.bin_edges]
+        names = [f"{'[' if j == 0 else '('}{edge[j]}, {edge[j + 1]}]" for j in self.bin_index]
+        width = max([len("bin"), *map(len, names)])
+        head = f"  {'bin':<{width}} {'count':>6} {'mean prob':>10} {'observed':>9}   interval"
+        rows = [f"  {name:<{width}} {k:>6d} {mean:>10.3f} {obs:>9.3f}   [{low:.3f}, {high:.3f}]"
+                for name, k, mean, obs, low, high in zip(names, self.count, self.mean_prob, self.observed,
+                                                         self.low, self.high)]
         return "\n".join([title, head, *rows])
+
+
+def _edge_text(edge: float, digits: int) -> str:
+    """A bin edge as printed: fixed decimals, or 1 - x and x in scientific notation at the very ends."""
+    if 0.0 < edge < 10.0**-digits:
+        return f"{edge:.1e}"
+    if 1.0 - 10.0**-digits < edge < 1.0:
+        return f"1-{1.0 - edge:.1e}"
+    return f"{edge:.{digits}f}"
+
+
+def _edge_digits(edges: np.ndarray, used: np.ndarray) -> int:
+    """Decimals (3 to 6) enough to print the used bins' distinct edges distinctly.
+
+    Quantile edges of a confident model crowd near 0 and 1: at 3 decimals (0.9995, 0.99998] and
+    (0.99998, 1] would both read (1.000, 1.000]; the very ends are written 1-2.0e-05 and 3.0e-07.
+    """
+    pairs = [(edges[j], edges[j + 1]) for j in used]
+    for digits in range(3, 7):
+        if all(_edge_text(a, digits) != _edge_text(b, digits) for a, b in pairs if a != b):
+            return digits
+    return 6
 
 
 def reliability_table(y_true, prob, n_bins=10, strategy="quantile", confidence=0.95,

@@ -14,6 +14,7 @@ Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
 from __future__ import annotations
 
 import dataclasses
+import numbers
 
 import numpy as np
 from scipy import special, stats
@@ -71,8 +72,8 @@ def _group_index(groups, n: int):
     unit = unit.reshape(-1)
     n_groups = int(unit.max()) + 1
     if n_groups < 2:
-        raise ValueError(f"groups holds a single group ({_show(labels[0])}); a clustered test needs at "
-                         "least 2 independent groups")
+        raise ValueError(f"groups holds a single group ({_show(labels[:1].tolist()[0])}); a clustered test "
+                         "needs at least 2 independent groups")
     return unit, n_groups
 
 
@@ -218,7 +219,9 @@ def clustered_mcnemar(y_true, y_pred_1, y_pred_2, groups, method=DEFAULT_METHOD,
     get right, :math:`b_k` only model 1, :math:`c_k` only model 2,
     :math:`d_k` neither; :math:`D_k = b_k - c_k`, :math:`N = \\sum n_k`,
     :math:`b = \\sum b_k`, :math:`c = \\sum c_k`. :math:`H_0`: the two models
-    are equally accurate (:math:`E[b - c] = 0`). Each statistic is compared
+    are equally accurate (:math:`E[b - c] = 0`; Durkalski's statistic, which weighs every group
+    alike, tests the unweighted mean of the :math:`D_k / n_k` when group size matters). Each
+    statistic is compared
     with :math:`\\chi^2_1`; they are computed as the R package clust.bin.pair
     (0.1.2) computes them:
 
@@ -508,7 +511,7 @@ def simulate_clustered_mcnemar(method, n_groups, group_size, icc, accuracy_1, ac
         mc_std_error=float(np.sqrt(rate * (1.0 - rate) / n_sims)),
         method=method,
         n_groups=n_groups,
-        group_size=group_size if isinstance(group_size, int) else tuple(sizes),
+        group_size=int(group_size) if isinstance(group_size, numbers.Integral) else tuple(sizes),
         icc=icc,
         accuracy_1=accuracy_1,
         accuracy_2=accuracy_2,

@@ -264,7 +264,7 @@ class NonInferiorityResult(TestResult):
 
     @property
     def effect_null(self) -> float:
-        """-margin: the boundary of the null hypothesis (the first model worse by the margin)."""
+        """The boundary of the null hypothesis, minus the margin (the first model worse by the margin)."""
         return -self.margin
 
 
@@ -285,8 +285,8 @@ def noninferiority_test(x, y=None, *, margin, test_train_ratio=None, higher_is_b
         (corrected t, with ``test_train_ratio``; 2-D (r, k) arrays are
         accepted). None when ``x`` is a table.
     margin : float
-        The margin m > 0 on the scale of the difference (a proportion for a
-        table, e.g. 0.02 for two points of accuracy): a first model worse
+        The margin m > 0 on the scale of the difference (a proportion below 1
+        for a table, e.g. 0.02 for two points of accuracy): a first model worse
         by less than m counts as "not worse". Fix it before looking at the
         data.
     test_train_ratio : float or None, optional
@@ -317,10 +317,10 @@ def noninferiority_test(x, y=None, *, margin, test_train_ratio=None, higher_is_b
 
     .. math::
 
-        T = \frac{b - c - n\\delta_0}{\\sqrt{n\\,(2\tilde p_{21} + \\delta_0(1 - \\delta_0))}},
+        T = \\frac{b - c - n\\delta_0}{\\sqrt{n\\,(2\\tilde p_{21} + \\delta_0(1 - \\delta_0))}},
         \\qquad p = 1 - \\Phi(T),
 
-    with :math:`\tilde p_{21}` the restricted maximum-likelihood estimate of
+    with :math:`\\tilde p_{21}` the restricted maximum-likelihood estimate of
     P(first wrong, second right) under :math:`\\delta = \\delta_0`. It is
     the test that Tango's score interval inverts
     (:func:`lecture_lib.paired_accuracy_difference` with ``method="tango"``):
@@ -331,9 +331,9 @@ def noninferiority_test(x, y=None, *, margin, test_train_ratio=None, higher_is_b
 
     For scores, d = x - y (or y - x), :math:`se = \\sqrt{c\\,s^2}` with
     c = 1/n (paired t) or 1/n + n_test/n_train (corrected t), and
-    :math:`t = (\bar d + m)/se` on n - 1 degrees of freedom: one of the two
+    :math:`t = (\\bar d + m)/se` on n - 1 degrees of freedom: one of the two
     tests of :func:`equivalence_test`. If all differences are equal (se =
-    0), p is 0 when :math:`\bar d > -m` and 1 otherwise.
+    0), p is 0 when :math:`\\bar d > -m` and 1 otherwise.
 
     A non-inferiority claim needs a margin set in advance and a test set
     (or cross-validation) large enough for the interval to be narrower than
@@ -383,6 +383,9 @@ def noninferiority_test(x, y=None, *, margin, test_train_ratio=None, higher_is_b
         if not higher_is_better:
             raise ValueError("higher_is_better=False applies to scores (losses), not to a table of right and "
                              "wrong answers")
+        if margin >= 1.0:
+            raise ValueError(f"margin must be a difference of proportions below 1 for a table (0.02 means "
+                             f"two points of accuracy), got {margin!r}")
         table = check_count_table(x, "x")
         (a, b), (c, d) = table.tolist()
         n = a + b + c + d

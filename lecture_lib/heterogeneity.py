@@ -260,7 +260,7 @@ def meta_analysis(estimates, std_errors, method="reml", confidence=0.95, test="z
         For arrays that are not 1-D, shorter than 2, of unequal lengths, or
         hold NaN or infinity; for a standard error <= 0 (a zero standard error
         would give its data set infinite weight); for standard errors more
-        than 2^150 (about 1e45) times smaller than the largest |estimate| or
+        than 2^150 (about 1e45) times smaller than the largest absolute estimate or
         standard error; for an unknown ``method`` or ``test``.
     TypeError
         For non-numeric input or options that are not strings.
@@ -291,10 +291,11 @@ def meta_analysis(estimates, std_errors, method="reml", confidence=0.95, test="z
         + \\log \\sum_i w_i^* + \\sum_i w_i^* (y_i - \\hat\\mu)^2\\Big],
         \\qquad w_i^* = \\frac{1}{s_i^2 + \\tau^2}.
 
-    Here it is found by scanning the score :math:`y'PPy - \\mathrm{tr}(P)`
-    on a grid for sign changes, refining each by Brent's method to
-    :math:`10^{-12}` of the smallest :math:`s_i^2` and keeping the highest
-    local maximum (or 0); metafor gets the same maximum by Fisher scoring.
+    Here it is found, as metafor finds it, by Fisher scoring on the score
+    :math:`y'PPy - \\mathrm{tr}(P)` from the DerSimonian-Laird estimate,
+    checked against the boundary :math:`\\tau^2 = 0`; when the iteration does
+    not settle, a scan of the score on a grid for sign changes, each refined
+    by Brent's method, finds the highest local maximum (or 0).
     Then
 
     .. math::

@@ -872,6 +872,9 @@ def _meta_analysis(r: MetaAnalysisResult, names, alpha, design, points, score):
         parts.append(f"With only {r.n_datasets} data sets tau^2 is poorly estimated (often 0)"
                      + (", and the z interval, which treats it as known, is too narrow: prefer Knapp and "
                         "Hartung's test (test=\"knha\")." if not knha else "."))
+    elif r.n_datasets < 10 and not knha:
+        parts.append(f"With {r.n_datasets} data sets the z interval, which treats tau^2 as known, is too "
+                     "narrow and its p-value too small: prefer Knapp and Hartung's test (test=\"knha\").")
     return [" ".join(p for p in parts if p)], ci
 
 
@@ -1325,7 +1328,7 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
     * non-inferiority: the verdict is about the margin m ("non-inferior
       within m", or "not shown": a loss of m or more is still compatible
       with the data); the one-sided test at alpha goes with the
-      :math:`1 - 2\alpha` interval of the first model's advantage, whose
+      :math:`1 - 2\\alpha` interval of the first model's advantage, whose
       lower limit lies above -m exactly when the test rejects; an interval
       at another level is printed as it is, and the paragraph says so;
     * clustered McNemar: the interval of the accuracy difference is a

@@ -885,8 +885,9 @@ print("model 2 at least as good as model 1 (within 0.5 points): "
 
 # %% [markdown]
 # **Interpretation.** Yes: if model 2 were worse by half a point or more, data this favourable would
-# have probability about $7 \times 10^{-7}$; its accuracy is at most 0.2 points below model 1's
-# (90 % interval $-0.21$ to $0.00$ points). McNemar's large p-value could not say this: "no evidence
+# have probability about $7 \times 10^{-7}$ (by the normal approximation of the score test). With
+# 95 % confidence (one-sided), its accuracy is at most 0.21 points below model 1's: the lower limit
+# of the 90 % interval, $-0.21$ to $0.00$ points. McNemar's large p-value could not say this: "no evidence
 # of a difference" is not "at least as good". The margin carries the conclusion, so it is fixed
 # before the data, from what a lost point costs; with a margin of 0.2 points the same table would
 # not show non-inferiority ($p = 0.067$).

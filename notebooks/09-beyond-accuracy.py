@@ -64,7 +64,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 #   whole groups, and compare two forecasters over time with the Diebold-Mariano test;
 # - choose between controlling the family-wise error rate and the false discovery rate when you
 #   compare many metrics on many data sets ([Benjamini and Hochberg, 1995](https://doi.org/10.1111/j.2517-6161.1995.tb02031.x)), and know when
-#   Benjamini-Hochberg's guarantee holds and when Benjamini-Yekutieli's is needed.
+#   Benjamini-Hochberg's guarantee holds and when Benjamini-Yekutieli's is needed, and say how
+#   much choosing the metric, the data sets or the seed after looking inflates the error rate.
 #
 # **Prerequisites:** McNemar's test (chapter 2), the corrected resampled t-test (chapter 4),
 # Holm's adjustment (chapter 3), cross-validation (chapter 1).
@@ -127,6 +128,7 @@ from lecture_lib import (
     repeated_holdout,
     resampled_ttest,
     seed_split_variance,
+    selection_error_rate,
     simulate_clustered_mcnemar,
     simulate_cv_coverage,
     stratified_kfold,
@@ -161,7 +163,7 @@ def verdict(p, alpha=0.05):
 # score and log loss, example by example*; *Is a model calibrated? Spiegelhalter's test and the
 # reliability diagram*; *The threshold decides accuracy, F1 and McNemar*; *Which clustered McNemar
 # test? A small lab*; *Blocked cross-validation with a gap*; *Two forecasters in time: the
-# Diebold-Mariano test*.
+# Diebold-Mariano test*; *Researcher degrees of freedom: choosing after looking*.
 
 # %% [markdown]
 # ## What cross-validation estimates
@@ -459,7 +461,8 @@ for true_auc, n_class in ((0.8, 20), (0.95, 20), (0.95, 50), (0.99, 50)):
           f"{hits['logit'] / 1000:>6.3f}")
 
 # %% [markdown]
-# At an AUC of 0.8 both hold their level. At 0.95 with 20 examples of each class the Wald interval
+# At an AUC of 0.8 both come close to 95 % (the Wald interval a little below, the logit one a little
+# above). At 0.95 with 20 examples of each class the Wald interval
 # covers the true AUC in only 86 % of test sets and the logit one in 94 %; at 0.99 with 50 of
 # each, 83 % against 94 % (the Monte Carlo error of each rate is about 0.7 points). Near 1 use the
 # logit interval.
@@ -490,10 +493,11 @@ print(f"WFNS minus S100B, partial AUC: {pauc_diff.difference}")
 
 # %% [markdown]
 # WFNS has the larger AUC (0.82 against 0.73, DeLong's $p = 0.027$ above), yet where false alarms
-# are rare the two markers are alike: partial AUCs 0.033 and 0.033 of the 0.1 available,
-# standardised 0.65 each, and the paired bootstrap interval of their difference, $-0.018$ to
-# $0.020$, is centred on 0 (DeLong's variance is for the whole AUC only, so the difference is
-# bootstrapped). The comparison depends on the range of specificities, so fix it before looking.
+# are rare the data show no difference between the two markers: partial AUCs 0.033 and 0.033 of
+# the 0.1 available, standardised 0.65 each. That is no evidence that they are alike there: the
+# paired bootstrap interval of the difference, $-0.018$ to $0.020$, still allows a gap of a fifth
+# of the available area either way (DeLong's variance is for the whole AUC only, so the difference
+# is bootstrapped). The comparison depends on the range of specificities, so fix it before looking.
 
 # %% [markdown]
 # ## F1 and any other metric: paired bootstrap and permutation tests
@@ -717,10 +721,12 @@ plt.show()
 # **Figure 9.2.** Reliability diagrams of logistic regression and naive Bayes on the 285 test tumours (breast-cancer data, class 1 = benign): the tumours in five bins of equal size by predicted probability, the observed share of benign tumours in each bin with its 95 % Wilson interval, against the dashed diagonal of perfect calibration. Naive Bayes puts three bins at a predicted probability of 1.0; in one of them only 93 % are benign.
 
 # %% [markdown]
-# **Interpretation.** Naive Bayes is badly calibrated ($z = 25$, $p < 10^{-100}$): it gives a
-# probability of being benign of 0.995 or more to 171 tumours, 5 of them malignant, and
-# its Brier score is almost twelve times what its own probabilities promise. For logistic regression $p = 0.050$, just above 5 %: no evidence of
-# miscalibration at that level, which does not show that it is calibrated, and its reliability
+# **Interpretation.** Naive Bayes is badly calibrated: it gives a probability of being benign of
+# 0.995 or more to 171 tumours, among which its own probabilities promise fewer than one malignant
+# one, and 5 are malignant; its Brier score is almost twelve times what its probabilities promise.
+# Spiegelhalter's $z = 25$ says the same, but its normal approximation is rough for probabilities
+# this close to 0 and 1: read its p-value only as "far below 5 %". For logistic regression
+# $p = 0.050$, just above 5 %: no evidence of miscalibration at that level, which does not show that it is calibrated, and its reliability
 # diagram, with five bins of 57 tumours, has wide intervals. Spiegelhalter's test has little power
 # against some miscalibration (probabilities too extreme on one side and too timid on the other
 # can cancel), so read the diagram beside it.
@@ -740,7 +746,7 @@ for cut in (0.1, 0.3, 0.5, 0.7, 0.9):
 
 # %% [markdown]
 # At a threshold of 0.3 McNemar's mid-p value is 0.00003 in favour of logistic regression; at 0.9
-# it is 0.71, and naive Bayes is the more accurate of the two. A threshold chosen after looking
+# it is 0.71, and naive Bayes has the higher observed accuracy (with no evidence of a difference). A threshold chosen after looking
 # at these rows is one more way to find the answer you hoped for (the multiplicity of the last
 # section of this chapter). Fix the threshold from the costs of the two errors before the test,
 # or compare the probabilities themselves, with a proper score or the AUC.
@@ -1030,8 +1036,9 @@ for n_groups, size, icc, acc_1 in ((10, (1, 10), 0.5, 0.8), (20, 5, 0.2, 0.8),
 # statistic rejects too often (up to 7 %), Obuchowski's too rarely with ten groups of mixed sizes
 # (1.4 %); Durkalski's and Yang's stay closest to 5 % (Durkalski's falls to 3.5 % with ten
 # groups). The last row is power, with accuracies 0.85 and 0.75: Yang's statistic rejects more
-# often than Durkalski's (0.25 against 0.23; Eliasziw's higher figure is bought with its excess
-# Type I error).
+# often than Durkalski's (0.25 against 0.23), though part of that edge is its slightly larger size
+# in the same setting (0.052 against 0.046 under $H_0$), and Eliasziw's higher figure is bought with
+# its excess Type I error.
 # The larger grid in `help(clustered_mcnemar)` (10 to 50 groups, sizes 2 to 10, ICC 0 to 0.5)
 # gives the same ranking, which is why Yang's is the default; with ten groups or fewer every one
 # of them is approximate.
@@ -1470,6 +1477,37 @@ for name, method in methods.items():
 # the dependence.
 
 # %% [markdown]
+# ### Researcher degrees of freedom: choosing after looking
+#
+# The family above was fixed in advance: 20 tests, all reported. A subtler family is the one
+# nobody writes down: the metric picked after seeing which one "works", the data sets kept after
+# seeing which ones help, cross-validation rerun with a new seed until $p \le 0.05$
+# ([Simmons et al., 2011](https://doi.org/10.1177/0956797611417632)). Each try is another test of the same null hypothesis, and reporting only
+# the last one hides the family. If the $n$ tries give test statistics with a common correlation
+# $\rho$, the probability that at least one of them rejects a true $H_0$ at 5 % (which is also the
+# Type I error of "rerun until significant, at most $n$ times") is an integral that
+# `selection_error_rate` computes exactly:
+
+# %%
+rhos = (0.0, 0.5, 0.8, 0.95)
+print("P(a true H0 is rejected at 5 % by at least one of n tries)")
+print(f"{'tries n':>8}" + "".join(f"{f'rho = {r}':>12}" for r in rhos))
+for n_tries in (1, 2, 5, 10, 20):
+    rates = [selection_error_rate(n_tries, rho) for rho in rhos]
+    print(f"{n_tries:>8}" + "".join(f"{rate:>12.3f}" for rate in rates))
+
+# %% [markdown]
+# One analysis, chosen in advance, has its nominal 5 %. Five metrics that measure different things
+# (correlation 0.5) give 18 %; ten reruns of cross-validation whose statistics correlate at 0.8
+# give 17 %, twenty give 22 %. Even near-copies of one analysis ($\rho = 0.95$) more than double
+# the error rate with twenty tries. These are exact probabilities under the equicorrelated normal model,
+# not a correction for real analyses, whose correlations are unequal and unknown: the remedy is
+# not a formula but a plan written down before the data are seen (a *pre-registration*): the
+# metric, the data sets and why, the seeds and number of repetitions, the test, $\alpha$, and the
+# margin or ROPE. What the plan fixes cannot be tuned to the data; what was decided later is
+# reported as exploratory, or adjusted for every analysis tried (Holm, chapter 3).
+
+# %% [markdown]
 # ## Summary
 #
 # - Cross-validation estimates how good a *procedure* is on data like yours (Err) better than how
@@ -1501,7 +1539,9 @@ for name, method in methods.items():
 #   the Diebold-Mariano test (5 % where the paired t had 17 % with 3-step forecasts).
 # - Many metrics and data sets: Holm controls the chance of any false claim, Benjamini-Hochberg
 #   the share of false claims among the claims if the tests are independent or positively
-#   dependent (usually robust beyond), Benjamini-Yekutieli under any dependence.
+#   dependent (usually robust beyond), Benjamini-Yekutieli under any dependence. An analysis chosen
+#   after looking is a hidden family: ten correlated reruns until $p \le 0.05$ reject a true $H_0$
+#   with probability 0.17 (`selection_error_rate`); fix the plan before the data.
 
 # %% [markdown] tags=["quiz"]
 # ## Self-check
@@ -1853,6 +1893,7 @@ print(f"AUC on 5000 new patients: logistic regression {truth_lr:.3f}, "
 # - Qin, G. and Hotilovac, L. (2008). Comparison of non-parametric confidence intervals for the area under the ROC curve of a continuous-scale diagnostic test. *Statistical Methods in Medical Research*, 17(2), 207–221. <https://doi.org/10.1177/0962280207087173>
 # - Racine, J. (2000). Consistent cross-validatory model-selection for dependent data: hv-block cross-validation. *Journal of Econometrics*, 99(1), 39–61. <https://doi.org/10.1016/S0304-4076(00)00030-0>
 # - Robin, X., Turck, N., Hainard, A., Tiberti, N., Lisacek, F., Sanchez, J. and Müller, M. (2011). pROC: an open-source package for R and S+ to analyze and compare ROC curves. *BMC Bioinformatics*, 12, 77. <https://doi.org/10.1186/1471-2105-12-77>
+# - Simmons, J. P., Nelson, L. D. and Simonsohn, U. (2011). False-positive psychology: undisclosed flexibility in data collection and analysis allows presenting anything as significant. *Psychological Science*, 22(11), 1359–1366. <https://doi.org/10.1177/0956797611417632>
 # - Spiegelhalter, D. J. (1986). Probabilistic prediction in patient management and clinical trials. *Statistics in Medicine*, 5(5), 421–433. <https://doi.org/10.1002/sim.4780050506>
 # - Sun, X. and Xu, W. (2014). Fast implementation of DeLong's algorithm for comparing the areas under correlated receiver operating characteristic curves. *IEEE Signal Processing Letters*, 21(11), 1389–1393. <https://doi.org/10.1109/LSP.2014.2337313>
 # - Turck, N., Vutskits, L., Sanchez-Pena, P., Robin, X., Hainard, A., Gex-Fabry, M., Fouda, C., Bassem, H., Mueller, M., Lisacek, F., Puybasset, L. and Sanchez, J. (2010). A multiparameter panel method for outcome prediction following aneurysmal subarachnoid hemorrhage. *Intensive Care Medicine*, 36(1), 107–115. <https://doi.org/10.1007/s00134-009-1641-y>

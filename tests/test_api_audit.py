@@ -307,10 +307,11 @@ VALID.update({
 # issue 27: grouped data, non-inferiority, heterogeneity, probabilities, time, AUC intervals
 ARRAY_NAMES |= {"score", "estimates", "std_errors", "loss_1", "loss_2", "prob"}
 OPTION_NAMES |= {"strategy"}
-COUNT_NAMES |= {"n_bins", "horizon", "n_groups"}
+COUNT_NAMES |= {"n_bins", "horizon", "n_groups", "n_options"}
 POSITIVE_NAMES |= {"eps"}
-PROBABILITY_NAMES |= {"icc"}
-CLOSED_PROBABILITIES |= {("simulate_clustered_mcnemar", "icc")}  # 0: independent examples
+PROBABILITY_NAMES |= {"icc", "correlation"}
+CLOSED_PROBABILITIES |= {("simulate_clustered_mcnemar", "icc"),  # 0: independent examples
+                         ("selection_error_rate", "correlation")}  # 0: independent, 1: identical analyses
 FLAG_NAMES |= {"corrected"}
 LOSS_1 = np.array([0.3, 0.1, 0.5, 0.2, 0.4, 0.35, 0.15, 0.25, 0.45, 0.05])
 LOSS_2 = np.array([0.2, 0.3, 0.4, 0.1, 0.5, 0.3, 0.2, 0.2, 0.35, 0.15])
@@ -321,6 +322,7 @@ VALID.update({
     "brier_scores": ((Y, PROB), {"positive": 1}),
     "log_losses": ((Y, PROB), {"positive": 1, "eps": 1e-6}),
     "calibration_test": ((Y, PROB), {"positive": 1}),
+    "selection_error_rate": ((5, 0.5), {"alpha": 0.05}),
     "reliability_table": ((Y, PROB), {"n_bins": 3, "strategy": "uniform", "confidence": 0.9, "positive": 1}),
 })
 # issue 16, part 2: Nemenyi's far tail, the post-hoc explorer

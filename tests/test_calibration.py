@@ -282,3 +282,17 @@ def test_bad_input(function, kwargs, error, words):
 def test_bad_options(function, kwargs, error, words):
     with pytest.raises(error, match=words):
         function([0, 1, 1], [0.2, 0.7, 0.5], **kwargs)
+
+
+def test_printed_bins_stay_distinct_near_0_and_1():
+    # a confident model's quantile edges crowd within 1e-12 of 0 and 1 (naive Bayes in chapter 9): at three
+    # decimals two different bins both printed "(1.000, 1.000]" (walk-through of issue 27)
+    rng = np.random.default_rng(4)
+    prob = np.concatenate([1 - 10.0 ** -rng.uniform(3, 14, 300), 10.0 ** -rng.uniform(3, 14, 300)])
+    y = (rng.random(600) < prob).astype(int)
+    table = reliability_table(y, prob, n_bins=8)
+    rows = str(table).splitlines()[2:]
+    names = [row.split("  ")[1].strip() for row in rows]
+    assert len(set(names)) == len(names) == table.count.size, names
+    assert all(len(line) <= 74 for line in str(table).splitlines())
+    assert any(name.endswith("1.000]") or "1-" in name for name in names)

@@ -233,6 +233,8 @@ def test_constant_differences_give_the_documented_answer():
 
 @pytest.mark.parametrize("args, kwargs, error, words", [
     (([[5, 3], [2, 1]],), {"margin": -0.1}, ValueError, "margin"),
+    (([[5, 3], [2, 1]],), {"margin": 2}, ValueError, "0.02 means two points"),  # 2 meant as points
+    (([[5, 3], [2, 1]],), {"margin": 1.0}, ValueError, "below 1"),
     (([[5, 3], [2, 1]],), {"margin": 0.1, "test_train_ratio": 0.2}, ValueError, "test_train_ratio"),
     (([[5, 3], [2, 1]],), {"margin": 0.1, "higher_is_better": False}, ValueError, "higher_is_better"),
     (([[0, 0], [0, 0]],), {"margin": 0.1}, ValueError, "sum to 0"),

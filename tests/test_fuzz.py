@@ -245,7 +245,7 @@ ROLES_BY_NAME = {
               "max_models", "n_datasets", "outer_cv", "inner_cv", "n_samples", "max_configs", "max_discordant",
               "n_trials", "n_configs", "dpi", "max_backgrounds", "n_folds", "gap", "max_train", "max_points",
               "max_splits", "max_seeds", "n_seeds", "step", "n_used", "n_zero", "n_metrics", "horizon", "n_bins",
-              "n_groups", "n_sims"},
+              "n_groups", "n_sims", "n_options"},
     "index": {"split", "outer_fold", "highlight", "axis"},
     "option": {"method", "zero_method", "alternative", "ties", "test", "adjust", "scoring", "per_example", "metric",
                "learner", "target", "question", "structure", "part", "group", "strategy"},
@@ -359,6 +359,7 @@ NOT_MUTATED = {
 # Contexts that change a role's mutations: probabilities for which 0 and 1 are meaningful, arrays of
 # any shape, features that must be numpy arrays.
 CLOSED = {
+    ("selection_error_rate", "correlation"),  # 0: independent analyses, 1: the same analysis
     ("simulate_clustered_mcnemar", "icc"),  # 0: independent examples
     ("mcnemar_rejection_probability", "p_b"), ("simulate_mcnemar", "p_discordant"), ("simulate_mcnemar", "p_b"),
     ("proportion_difference_test", "accuracy_1"), ("proportion_difference_test", "accuracy_2"),

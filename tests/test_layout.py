@@ -674,3 +674,18 @@ def test_every_printed_result_shares_one_printing_base():
     for path, name in printed:
         module = importlib.import_module("lecture_lib." + ".".join(path.relative_to(PACKAGE).with_suffix("").parts))
         assert issubclass(getattr(module, name), Printable), f"{_rel(path)}: {name} prints but is not a Printable"
+
+
+def test_no_docstring_holds_a_control_character():
+    # A docstring that is not raw turns "\frac", "\tilde", "\bar" and "\alpha" into a form feed, a tab, a
+    # backspace and a bell (the walk-through of issue 27 found four): help() and the API page show them garbled.
+    control = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+    modules = [lecture_lib] + [importlib.import_module(f"lecture_lib.{info.name}")
+                               for info in pkgutil.walk_packages(lecture_lib.__path__, "")]
+    bad = set()
+    for module in modules:
+        for obj in [module, *vars(module).values()]:
+            doc = getattr(obj, "__doc__", None)
+            if isinstance(doc, str) and control.search(doc):
+                bad.add(f"{module.__name__}.{getattr(obj, '__qualname__', '')}")
+    assert not bad, f"control characters in the docstrings of {sorted(bad)}: double the backslashes"

@@ -953,7 +953,8 @@ def test_meta_analysis_paragraph_numbers_and_verdict():
             small = "tau^2 is poorly estimated" in text
             assert small == (result.n_datasets < 5)
             few += small
-            assert ("prefer Knapp and Hartung's test" in text) == (small and not knha)
+            # the z test with fewer than 10 data sets: its interval is too narrow, whatever tau^2's estimate
+            assert ("prefer Knapp and Hartung's test" in text) == (result.n_datasets < 10 and not knha)
             assert DISAGREEMENT_MARK not in text
     assert few > 0
 
