@@ -24,6 +24,7 @@ __all__ = [
     "STABILITY_RULE",
     "ROPE_CAVEAT",
     "PRACTICAL_WHY",
+    "WHICH_QUESTION",
     "MC_SE",
     "CARD_ROWS",
     "SHORT_NAMES",
@@ -44,8 +45,9 @@ class Quoted:
     function's docstring, a repository path (``"tests/test_auc.py"``) for a measurement that a test
     writes down and re-checks; ``chapter`` is then the chapter that teaches the function. The guide
     prints it as ``text``, that number times ``scale`` rounded to the decimals of ``text`` (a trailing
-    " %" is not part of the number). tests/test_guide.py checks every entry against its source (the
-    notebooks are kept equal to a fresh run by nbval).
+    " %" is not part of the number); ``skip`` numbers after ``label`` are passed over first (a column of
+    a table row). tests/test_guide.py checks every entry against its source (the notebooks are kept
+    equal to a fresh run by nbval).
     """
 
     text: str
@@ -54,6 +56,7 @@ class Quoted:
     after: str = ""
     scale: float = 1.0
     source: str = ""
+    skip: int = 0
 
 
 # PairedSimulation prints its heading in lines of at most 74 characters: the anchors hold its line break
@@ -62,6 +65,8 @@ _NN = "1-nearest neighbour learner (H0 true: equal accuracies;\n  Bayes accuraci
 _SMALL = "nearest centroid learner (H0 true: equal accuracies;\n  Bayes accuracies 0.75 and 0.75"
 _POWER = "nearest centroid: trained accuracies"
 _FWER_3 = "P(at least one pair declared significant):"
+_AUC_LAB = "covered: Wald (delong)  logit"
+_AUC_ROW = "0.95         20"  # true AUC, examples per class; then the Wald and the logit coverage
 
 #: Every number the guide quotes from a chapter's outputs, by key (see :class:`Quoted`).
 QUOTED = {
@@ -120,15 +125,14 @@ QUOTED = {
     "ch9-yang-scans": Quoted("4.3 %", 9, "rejects a true H0 in", "clustered McNemar (Yang)", 100),
     "ch9-dm-paired-t": Quoted("17 %", 9, "rejects a true H0 in", "paired t (ignores time)", 100),
     "ch9-dm-level": Quoted("5.1 %", 9, "rejects a true H0 in", "Diebold-Mariano, h = 3", 100),
-    # labs reported in the docstrings of issue 27's functions, and a coverage measured by their tests
+    # labs reported in the docstrings of issue 27's functions
     "lab-mcnemar-on-groups": Quoted("41 %", 9, "up to", "McNemar's test ignores the groups",
                                     source="lecture_lib.clustered_mcnemar"),
     "lab-yang-ten-groups": Quoted("6.5 %", 9, "up to", "with about 10 groups",
                                   source="lecture_lib.clustered_mcnemar"),
-    "lab-auc-wald-coverage": Quoted("83 %", 9, "covers about", "clipped Wald interval",
-                                    source="tests/test_auc.py"),
-    "lab-auc-logit-coverage": Quoted("93.5 %", 9, "interval about", "clipped Wald interval covers",
-                                     source="tests/test_auc.py"),
+    # chapter 9's coverage lab of one AUC's interval: the row "true AUC 0.95, 20 per class", 1 000 test sets
+    "ch9-auc-wald-coverage": Quoted("85.6 %", 9, _AUC_ROW, _AUC_LAB, 100),
+    "ch9-auc-logit-coverage": Quoted("94.3 %", 9, _AUC_ROW, _AUC_LAB, 100, skip=1),
 }
 
 
@@ -195,6 +199,12 @@ PRACTICAL_WHY = (
     "p-value cannot answer it, and 'no evidence of a difference' never shows equivalence."
 )
 
+WHICH_QUESTION = (
+    "Say in advance which question you ask. TOST: 'are the two practically equivalent?' (within the "
+    "margin either way). Non-inferiority: 'is model 1 at least as good, within the margin?' (one-sided; "
+    "model 1 may be better). Non-inferiority does not show equivalence, and a failed TOST does not show "
+    "a difference."
+)
 
 # Monte Carlo standard error of a probability estimated from the 50 000 draws of the Bayesian sign and
 # signed-rank tests, at its largest (p = 1/2).
@@ -269,8 +279,8 @@ CARD_ROWS = _group(
      "(an interval, not a test)", "independent examples; DeLong's standard error on the logit scale",
      "0 (1 training)",
      f"method='logit' stays inside (0, 1): at AUC 0.95 with 20 + 20 examples it covered "
-     f"{_q('lab-auc-logit-coverage')}, the clipped Wald interval {_q('lab-auc-wald-coverage')} "
-     "(tests/test_auc.py; Qin & Hotilovac 2008) (chapter 9)", 9, True),
+     f"{_q('ch9-auc-logit-coverage')}, the clipped Wald interval {_q('ch9-auc-wald-coverage')} "
+     "(chapter 9's lab, 1 000 test sets; Qin & Hotilovac 2008)", 9, True),
     ("Cluster bootstrap and permutation test", "cluster_bootstrap",
      "trained models, test examples in groups, F1, the AUC or another metric that is not a mean",
      "the two models' predictions are exchangeable within each group (permutation test)",

@@ -64,6 +64,7 @@ from ._guide_prose import (
     PRACTICAL_WHY,
     ROPE_CAVEAT,
     STABILITY_RULE,
+    WHICH_QUESTION,
 )
 from ._guide_prose import quoted as _q  # short: it sits inside long f-strings
 from ._text import fit_code
@@ -533,7 +534,11 @@ def recommend_test(
     A practical question (``question="practical"``) goes to chapter 8: TOST ("are the
     two equivalent within the margin?") and the non-inferiority test ("is the first at
     least as good, within the margin?"; Tango's score test for a McNemar table) on one
-    test set; the Bayesian correlated t-test on one data set, with TOST and the
+    test set; on a test set of groups or in time order, TOST's logic applied to a 90 %
+    interval that respects them (the cluster-robust interval of the clustered McNemar
+    test or the paired tests on group means; the Diebold-Mariano interval of the loss
+    difference; Obuchowski's interval or a cluster bootstrap for the AUC and F1); the
+    Bayesian correlated t-test on one data set, with TOST and the
     non-inferiority test on the same corrected variance (on blocked k-fold scores for a
     stationary time series); the Bayesian signed-rank or sign test over data sets,
     with the meta-analysis's prediction interval as the frequentist twin. Grouped data
@@ -543,7 +548,8 @@ def recommend_test(
     (family-wise error rate) or Benjamini-Hochberg (false discovery rate) across them
     (chapter 9). One learner: the nested cross-validation interval of Bates, Hastie
     and Tibshirani (2024); one trained model's AUC: the logit interval (Qin and
-    Hotilovac 2008).
+    Hotilovac 2008), or, on grouped or time-ordered examples, a cluster bootstrap
+    against a constant scorer (the library has no clustered interval for one AUC).
 
     Holm-adjusted post-hoc tests are valid whether or not the omnibus test rejected;
     the mean-rank tests control the family-wise error rate only when all the algorithms
@@ -628,10 +634,15 @@ def recommend_test(
     trained = n_datasets == 1 and not can_retrain  # trained models, one test set
 
     handled = False  # does the route itself deal with groups or time order?
-    if n_models == 1:
+    if n_models == 1 and trained and metric == "auc" and structure != "iid" and n_datasets == 1:
+        rec, handled = _one_model_clustered_auc(time=structure == "time"), True
+    elif n_models == 1:
         rec = _one_model(n_datasets, can_retrain, metric)
     elif question == "practical" and n_datasets == 1 and can_retrain and structure == "time":
         rec, handled = _practical_time_algorithms(n_models), True
+    elif question == "practical" and trained and structure != "iid":
+        time = structure == "time"
+        rec, handled = _practical_structured_test_set(n_models, metric, per_example, time), True
     elif question == "practical":
         rec = _practical(n_models, n_datasets, can_retrain, metric, commensurable, per_example)
     elif trained and structure == "groups":
@@ -721,22 +732,15 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             f"{_q('ch9-mcnemar-scans')} of test sets at nominal 5 %, the paired t on the patient means in "
             f"{_q('ch9-patient-means')}).",
         )
-    if structure == "time" and trained:
+    if structure == "time" and trained:  # one model: the comparisons have routes of their own
         return _add(
             rec,
             caveats=(
                 "The test examples are in time order: neighbouring errors are correlated, so a test or an "
-                "interval that treats the examples as independent is too confident. "
-                + ("For a margin, use the Diebold-Mariano interval of the per-example loss difference "
-                   "(loss_1 - loss_2), which counts that correlation up to lag horizon - 1: "
-                   "diebold_mariano_test(losses_1, losses_2, horizon=h, confidence=0.90); the two are "
-                   "equivalent at the 5 % level when it lies inside (-margin, margin), and model 1 is non-"
-                   "inferior when its upper limit lies below the margin (chapter 9)."
-                   if n_models > 1 else
-                   "Aggregate the scores into blocks long enough to be nearly independent and work with the "
-                   "block means, as with groups (chapter 9)."),
+                "interval that treats the examples as independent is too confident. Aggregate the scores "
+                "into blocks long enough to be nearly independent and work with the block means, as with "
+                "groups (chapter 9).",
             ),
-            functions=("diebold_mariano_test",) if n_models > 1 else (),
         )
     if structure == "groups" and n_models == 1:
         return _add(
@@ -1381,10 +1385,88 @@ def _one_model_auc() -> Recommendation:
         ),
         avoid=("The Wilson interval of the accuracy for an AUC question: it covers another quantity.",),
         evidence=(
-            "Qin and Hotilovac (2008) and Pepe (2003, section 5.2); tests/test_auc.py measures it (binormal "
+            "Qin and Hotilovac (2008) and Pepe (2003, section 5.2); chapter 9's coverage lab (binormal "
             "scores, true AUC 0.95, 20 positive and 20 negative examples, 1 000 test sets): the logit "
-            f"interval covered {_q('lab-auc-logit-coverage')} at nominal 95 %, the clipped Wald interval "
-            f"{_q('lab-auc-wald-coverage')}."
+            f"interval covered the true AUC in {_q('ch9-auc-logit-coverage')} of test sets at nominal 95 %, "
+            f"the clipped Wald interval in {_q('ch9-auc-wald-coverage')} (Monte Carlo standard errors "
+            f"sqrt(p (1 - p) / 1 000): {_mc_points('ch9-auc-logit-coverage')} and "
+            f"{_mc_points('ch9-auc-wald-coverage')} points)."
+        ),
+    )
+
+
+def _mc_points(key: str, n_sets: int = 1000) -> str:
+    """Monte Carlo standard error, in points, of a quoted rate ('94.3 %') measured on ``n_sets`` sets."""
+    rate = float(_q(key).removesuffix(" %")) / 100.0
+    return f"{100.0 * math.sqrt(rate * (1.0 - rate) / n_sets):.1f}"
+
+
+def _one_model_clustered_auc(time: bool) -> Recommendation:
+    """One trained model's AUC on a test set whose examples come in groups or in time order."""
+    unit, units = ("block", "blocks") if time else ("group", "groups")
+    origin = (
+        "The test period comes after the training data, as it must, but its examples are in time order: "
+        "neighbouring scores are correlated, so blocks (days, weeks) long enough to be nearly independent "
+        "are the units."
+        if time else
+        "The examples come in groups (several per patient), and the groups, not the examples, were sampled "
+        "independently."
+    )
+    return Recommendation(
+        scenario="1 trained model, one test set " + ("in time order" if time else "whose examples come in "
+                                                     "groups") + ": how good is its ROC AUC?",
+        test=f"Cluster bootstrap interval for the AUC (whole {units} resampled, against a constant scorer)",
+        functions=("cluster_bootstrap",),
+        call=(
+            "import numpy as np\n"
+            "from sklearn.metrics import roc_auc_score\n"
+            "constant = np.full(len(score), 0.5)  # a constant scorer: AUC 0.5 on every resample\n"
+            "boot = cluster_bootstrap(y_true, score, constant, groups, metric=roc_auc_score, seed=0)\n"
+            "shifted = boot.difference  # interval of AUC - 0.5, from resampling whole "
+            f"{units}\n"
+            "auc = shifted.estimate + 0.5  # the model's AUC\n"
+            "auc_low, auc_high = shifted.low + 0.5, shifted.high + 0.5  # its interval\n"
+            f"# groups: the {unit} of each test example" + (" (e.g. its week)" if time else " (e.g. the "
+                                                              "patient)")
+        ),
+        chapter=9,
+        why=(
+            f"{origin} The AUC compares every positive with every negative example: it is not a mean over "
+            f"examples, so there is no per-{unit} score to average, and auc_interval (DeLong's standard "
+            "error, on the logit scale or not) counts the examples as independent. lecture_lib has no "
+            f"clustered interval for a single AUC; the cluster bootstrap, which resamples whole {units}, "
+            "gives one for a difference between two scorers. Compare the model with a constant scorer, "
+            "whose AUC is 0.5 on every resample: the interval of the difference, shifted by 0.5, is the "
+            "cluster bootstrap interval of the AUC (BCa by default)."
+        ),
+        trainings="none: the model is trained once, then scores the test set",
+        caveats=(
+            ("The test period must come after every training example (leave a gap); blocks that are too "
+             "short stay correlated and the interval is too narrow." if time else
+             "No group of the test set may appear in the training set (split by group: group_kfold)."),
+            f"Every resample must hold positive and negative examples (roc_auc_score fails otherwise): with "
+            f"few {units}, or a class found in only a few of them, draw the {units} again or report that "
+            f"the AUC cannot be resampled. The number of {units} with positives and with negatives, not of "
+            "examples, sets the precision.",
+            f"The cluster bootstrap needs many {units}: with about ten groups its 95 % intervals covered "
+            "only about 90 % (help(cluster_bootstrap); measured for differences of accuracy and F1, not for "
+            "one AUC).",
+            "Obuchowski's (1997) clustered variance would also give an interval for one AUC, but lecture_lib "
+            "computes it only for the difference of two (clustered_auc_test).",
+        ),
+        avoid=(
+            "auc_interval on the examples: it treats the examples of a group (or neighbours in time) as "
+            "independent, so its interval is too narrow.",
+            f"Averaging per-{unit} AUC values: undefined for {units} without positive (or negative) "
+            "examples, and their mean is not the AUC of the test set.",
+        ),
+        evidence=(
+            "Davison and Hinkley (1997, section 3.8) and Field and Welsh (2007): resample the units that "
+            "were sampled independently, whole. The coverage simulation in help(cluster_bootstrap) is for "
+            "differences of accuracy and F1; chapter 9's grouped lab shows what treating clustered examples "
+            f"as independent costs (the per-example bootstrap missed the true difference in "
+            f"{_q('ch9-example-bootstrap-miss')} of test sets at nominal 95 %, the cluster bootstrap in "
+            f"{_q('ch9-cluster-bootstrap-miss')})."
         ),
     )
 
@@ -1530,10 +1612,7 @@ def _practical(
         )
     caveats = [
         ROPE_CAVEAT,
-        "Say in advance which question you ask. TOST: 'are the two practically equivalent?' (within the "
-        "margin either way). Non-inferiority: 'is model 1 at least as good, within the margin?' (one-sided; "
-        "model 1 may be better). Non-inferiority does not show equivalence, and a failed TOST does not show "
-        "a difference.",
+        WHICH_QUESTION,
         "The test examples must be independent and numerous enough for the t approximation (for right/wrong "
         "scores: enough disagreements).",
         "It compares the trained models, not the learning algorithms; the course's Bayesian tests are for "
@@ -1588,6 +1667,217 @@ def _practical(
             "one-sided p-values are the posterior tails of the Bayesian correlated t. No lab of the course "
             "checks them on one test set."
         ),
+    )
+
+
+def _margin_lines(interval: str, what: str, lower_is_better: bool) -> str:
+    """Call-sketch lines that read TOST and non-inferiority off a 90 % interval of model 1 minus model 2."""
+    side = ("ci.high < margin  # a loss: model 1's bad side is the UPPER limit" if lower_is_better
+            else "ci.low > -margin  # higher is better: model 1's bad side is the LOWER limit")
+    return (
+        f"ci = {interval}  # 90 % interval of {what}\n"
+        "equivalent = -margin < ci.low and ci.high < margin  # TOST's logic at 5 %: inside (-m, m)\n"
+        f"at_least_as_good = {side}"
+    )
+
+
+def _practical_structured_test_set(
+    n_models: int, metric: str, per_example: str, time: bool
+) -> Recommendation:
+    """A margin for trained models on one test set whose examples come in groups or in time order."""
+    pairs = "" if n_models == 2 else (
+        f" Run it for each pair you care about ({n_models * (n_models - 1) // 2} pairs at most).")
+    margin = "margin = 0.01  # fixed in advance, on the scale of the score (or the loss)\n"
+    logic = (
+        " The logic is TOST's (chapter 8), applied to an interval whose variance respects the "
+        + ("time order" if time else "groups")
+        + ": the two models are practically equivalent at the 5 % level when the 90 % interval of the "
+        "difference (model 1 minus model 2) lies inside (-margin, margin); model 1 is at least as good, "
+        "within the margin (non-inferiority), when the limit on model 1's bad side clears the margin: "
+        "for a score such as the accuracy or the AUC the lower limit lies above -margin, for a loss the "
+        "upper limit lies below +margin."
+    )
+    caveats = [ROPE_CAVEAT, WHICH_QUESTION]
+    avoid = [
+        "equivalence_test or noninferiority_test on the per-example scores: they treat the examples of a "
+        + ("stretch of time" if time else "group")
+        + " as independent, so the interval is too narrow and equivalence is declared too easily.",
+        "Reading a p-value above 0.05 as equivalence: no evidence of a difference is not evidence of "
+        "equality.",
+    ]
+    unit, units = ("block", "blocks") if time else ("group", "groups")
+    if metric == "mean" and time:
+        errors = (
+            "losses_1 = (y_pred_1 != y_true).astype(float)  # per-example 0/1 errors, in time order\n"
+            "losses_2 = (y_pred_2 != y_true).astype(float)\n" if per_example == "correctness" else "")
+        test = "Diebold-Mariano 90 % interval of the loss difference against the margin (TOST's logic)"
+        functions = ("diebold_mariano_test",)
+        call = (
+            errors + margin
+            + "dm = diebold_mariano_test(losses_1, losses_2, horizon=h, confidence=0.90)  # h: how many "
+            "steps ahead the models predict\n"
+            + _margin_lines("dm.confidence_interval", "the mean of loss_1 - loss_2", lower_is_better=True)
+        )
+        why = (
+            " Here TOST's logic is applied to the Diebold-Mariano interval: "
+            "diebold_mariano_test(losses_1, losses_2, horizon=h, confidence=0.90) gives the 90 % interval "
+            "of the mean loss difference loss_1 - loss_2 (0/1 errors for right/wrong scores), with the "
+            "autocovariances up to lag horizon - 1 in its variance and the Harvey-Leybourne-Newbold "
+            "correction. It is a difference of losses, so model 1 is at least as good, within m, when the "
+            "interval's upper limit lies below +m."
+        )
+        caveats += [
+            "The test period must come after every training example (leave a gap).",
+            "horizon is how far ahead the models predict (1: the next example); the variance counts no "
+            "correlation beyond lag horizon - 1, so with errors in longer runs widen it (a larger horizon) "
+            "or run TOST on block means (equivalence_test(block_means_1, block_means_2, margin=margin)).",
+            "It assumes stationary loss differences: look at the differences in order before averaging "
+            "them.",
+        ]
+        evidence = (
+            "Schuirmann (1987) for the logic of TOST; Diebold and Mariano (1995) and Harvey, Leybourne and "
+            "Newbold (1997) for the interval, which inverts the Diebold-Mariano test; chapter 9's forecasts "
+            f"three steps ahead: that test rejected a true H0 in {_q('ch9-dm-level')} of simulated test "
+            f"periods at nominal 5 %, the paired t that ignores the time order in {_q('ch9-dm-paired-t')}. "
+            "No lab of the course checks the interval against a margin."
+        )
+    elif metric == "mean" and per_example == "correctness":
+        test = ("Cluster-robust 90 % interval of the accuracy difference against the margin (TOST's logic), "
+                "or TOST and non-inferiority on the group means")
+        functions = ("clustered_mcnemar", "equivalence_test", "noninferiority_test")
+        call = (
+            margin
+            + "res = clustered_mcnemar(y_true, y_pred_1, y_pred_2, groups, confidence=0.90)\n"
+            + _margin_lines("res.accuracy_difference", "accuracy_1 - accuracy_2", lower_is_better=False)
+            + "\n# or per group: each group's mean correctness, then the paired-t TOST and non-inferiority\n"
+            "import numpy as np\n"
+            "_, g = np.unique(groups, return_inverse=True)  # groups: the group of each test example\n"
+            "means_1 = np.bincount(g, weights=(y_pred_1 == y_true).astype(float)) / np.bincount(g)\n"
+            "means_2 = np.bincount(g, weights=(y_pred_2 == y_true).astype(float)) / np.bincount(g)\n"
+            "equivalence_test(means_1, means_2, margin=margin)  # TOST on the group means\n"
+            "noninferiority_test(means_1, means_2, margin=margin)  # model 1 at least as good?"
+        )
+        why = (
+            " Here the interval is the one clustered_mcnemar(..., confidence=0.90) returns as "
+            "accuracy_difference: accuracy_1 - accuracy_2 over all examples, with Obuchowski's "
+            "cluster-robust variance taken from the groups. It is an approximate (Wald) interval, and it "
+            "needs many groups. The alternative works per group: average each model's correctness within "
+            "each group, then run the paired-t TOST (equivalence_test) and the non-inferiority test "
+            "(noninferiority_test) on the group means."
+        )
+        caveats += [
+            "No group of the test set may appear in the training set (split by group: group_kfold).",
+            "The Wald interval needs many groups; the lab in help(clustered_mcnemar) measures the tests' "
+            "level, not this interval's coverage. With few groups prefer the group means.",
+            "The group means weigh every group alike, whatever its size: they compare another average than "
+            "the accuracy over all examples; say which one the margin is about.",
+        ]
+        evidence = (
+            "Schuirmann (1987) for the logic of TOST; Obuchowski's cluster-robust variance "
+            "(help(clustered_mcnemar)); chapter 9's patient simulation shows what treating grouped examples "
+            f"as independent costs (McNemar on the scans rejected a true H0 in {_q('ch9-mcnemar-scans')} of "
+            f"test sets at nominal 5 %, the paired t on the patient means in {_q('ch9-patient-means')}). No "
+            "lab of the course checks these intervals against a margin."
+        )
+    elif metric == "mean":
+        test = "TOST and non-inferiority test on the per-group mean losses"
+        functions = ("equivalence_test", "noninferiority_test")
+        call = (
+            margin
+            + "import numpy as np\n"
+            "_, g = np.unique(groups, return_inverse=True)  # groups: the group of each test example\n"
+            "means_1 = np.bincount(g, weights=losses_1) / np.bincount(g)  # per-example losses of model 1\n"
+            "means_2 = np.bincount(g, weights=losses_2) / np.bincount(g)\n"
+            "equivalence_test(means_1, means_2, margin=margin)  # TOST on the group means\n"
+            "noninferiority_test(means_1, means_2, margin=margin, higher_is_better=False)  # model 1 at "
+            "least as good?"
+        )
+        why = (
+            " Here the units are the groups: average each model's losses within each group, then run the "
+            "paired-t TOST (equivalence_test) and the non-inferiority test (noninferiority_test, "
+            "higher_is_better=False for a loss) on the group means."
+        )
+        caveats += [
+            "No group of the test set may appear in the training set (split by group: group_kfold).",
+            "The number of groups, not of examples, sets the precision.",
+            "The group means weigh every group alike, whatever its size: they compare another average than "
+            "the mean loss over all examples; say which one the margin is about.",
+        ]
+        evidence = (
+            "Schuirmann (1987) for TOST and Wellek (2010) for non-inferiority; chapter 9's patient "
+            f"simulation (the paired t on the patient means rejected a true H0 in {_q('ch9-patient-means')} "
+            f"of test sets at nominal 5 %, McNemar on the scans in {_q('ch9-mcnemar-scans')}). No lab of the "
+            "course checks them against a margin."
+        )
+    elif metric == "auc" and not time:
+        test = "Clustered AUC test's 90 % interval against the margin (TOST's logic)"
+        functions = ("clustered_auc_test",)
+        call = (
+            margin
+            + "res = clustered_auc_test(y_true, scores_1, scores_2, groups, confidence=0.90)  # scores, not "
+            "labels\n"
+            + _margin_lines("res.auc_difference", "AUC_1 - AUC_2", lower_is_better=False)
+        )
+        why = (
+            " Here the interval is Obuchowski's: clustered_auc_test(..., confidence=0.90).auc_difference, "
+            "DeLong's interval with the variances taken from the groups (a normal approximation that needs "
+            "many groups, with positives and with negatives)."
+        )
+        caveats += [
+            "No group of the test set may appear in the training set (split by group: group_kfold).",
+            "With few groups, the cluster bootstrap's interval at 90 % is the alternative: "
+            "cluster_bootstrap(y_true, scores_1, scores_2, groups, metric=roc_auc_score, confidence=0.90, "
+            "seed=0).difference.",
+        ]
+        evidence = (
+            "Schuirmann (1987) for the logic of TOST; Obuchowski (1997) for the interval, which equals "
+            "DeLong's with one example per group. No lab of the course checks it against a margin."
+        )
+    else:  # F1 or another metric; or the AUC in time order: resample whole units
+        short = "AUC" if metric == "auc" else "F1"
+        preds = "scores_1, scores_2" if metric == "auc" else "y_pred_1, y_pred_2"
+        arg = "metric=roc_auc_score" if metric == "auc" else "metric='f1'"
+        test = f"Cluster bootstrap 90 % interval of the {short} difference against the margin (TOST's logic)"
+        functions = ("cluster_bootstrap",)
+        call = (
+            ("from sklearn.metrics import roc_auc_score\n" if metric == "auc" else "")
+            + margin
+            + f"boot = cluster_bootstrap(y_true, {preds}, groups, {arg}, confidence=0.90, seed=0)\n"
+            + _margin_lines("boot.difference", f"{short}_1 - {short}_2", lower_is_better=False)
+            + f"\n# groups: the {unit} of each test example" + (" (e.g. its week)" if time else "")
+        )
+        why = (
+            f" Here the interval is the cluster bootstrap's, which resamples whole {units} (the {short} is "
+            f"not a mean over examples, so there is no per-{unit} score to average); TOST's logic on a "
+            "bootstrap interval is approximate."
+        )
+        caveats += [
+            ("The test period must come after every training example (leave a gap); blocks that are too "
+             "short stay correlated." if time else
+             "No group of the test set may appear in the training set (split by group: group_kfold)."),
+            f"The cluster bootstrap needs many {units}: with about ten its 95 % intervals covered only about "
+            "90 % (help(cluster_bootstrap)).",
+        ]
+        evidence = (
+            "Schuirmann (1987) for the logic of TOST; Davison and Hinkley (1997, section 3.8) for resampling "
+            f"whole units; chapter 9's grouped lab (the cluster bootstrap missed the true difference in "
+            f"{_q('ch9-cluster-bootstrap-miss')} of test sets at nominal 95 %). No lab of the course checks "
+            "it against a margin."
+        )
+    caveats.append("It compares these trained models on this test set, not the learning algorithms.")
+    where = "in time order" if time else "whose examples come in groups"
+    return Recommendation(
+        scenario=f"{n_models} trained models, one test set {where}: practically equivalent, or at least as "
+        "good?",
+        test=test,
+        functions=functions,
+        call=call,
+        chapter=8 if functions[0] == "equivalence_test" else 9,
+        why=PRACTICAL_WHY + logic + why + pairs,
+        trainings="none: each model is trained once, then predicts the test set",
+        caveats=tuple(caveats),
+        avoid=tuple(avoid),
+        evidence=evidence,
     )
 
 
@@ -1814,9 +2104,12 @@ def _clustered_auc(n_models: int) -> Recommendation:
             "examples, and their mean is not the AUC of the test set.",
         ),
         evidence=(
-            "Obuchowski (1997); tests/test_clustered_tests.py checks that it is DeLong's test with one "
-            "example per group (pROC's example, chapter 9) and that it keeps its 5 % level in test sets of "
-            "30 patients with correlated scores."
+            "Obuchowski (1997) derives the variance from the groups; tests/test_clustered_tests.py checks "
+            "that with one example per group it is DeLong's test (pROC's example, chapter 9) and, in a small "
+            "Type I error check (600 simulated test sets of 30 patients with correlated scores, tolerance "
+            "of three Monte Carlo standard errors), that its rejection rate is compatible with 5 %. That "
+            "check is too small to show an advantage over DeLong's test on the examples, which also passed "
+            "it; the case for the clustered test is the derivation."
         ),
     )
 
@@ -2009,8 +2302,9 @@ def _practical_time_algorithms(n_models: int) -> Recommendation:
             "splits = list(blocked_kfold(len(y), k=10, gap=g))  # stationary series; g: how long the "
             "dependence lasts\n"
             "# scores_1, scores_2: each algorithm's score on the 10 test blocks of these splits\n"
-            "train, test = splits[0]\n"
-            "ratio = len(test) / len(train)  # n_test / n_train\n"
+            "import numpy as np\n"
+            "# n_test / n_train, averaged: with a gap the end blocks lose it once, the inner blocks twice\n"
+            "ratio = np.mean([len(test) / len(train) for train, test in splits])\n"
             "bayesian_correlated_ttest(scores_1, scores_2, test_train_ratio=ratio, rope=0.01)\n"
             "equivalence_test(scores_1, scores_2, margin=0.01, test_train_ratio=ratio)  # equivalent?\n"
             "noninferiority_test(scores_1, scores_2, margin=0.01, test_train_ratio=ratio)  # 1 at least as "
@@ -2028,9 +2322,9 @@ def _practical_time_algorithms(n_models: int) -> Recommendation:
             "series, forward chaining answers the deployment question, but its block scores are not "
             "exchangeable (later models train on more data), so no corrected variance or posterior of the "
             "course is valid for them: train both algorithms on the past, then compare the two trained "
-            "models on a final test period against the margin with the Diebold-Mariano interval "
-            "(recommend_test(2, "
-            "question='practical', structure='time'))." + pairs
+            "models on a final test period, the 90 % Diebold-Mariano interval of their loss difference "
+            "against the margin (the route of recommend_test(2, question='practical', structure='time'))."
+            + pairs
         ),
         trainings="k per algorithm (one per block)",
         caveats=(

@@ -248,7 +248,9 @@ def test_static_explorers_and_snapshots_are_built(built_book):
             ]
             assert all(m["state"].get("disabled") for m in controls), page.name
     assert names >= {"mcnemar_explorer", "familywise_explorer", "which_test_explorer"}
-    assert len(data) >= 3 and sum(p.stat().st_size for p in data) < 400_000
+    # The which-test explorer's states grew with issue 27's routes (grouped, time-ordered, practical):
+    # 447 KB raw for the three explorers at that commit, about 65 KB gzipped as a server sends them.
+    assert len(data) >= 3 and sum(p.stat().st_size for p in data) < 500_000
 
 
 # --------------------------------------------------------------------------- the API reference page

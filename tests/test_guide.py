@@ -14,6 +14,7 @@ import nbformat
 import numpy as np
 import pytest
 from scipy import stats
+from sklearn.metrics import roc_auc_score
 
 import lecture_lib
 import lecture_lib._guide_prose as prose
@@ -606,6 +607,8 @@ def _as_printed(quoted):
     where_from = quoted.source or f"chapter {quoted.chapter}'s outputs"
     assert quoted.after in outputs, f"{quoted.after!r} is not in {where_from}"
     where = outputs.index(quoted.label, outputs.index(quoted.after)) + len(quoted.label)
+    for _ in range(quoted.skip):  # the columns before the one quoted
+        where = NUMBER.search(outputs, where).end()
     printed = NUMBER.search(outputs, where).group()
     decimals = len(quoted.text.removesuffix(" %").partition(".")[2])
     return f"{float(printed) * quoted.scale:.{decimals}f}" + (" %" if quoted.text.endswith(" %") else "")
@@ -638,7 +641,7 @@ LITERAL_NUMBERS = {
     "0.075": "the upper end of Bradley's (1978) liberal robustness band for a 5 % test",
     "5.2": "section 5.2 of Pepe (2003)",
     "0.01": "the ROPE / margin of the call sketches (one point of accuracy)",
-    "0.5": "the signed-rank test's default prior strength (Benavoli et al. 2017)",
+    "0.5": "the signed-rank test's default prior strength (Benavoli et al. 2017); the AUC of a constant scorer",
     "0.25": "p (1 - p) at p = 1/2, in the Monte Carlo error formula",
     "45 %": "an illustrative posterior draw (review S2), not a result",
     "0.877": "the published signed-rank probability of Benavoli et al. (2017), NBC against AODE",
@@ -927,7 +930,7 @@ def _sketch_data():
         np=np, groups=groups, y_true=y_true, y_pred_1=y_pred_1, y_pred_2=y_pred_2,
         losses_1=rng.random(n), losses_2=rng.random(n), score=y_true + rng.normal(0, 1, n),
         scores_1=y_true + rng.normal(0, 1, n), scores_2=0.5 * y_true + rng.normal(0, 1, n),
-        y=y_true, g=2, k=10, differences=rng.normal(0.01, 0.01, 10), std_errors=rng.uniform(0.004, 0.01, 10),
+        y=y_true, g=2, k=10, h=2, differences=rng.normal(0.01, 0.01, 10), std_errors=rng.uniform(0.004, 0.01, 10),
         block_scores=scores_10, cv_scores=rng.normal(0.8, 0.02, (2, 100)), dataset_scores=rng.random((2, 10)),
     )
 
@@ -943,6 +946,15 @@ SKETCHES = [
     (dict(n_models=2, question="practical", per_example="loss"), None),
     (dict(n_models=2, question="practical", structure="time"), None),
     (dict(n_models=1, metric="auc"), None),
+    (dict(n_models=1, metric="auc", structure="groups"), None),
+    (dict(n_models=1, metric="auc", structure="time"), None),
+    (dict(n_models=2, question="practical", structure="time", per_example="loss"), None),
+    (dict(n_models=2, question="practical", structure="time", metric="auc"), None),
+    (dict(n_models=2, question="practical", structure="time", metric="other"), None),
+    (dict(n_models=2, question="practical", structure="groups"), None),
+    (dict(n_models=2, question="practical", structure="groups", per_example="loss"), None),
+    (dict(n_models=2, question="practical", structure="groups", metric="auc"), None),
+    (dict(n_models=2, question="practical", structure="groups", metric="other"), None),
     (dict(n_models=2, can_retrain=True, question="practical"), "cv_scores"),
     (dict(n_models=2, can_retrain=True, question="practical", structure="time"), "block_scores"),
     (dict(n_models=2, n_datasets=10), "dataset_scores"),
@@ -989,9 +1001,9 @@ def test_the_time_ordered_routes_need_no_block_length_of_their_own():
         for n_models in (1, 2, 3):
             r = recommend_test(n_models, structure="time", **kwargs)
             assert all("no lab" not in c or "blocked folds" in c for c in r.caveats), (n_models, kwargs)
-    # a margin on a time-ordered test set: the DM interval, at 90 %, against the margin
+    # a margin on a time-ordered test set: the DM interval, at 90 %, against the margin (its own route)
     practical = recommend_test(2, structure="time", question="practical")
-    assert any("diebold_mariano_test(losses_1, losses_2, horizon=h, confidence=0.90)" in c for c in practical.caveats)
+    assert "diebold_mariano_test(losses_1, losses_2, horizon=h, confidence=0.90)" in practical.call
     # algorithms: forward chaining for drifting data, blocked k-fold for stationary data (Bergmeir et al. 2018)
     algorithms = recommend_test(2, can_retrain=True, structure="time")
     assert "blocked_kfold(len(y), k=5, gap=g)" in algorithms.call
@@ -1008,9 +1020,14 @@ def test_the_practical_time_route_is_no_longer_left_open():
     assert "noninferiority_test(" in rec.call and "equivalence_test(" in rec.call
     assert "not exchangeable" in rec.why and "forward chaining" in rec.why
     assert any("forward-chaining block scores" in a for a in rec.avoid)
-    # the ratio the sketch computes is n_test / n_train of blocked k-fold's first split
-    train, test = next(iter(lecture_lib.blocked_kfold(200, k=10, gap=2)))
-    assert len(test) / len(train) == pytest.approx(20 / 178)
+    # the ratio the sketch computes is the mean n_test / n_train over the splits: with a gap of 2 the end blocks
+    # train on 200 - 20 - 2 = 178 examples, the eight inner ones on 200 - 20 - 4 = 176
+    namespace = {"blocked_kfold": lecture_lib.blocked_kfold, "y": np.zeros(200), "g": 2}
+    for statement in ast.parse(rec.call).body:
+        if isinstance(statement, (ast.Assign, ast.Import)):
+            exec(ast.unparse(statement), namespace)  # noqa: S102 - the guide's own sketch
+    assert namespace["ratio"] == pytest.approx((2 * 20 / 178 + 8 * 20 / 176) / 10, rel=1e-12)
+    assert "splits[0]" not in rec.call
 
 
 def test_practical_routes_say_which_question_each_test_answers():
@@ -1067,19 +1084,79 @@ def test_grouped_routes_quote_the_lab_of_clustered_mcnemar():
     assert lecture_lib.clustered_mcnemar.__defaults__[0] == "yang"  # the guide's "the default"
 
 
-def test_auc_coverage_quoted_is_what_the_lab_measures():
-    # tests/test_auc.py's lab, rerun: binormal scores with true AUC 0.95, 20 + 20 examples, 1 000 test sets, seed 1
-    rng = np.random.default_rng(1)
-    mu = stats.norm.ppf(0.95) * np.sqrt(2)
-    y = np.r_[np.ones(20), np.zeros(20)]
-    covered = {"delong": 0, "logit": 0}
-    for _ in range(1000):
-        s = np.r_[rng.normal(mu, 1, 20), rng.normal(0, 1, 20)]
-        for method in covered:
-            iv = lecture_lib.auc_interval(y, s, method=method)
-            covered[method] += iv.low <= 0.95 <= iv.high
-    assert f"{covered['delong'] / 10:.0f} %" == prose.quoted("lab-auc-wald-coverage")
-    assert f"{covered['logit'] / 10:.1f} %" == prose.quoted("lab-auc-logit-coverage")
+def test_auc_coverage_quoted_is_chapter_9s_lab_with_its_monte_carlo_error():
+    # one pair of coverage numbers, the row "AUC 0.95, 20 per class" of chapter 9's lab (1 000 test sets), read
+    # through the registry (test_quoted_numbers_are_what_their_chapter_prints checks them against the outputs);
+    # the Monte Carlo standard error of a rate p over 1 000 sets is sqrt(p (1 - p) / 1000)
+    rec = recommend_test(1, metric="auc")
+    wald, logit = prose.quoted("ch9-auc-wald-coverage"), prose.quoted("ch9-auc-logit-coverage")
+    assert wald in rec.evidence and logit in rec.evidence and "chapter 9's coverage lab" in rec.evidence
+    assert "test_auc.py" not in rec.evidence
+    for rate in (wald, logit):
+        p = float(rate.removesuffix(" %")) / 100
+        assert f"{100 * math.sqrt(p * (1 - p) / 1000):.1f}" in rec.evidence
+    assert "0.7" in rec.evidence  # the error near the nominal 95 %, as chapter 9 says
+    card = next(card for card in GUIDE_CARDS if card.function == "auc_interval")
+    assert wald in card.caveats and logit in card.caveats and "test_auc.py" not in card.caveats
+    # the two rates are the row's two columns, not one column twice
+    assert prose.QUOTED["ch9-auc-logit-coverage"].skip == 1 and prose.QUOTED["ch9-auc-wald-coverage"].skip == 0
+
+
+def test_one_models_auc_on_groups_or_time_is_a_cluster_bootstrap_against_a_constant_scorer():
+    # the review: "average the per-example scores within each group" is wrong for an AUC (not a mean over examples)
+    for structure in ("groups", "time"):
+        rec = recommend_test(1, metric="auc", structure=structure)
+        assert rec.functions == ("cluster_bootstrap",) and rec.chapter == 9, structure
+        text = " ".join((rec.why, *rec.caveats, *rec.avoid))
+        assert "Average the per-example scores" not in text and "no clustered interval for a single AUC" in rec.why
+        # the sketch's AUC is the sample AUC (sklearn's roc_auc_score as the oracle) and its interval contains it
+        namespace = {name: getattr(lecture_lib, name) for name in lecture_lib.__all__} | _sketch_data()
+        exec(rec.call, namespace)  # noqa: S102 - the guide's own sketch, on the test's data
+        data = _sketch_data()
+        assert namespace["auc"] == pytest.approx(roc_auc_score(data["y_true"], data["score"]), abs=1e-12)
+        assert namespace["auc_low"] < namespace["auc"] < namespace["auc_high"] <= 1.0
+        assert namespace["boot"].metric_2 == 0.5  # a constant scorer's AUC, the shift added back
+    # the iid route keeps the logit interval
+    assert recommend_test(1, metric="auc").functions == ("auc_interval",)
+
+
+def test_practical_question_on_grouped_or_time_ordered_test_sets_has_its_own_routes():
+    # the review: TOST on per-example correctness and Tango assume independent examples; these routes do not
+    time = recommend_test(2, question="practical", structure="time")
+    assert time.functions == ("diebold_mariano_test",)
+    assert "TOST's logic" in time.why and "upper limit lies below +m" in time.why
+    assert "at_least_as_good = ci.high < margin" in time.call  # loss_1 - loss_2: model 1's bad side is up
+    assert "mcnemar_table" not in time.call and "equivalence_test(correct_1" not in time.call
+    grouped = recommend_test(2, question="practical", structure="groups")
+    assert grouped.functions[0] == "clustered_mcnemar" and "confidence=0.90" in grouped.call
+    assert "res.accuracy_difference" in grouped.call and "at_least_as_good = ci.low > -margin" in grouped.call
+    assert "approximate (Wald) interval" in grouped.why and "many groups" in grouped.why
+    assert "equivalence_test(means_1, means_2, margin=margin)" in grouped.call
+    assert "noninferiority_test(means_1, means_2, margin=margin)" in grouped.call
+    loss = recommend_test(2, question="practical", structure="groups", per_example="loss")
+    assert loss.functions == ("equivalence_test", "noninferiority_test") and "higher_is_better=False" in loss.call
+    assert recommend_test(2, question="practical", structure="groups", metric="auc").functions == (
+        "clustered_auc_test",)
+    for rec in (time, grouped, loss):
+        assert not any("Average the per-example" in c for c in rec.caveats)
+        assert any("per-example scores" in a for a in rec.avoid)
+    # the orientation the sketches rely on: DM's difference is loss_1 - loss_2, the accuracy difference is
+    # accuracy_1 - accuracy_2 (model 1 better gives a negative DM difference and a positive accuracy difference)
+    data = _sketch_data()
+    losses_1, losses_2 = np.zeros(50), np.r_[np.ones(10), np.zeros(40)]
+    assert lecture_lib.diebold_mariano_test(losses_1, losses_2).mean_difference < 0
+    better = lecture_lib.clustered_mcnemar(data["y_true"], data["y_true"], data["y_pred_2"], data["groups"])
+    assert better.accuracy_difference.estimate > 0
+    # the algorithms' time route points here for a drifting series
+    algorithms = recommend_test(2, can_retrain=True, question="practical", structure="time")
+    assert "Diebold-Mariano interval" in algorithms.why
+    assert "recommend_test(2, question='practical', structure='time')" in algorithms.why
+
+
+def test_the_clustered_auc_evidence_claims_only_what_is_shown():
+    rec = recommend_test(2, metric="auc", structure="groups")
+    assert "keeps its 5 % level" not in rec.evidence and "Obuchowski (1997)" in rec.evidence
+    assert "DeLong's test" in rec.evidence and "too small to show an advantage" in rec.evidence
 
 
 def test_issue_27_functions_are_taught_where_the_guide_says():
