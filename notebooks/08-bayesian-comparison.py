@@ -1080,6 +1080,36 @@ print(textwrap.fill(report, 74))
 # **Right.** H0 is "they differ by at least one point"; rejecting it concludes equivalence. The Bayesian correlated t-test with a ROPE of one point answers the same question as a posterior probability.
 #
 # </details>
+#
+# **Question 5.** On the breast-cancer CV scores, with a margin of one point fixed in advance, TOST gives p = 0.62 and the non-inferiority test of naive Bayes against the tree gives p = 0.029. What do the two results say together?
+#
+# <details class="quiz-answer">
+# <summary>(a) Naive Bayes is shown to be better than the tree.</summary>
+#
+# **Not quite.** Non-inferiority allows it to be up to a point worse; showing it better would need the lower end of the interval above 0, and it is -0.7 points.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(b) They contradict each other, so one of the two tests must be wrong.</summary>
+#
+# **Not quite.** They test different null hypotheses: equivalence needs the whole 90 % interval inside (-1, +1) points, non-inferiority only its lower end above -1. The interval, -0.7 to +3.5 points, satisfies the second and not the first.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(c) Naive Bayes is at most a point worse; equivalence is not shown.</summary>
+#
+# **Right.** Rejecting "worse by a point or more" shows non-inferiority within the margin; the upper end of the interval, +3.5 points, leaves open that naive Bayes is clearly better, so the two are not shown to be within a point of each other.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The two are practically equivalent within one point, because naive Bayes is not worse.</summary>
+#
+# **Not quite.** "Not worse by a point" is one side of equivalence; TOST's p = 0.62 says the other side is not shown.
+#
+# </details>
 
 # %% [markdown]
 # ## Exercises

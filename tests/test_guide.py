@@ -814,7 +814,11 @@ def test_glossary_has_the_terms_of_chapters_8_and_9_in_order():
     entries = glossary_entries()
     for term in ("Region of practical equivalence (ROPE)", "Posterior", "Credible interval", "Equivalence test (TOST)",
                  "DeLong's test", "Bootstrap", "Grouped cross-validation", "Forward chaining", "Err and Err_XY",
-                 "Corrected repeated cross-validation t-test", "False discovery rate"):
+                 "Corrected repeated cross-validation t-test", "False discovery rate",
+                 # issue 27
+                 "Blocked cross-validation", "Calibration", "Clustered McNemar test", "Diebold-Mariano test",
+                 "Meta-analysis (random effects)", "Non-inferiority test", "Partial AUC", "Prediction interval",
+                 "Proper scoring rule", "Researcher degrees of freedom"):
         assert term in entries and "Chapter" in entries[term], term
     assert "percentile" in entries["Bootstrap"] and "BCa" in entries["Bootstrap"]
     words = [t for t in entries if not t[0].isdigit()]
