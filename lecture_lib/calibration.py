@@ -475,11 +475,11 @@ def reliability_table(y_true, prob, n_bins=10, strategy="quantile", confidence=0
     >>> y = (rng.uniform(size=400) < prob).astype(int)
     >>> print(reliability_table(y, prob, n_bins=4))
     ReliabilityTable (4 quantile bins, 4 non-empty; 95 % Wilson intervals)
-      bin                 count  mean prob  observed   interval
-      [0.050, 0.308]        100      0.168     0.110   [0.063, 0.186]
-      (0.308, 0.550]        100      0.428     0.400   [0.309, 0.498]
-      (0.550, 0.768]        100      0.655     0.670   [0.573, 0.754]
-      (0.768, 0.947]        100      0.859     0.860   [0.779, 0.915]
+      bin             count  mean prob  observed   interval
+      [0.050, 0.308]    100      0.168     0.110   [0.063, 0.186]
+      (0.308, 0.550]    100      0.428     0.400   [0.309, 0.498]
+      (0.550, 0.768]    100      0.655     0.670   [0.573, 0.754]
+      (0.768, 0.947]    100      0.859     0.860   [0.779, 0.915]
 
     The observed fractions of positives are within 6 points of the mean
     predicted probabilities, and each bin's interval contains its mean

@@ -710,7 +710,7 @@ print(f"naive Bayes gives P(benign) >= 0.995 to {int(sure.sum())} tumours, "
 print(reliability_table(y_te, p_bayes, n_bins=5))
 
 # %% mystnb={"figure": {"caption": "Reliability diagrams of logistic regression and naive Bayes on the 285 test tumours (breast-cancer data, class 1 = benign): the tumours in five bins of equal size by predicted probability, the observed share of benign tumours in each bin with its 95 % Wilson interval, against the dashed diagonal of perfect calibration. Naive Bayes puts three bins at a predicted probability of 1.0; in one of them only 93 % are benign.", "name": "fig-beyond-reliability"}, "image": {"alt": "Two square reliability diagrams side by side, x axis mean predicted probability and y axis observed fraction positive, both from 0 to 1, with a dashed diagonal. Left, logistic: five points close to the diagonal, at about (0, 0), (0.16, 0.18), (0.93, 0.96) and two at (1.0, 1.0). Right, naive Bayes: points at (0, 0) and (0.18, 0.23), and three at a predicted probability of 1.0 with observed fractions 0.93, 0.98 and 1.0; the lowest, with an interval from 0.83 to 0.97, lies below the diagonal."}} tags=["hide-input"]
-fig, axes = plt.subplots(1, 2, figsize=(8, 3.6), sharey=True)
+fig, axes = plt.subplots(1, 2, figsize=(7.4, 3.5), sharey=True)
 for ax, (name, p) in zip(axes, (("logistic", p_logistic), ("naive Bayes", p_bayes))):
     plot_reliability(reliability_table(y_te, p, n_bins=5), ax=ax)
     ax.set_title(name)

@@ -102,9 +102,13 @@ def test_initial_state_is_the_notebooks(specs):
 
 
 def test_storage_is_compact(specs):
-    """The three explorers together add well under 400 kB (the README reports the weight)."""
+    """The three explorers together add under 500 kB (the README reports the weight).
+
+    The which-test explorer grew with issue 27's routes (grouped, time-ordered, practical): 458 kB
+    for the three, about 65 kB gzipped as a server sends them.
+    """
     sizes = {name: len(json.dumps(spec, separators=(",", ":"))) for name, (_, spec) in specs.items()}
-    assert sum(sizes.values()) < 400_000, sizes
+    assert sum(sizes.values()) < 500_000, sizes
     states = {name: int(np.prod(spec["sizes"])) for name, (_, spec) in specs.items()}
     # the grid of _static_widgets.STATIC_EXPLORERS: 2 comparisons x 3 model counts x 3 data-set counts
     # x 2 questions x 7 situations x 2**4 check boxes
