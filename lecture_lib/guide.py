@@ -1415,44 +1415,42 @@ def _one_model_clustered_auc(time: bool) -> Recommendation:
     return Recommendation(
         scenario="1 trained model, one test set " + ("in time order" if time else "whose examples come in "
                                                      "groups") + ": how good is its ROC AUC?",
-        test=f"Cluster bootstrap interval for the AUC (whole {units} resampled, against a constant scorer)",
-        functions=("cluster_bootstrap",),
+        test=f"Obuchowski's clustered interval for the AUC (against a constant scorer; few {units}: a "
+             "cluster bootstrap)",
+        functions=("clustered_auc_test", "cluster_bootstrap"),
         call=(
             "import numpy as np\n"
-            "from sklearn.metrics import roc_auc_score\n"
-            "constant = np.full(len(score), 0.5)  # a constant scorer: AUC 0.5 on every resample\n"
-            "boot = cluster_bootstrap(y_true, score, constant, groups, metric=roc_auc_score, seed=0)\n"
-            "shifted = boot.difference  # interval of AUC - 0.5, from resampling whole "
-            f"{units}\n"
+            "constant = np.full(len(score), 0.5)  # a constant scorer: AUC 0.5 and no variance\n"
+            "res = clustered_auc_test(y_true, score, constant, groups)\n"
+            "shifted = res.auc_difference  # AUC - 0.5, with Obuchowski's clustered standard error\n"
             "auc = shifted.estimate + 0.5  # the model's AUC\n"
-            "auc_low, auc_high = shifted.low + 0.5, shifted.high + 0.5  # its interval\n"
+            "auc_low, auc_high = shifted.low + 0.5, shifted.high + 0.5  # its 95 % interval\n"
             f"# groups: the {unit} of each test example" + (" (e.g. its week)" if time else " (e.g. the "
-                                                              "patient)")
+                                                              "patient)") + "\n"
+            f"# few {units}: cluster_bootstrap(y_true, score, constant, groups, metric=roc_auc_score, seed=0)"
         ),
         chapter=9,
         why=(
             f"{origin} The AUC compares every positive with every negative example: it is not a mean over "
             f"examples, so there is no per-{unit} score to average, and auc_interval (DeLong's standard "
-            "error, on the logit scale or not) counts the examples as independent. lecture_lib has no "
-            f"clustered interval for a single AUC; the cluster bootstrap, which resamples whole {units}, "
-            "gives one for a difference between two scorers. Compare the model with a constant scorer, "
-            "whose AUC is 0.5 on every resample: the interval of the difference, shifted by 0.5, is the "
-            "cluster bootstrap interval of the AUC (BCa by default)."
+            "error, on the logit scale or not) counts the examples as independent. Obuchowski's (1997) "
+            f"clustered variance counts the {units}; clustered_auc_test computes it for a difference of two "
+            "AUCs, and against a constant scorer (AUC 0.5, all its structural components 1/2, so no "
+            "variance and no covariance) the difference is the AUC minus 0.5 with the model's own clustered "
+            "standard error: shifted by 0.5, its interval is the AUC's."
         ),
         trainings="none: the model is trained once, then scores the test set",
         caveats=(
             ("The test period must come after every training example (leave a gap); blocks that are too "
              "short stay correlated and the interval is too narrow." if time else
              "No group of the test set may appear in the training set (split by group: group_kfold)."),
-            f"Every resample must hold positive and negative examples (roc_auc_score fails otherwise): with "
-            f"few {units}, or a class found in only a few of them, draw the {units} again or report that "
-            f"the AUC cannot be resampled. The number of {units} with positives and with negatives, not of "
-            "examples, sets the precision.",
-            f"The cluster bootstrap needs many {units}: with about ten groups its 95 % intervals covered "
-            "only about 90 % (help(cluster_bootstrap); measured for differences of accuracy and F1, not for "
-            "one AUC).",
-            "Obuchowski's (1997) clustered variance would also give an interval for one AUC, but lecture_lib "
-            "computes it only for the difference of two (clustered_auc_test).",
+            f"The normal interval needs many {units} with positives and with negatives, and it is not "
+            "clipped to [0, 1] (near an AUC of 1 its upper limit can pass 1). With few of them use the "
+            "cluster bootstrap of the same difference (last line of the sketch; roc_auc_score from "
+            f"sklearn.metrics): every resample must then hold both classes, and with about ten {units} its "
+            "95 % intervals covered only about 90 % (help(cluster_bootstrap); measured for differences of "
+            "accuracy and F1).",
+            f"The number of {units} with positives and with negatives, not of examples, sets the precision.",
         ),
         avoid=(
             "auc_interval on the examples: it treats the examples of a group (or neighbours in time) as "
@@ -1461,9 +1459,11 @@ def _one_model_clustered_auc(time: bool) -> Recommendation:
             "examples, and their mean is not the AUC of the test set.",
         ),
         evidence=(
-            "Davison and Hinkley (1997, section 3.8) and Field and Welsh (2007): resample the units that "
-            "were sampled independently, whole. The coverage simulation in help(cluster_bootstrap) is for "
-            "differences of accuracy and F1; chapter 9's grouped lab shows what treating clustered examples "
+            "Obuchowski (1997) for the clustered variance (clustered_auc_test equals DeLong's test with one "
+            "example per group, checked by its tests); Davison and Hinkley (1997, section 3.8) and Field "
+            "and Welsh (2007) for resampling the units that were sampled independently, whole. The coverage "
+            "simulation in help(cluster_bootstrap) is for differences of accuracy and F1; chapter 9's "
+            "grouped lab shows what treating clustered examples "
             f"as independent costs (the per-example bootstrap missed the true difference in "
             f"{_q('ch9-example-bootstrap-miss')} of test sets at nominal 95 %, the cluster bootstrap in "
             f"{_q('ch9-cluster-bootstrap-miss')})."
@@ -1721,7 +1721,7 @@ def _practical_structured_test_set(
         why = (
             " Here TOST's logic is applied to the Diebold-Mariano interval: "
             "diebold_mariano_test(losses_1, losses_2, horizon=h, confidence=0.90) gives the 90 % interval "
-            "of the mean loss difference loss_1 - loss_2 (0/1 errors for right/wrong scores), with the "
+            "of the mean loss difference loss_1 - loss_2 (for right/wrong scores, 0/1 errors), with the "
             "autocovariances up to lag horizon - 1 in its variance and the Harvey-Leybourne-Newbold "
             "correction. It is a difference of losses, so model 1 is at least as good, within m, when the "
             "interval's upper limit lies below +m."
@@ -2095,7 +2095,8 @@ def _clustered_auc(n_models: int) -> Recommendation:
             "scores_2, groups, metric=roc_auc_score, seed=0) (roc_auc_score from sklearn.metrics), and "
             "cluster_permutation_test for the p-value.",
             "Report the AUC difference and its interval (result.auc_difference) next to the p-value; the "
-            "interval excludes 0 exactly when the test rejects.",
+            "interval excludes 0 exactly when the test rejects at level 1 - confidence (a 95 % interval "
+            "with a 5 % test).",
         ),
         avoid=(
             "delong_test on grouped examples: it counts the examples of a group as independent, so its "
@@ -2156,6 +2157,10 @@ def _whole_units_test_set(n_models: int, metric: str, time: bool) -> Recommendat
         f"paired_bootstrap and paired_permutation_test resample single examples: with {units} they treat "
         "correlated examples as independent and are too confident.",
     ]
+    if metric == "auc":
+        caveats.append(f"The permutation test swaps the two models' scores within a {unit}: give it scores "
+                       "on one scale (both probabilities, or each model's ranks), or the swapped scores mix "
+                       "scales and the test no longer asks whether the AUCs are equal.")
     if time:
         caveats.insert(0, "The test period must come after every training example (leave a gap); blocks that "
                           "are too short stay correlated and the test is too confident.")

@@ -1098,9 +1098,9 @@ print(textwrap.fill(report, 74))
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) Naive Bayes is at most a point worse; equivalence is not shown.</summary>
+# <summary>(c) Naive Bayes is shown less than a point worse (at 5 %); equivalence is not.</summary>
 #
-# **Right.** Rejecting "worse by a point or more" shows non-inferiority within the margin; the upper end of the interval, +3.5 points, leaves open that naive Bayes is clearly better, so the two are not shown to be within a point of each other.
+# **Right.** Rejecting "worse by a point or more" is evidence of non-inferiority within the margin; the upper end of the interval, +3.5 points, leaves open that naive Bayes is clearly better, so the two are not shown to be within a point of each other.
 #
 # </details>
 #

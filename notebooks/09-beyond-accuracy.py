@@ -1540,8 +1540,8 @@ for n_tries in (1, 2, 5, 10, 20):
 # - Many metrics and data sets: Holm controls the chance of any false claim, Benjamini-Hochberg
 #   the share of false claims among the claims if the tests are independent or positively
 #   dependent (usually robust beyond), Benjamini-Yekutieli under any dependence. An analysis chosen
-#   after looking is a hidden family: ten correlated reruns until $p \le 0.05$ reject a true $H_0$
-#   with probability 0.17 (`selection_error_rate`); fix the plan before the data.
+#   after looking is a hidden family: ten reruns correlated at 0.8, until $p \le 0.05$, reject a
+#   true $H_0$ with probability 0.17 (`selection_error_rate`); fix the plan before the data.
 
 # %% [markdown] tags=["quiz"]
 # ## Self-check

@@ -1106,20 +1106,28 @@ def test_auc_coverage_quoted_is_chapter_9s_lab_with_its_monte_carlo_error():
     assert prose.QUOTED["ch9-auc-logit-coverage"].skip == 1 and prose.QUOTED["ch9-auc-wald-coverage"].skip == 0
 
 
-def test_one_models_auc_on_groups_or_time_is_a_cluster_bootstrap_against_a_constant_scorer():
-    # the review: "average the per-example scores within each group" is wrong for an AUC (not a mean over examples)
+def test_one_models_auc_on_groups_or_time_is_obuchowskis_interval_against_a_constant_scorer():
+    # the review: "average the per-example scores within each group" is wrong for an AUC (not a mean over
+    # examples); the final read: against a constant scorer clustered_auc_test gives one AUC's clustered interval
     for structure in ("groups", "time"):
         rec = recommend_test(1, metric="auc", structure=structure)
-        assert rec.functions == ("cluster_bootstrap",) and rec.chapter == 9, structure
+        assert rec.functions == ("clustered_auc_test", "cluster_bootstrap") and rec.chapter == 9, structure
         text = " ".join((rec.why, *rec.caveats, *rec.avoid))
-        assert "Average the per-example scores" not in text and "no clustered interval for a single AUC" in rec.why
+        assert "Average the per-example scores" not in text and "no clustered interval" not in text
         # the sketch's AUC is the sample AUC (sklearn's roc_auc_score as the oracle) and its interval contains it
         namespace = {name: getattr(lecture_lib, name) for name in lecture_lib.__all__} | _sketch_data()
         exec(rec.call, namespace)  # noqa: S102 - the guide's own sketch, on the test's data
         data = _sketch_data()
         assert namespace["auc"] == pytest.approx(roc_auc_score(data["y_true"], data["score"]), abs=1e-12)
-        assert namespace["auc_low"] < namespace["auc"] < namespace["auc_high"] <= 1.0
-        assert namespace["boot"].metric_2 == 0.5  # a constant scorer's AUC, the shift added back
+        assert namespace["auc_low"] < namespace["auc"] < namespace["auc_high"]
+        res = namespace["res"]
+        assert res.auc_2 == 0.5  # a constant scorer's AUC, the shift added back
+        # the constant scorer adds no variance: the difference's standard error is the model's own, which with
+        # one example per group is DeLong's standard error of one AUC (DeLong et al. 1988)
+        singles = np.arange(len(data["score"]))
+        alone = lecture_lib.clustered_auc_test(data["y_true"], data["score"], namespace["constant"], singles)
+        delong = lecture_lib.delong_test(data["y_true"], data["score"], data["score"][::-1])
+        assert alone.std_error == pytest.approx(delong.std_error_1, rel=1e-12)
     # the iid route keeps the logit interval
     assert recommend_test(1, metric="auc").functions == ("auc_interval",)
 
