@@ -20,7 +20,7 @@ import numpy as np
 from scipy import special, stats
 
 from ._results import Interval, Printable, TestResult
-from ._roc import positives, structural_components
+from ._roc import classifier_scores, positives, structural_components
 from ._validation import (
     _show,
     as_generator,
@@ -31,7 +31,6 @@ from ._validation import (
     check_positive_int,
     check_probability,
     check_real,
-    check_real_array,
     check_same_length,
 )
 
@@ -671,8 +670,8 @@ def clustered_auc_test(y_true, scores_1, scores_2, groups, positive=1, confidenc
     independent, is narrower than the clustered one by about a tenth.
     """
     is_pos = positives(y_true, positive)
-    s1 = check_real_array(scores_1, "scores_1", ndim=1, allow_bool=True, what="a 1-D array of scores")
-    s2 = check_real_array(scores_2, "scores_2", ndim=1, allow_bool=True, what="a 1-D array of scores")
+    s1 = classifier_scores(scores_1, "scores_1")  # the checks delong_test makes
+    s2 = classifier_scores(scores_2, "scores_2")
     check_same_length(y_true=is_pos, scores_1=s1, scores_2=s2)
     confidence = check_probability(confidence, "confidence")
     unit, n_groups = _group_index(groups, is_pos.size)
