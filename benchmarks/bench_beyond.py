@@ -1,4 +1,4 @@
-"""Speed of chapter 9's functions (issue 20); printed, not asserted.
+"""Speed of chapter 9's functions and of the seeds widget of chapter 10 (issue 20); printed, not asserted.
 
 Run: .venv/bin/python benchmarks/bench_beyond.py
 
@@ -8,7 +8,7 @@ Rows:
   and sums but computes no variance), and the absolute time;
 - paired_bootstrap of an F1 and an accuracy difference against scipy.stats.bootstrap(paired=True)
   on the same data, with scipy's vectorised statistic and the same n_resamples;
-- the three widget callbacks of chapter 9.
+- the three widget callbacks of chapters 9 and 10.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ def main() -> None:
     bench_delong()
     bench_bootstrap()
     bench_widgets()
-    print(f"chapter 9 benchmarks: {time.perf_counter() - start:.1f} s in all")
+    print(f"chapter 9 and 10 benchmarks: {time.perf_counter() - start:.1f} s in all")
 
 
 if __name__ == "__main__":

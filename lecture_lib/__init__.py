@@ -241,7 +241,7 @@ from .equivalence import EquivalenceResult, NonInferiorityResult, equivalence_te
 from .heterogeneity import MetaAnalysisResult, meta_analysis
 
 # isort: split
-# chapter 9: beyond one accuracy on i.i.d. data
+# chapter 9: beyond accuracy: what CV estimates, AUC, F1, probabilities and many metrics
 from .auc import DeLongResult, auc_example, auc_interval, delong_test, midranks, partial_auc
 from .calibration import (
     RELIABILITY_STRATEGIES,
@@ -253,6 +253,26 @@ from .calibration import (
     plot_reliability,
     reliability_table,
 )
+from .cv_intervals import (
+    CV_INTERVAL_METHODS,
+    CVCoverage,
+    CVIntervalResult,
+    coverage_table,
+    cv_interval,
+    simulate_cv_coverage,
+)
+from .flexibility import selection_error_rate
+from .metric_tests import (
+    BOOTSTRAP_METHODS,
+    METRICS,
+    PairedBootstrapResult,
+    PermutationTestResult,
+    paired_bootstrap,
+    paired_permutation_test,
+)
+
+# isort: split
+# chapter 10: seeds, groups and time
 from .clustered import cluster_bootstrap, cluster_permutation_test
 from .clustered_tests import (
     CLUSTERED_MCNEMAR_METHODS,
@@ -263,28 +283,11 @@ from .clustered_tests import (
     clustered_mcnemar,
     simulate_clustered_mcnemar,
 )
-from .cv_intervals import (
-    CV_INTERVAL_METHODS,
-    CVCoverage,
-    CVIntervalResult,
-    coverage_table,
-    cv_interval,
-    simulate_cv_coverage,
-)
-from .flexibility import selection_error_rate
 from .forecast_tests import DM_ALTERNATIVES, DieboldMarianoResult, diebold_mariano_test
-from .metric_tests import (
-    BOOTSTRAP_METHODS,
-    METRICS,
-    PairedBootstrapResult,
-    PermutationTestResult,
-    paired_bootstrap,
-    paired_permutation_test,
-)
 from .seeds import SeedSplitVariance, design_std_error, seed_split_variance
 
 # isort: split
-# chapter 10: choosing a test, and reporting it
+# chapter 11: choosing a test, and reporting it
 from .guide import (
     CHAPTERS,
     GUIDE_FUNCTIONS,
@@ -578,7 +581,7 @@ __all__ = [
     # heterogeneity
     "MetaAnalysisResult",
     "meta_analysis",
-    # chapter 9: beyond one accuracy on i.i.d. data
+    # chapter 9: beyond accuracy: what CV estimates, AUC, F1, probabilities and many metrics
     # cv_intervals
     "CV_INTERVAL_METHODS",
     "CVCoverage",
@@ -600,9 +603,6 @@ __all__ = [
     "PermutationTestResult",
     "paired_bootstrap",
     "paired_permutation_test",
-    # clustered
-    "cluster_bootstrap",
-    "cluster_permutation_test",
     # calibration
     "RELIABILITY_STRATEGIES",
     "CalibrationResult",
@@ -614,6 +614,10 @@ __all__ = [
     "plot_reliability",
     # flexibility
     "selection_error_rate",
+    # chapter 10: seeds, groups and time
+    # clustered
+    "cluster_bootstrap",
+    "cluster_permutation_test",
     # forecast_tests
     "DM_ALTERNATIVES",
     "DieboldMarianoResult",
@@ -630,7 +634,7 @@ __all__ = [
     "SeedSplitVariance",
     "design_std_error",
     "seed_split_variance",
-    # chapter 10: choosing a test, and reporting it
+    # chapter 11: choosing a test, and reporting it
     # guide
     "CHAPTERS",
     "GUIDE_FUNCTIONS",

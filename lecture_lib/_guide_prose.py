@@ -1,4 +1,4 @@
-"""The prose of chapter 10's guide: its standing sentences, its tables' rows and its diagrams' labels.
+"""The prose of chapter 11's guide: its standing sentences, its tables' rows and its diagrams' labels.
 
 Kept apart from the decision logic (:mod:`lecture_lib.guide`) and its views
 (:mod:`lecture_lib.guide_views`) so that a sentence can be read and edited whole, and so that
@@ -103,36 +103,37 @@ QUOTED = {
     "ch9-f1-accuracy-gap": Quoted("13.7", 9, "accuracy difference (balanced - plain):", scale=-100),
     "ch9-bootstrap-percentile": Quoted("95.6 %", 9, "percentile: coverage", scale=100),
     "ch9-bootstrap-bca": Quoted("94.7 %", 9, "bca: coverage", scale=100),
-    "ch9-seeds-runs-p": Quoted("0.15", 9, "p =", "paired t over all 32 runs"),
-    "ch9-seeds-split-p": Quoted("0.44", 9, "pvalue", "FoldTTestResult"),
-    "ch9-seeds-split-se": Quoted("0.0061", 9, "std_error", "FoldTTestResult"),
-    "ch9-seeds-design-se": Quoted("0.0034", 9, "8 splits x 4 seeds"),
-    "ch9-groups-shuffled": Quoted("99 %", 9, "scans shuffled:", scale=100),
-    "ch9-groups-grouped": Quoted("73 %", 9, "patients kept whole:", scale=100),
-    "ch9-groups-new": Quoted("81 %", 9, "new patients:", scale=100),
-    "ch9-mcnemar-scans": Quoted("14 %", 9, "rejects a true H0 in", "McNemar on scans", 100),
-    "ch9-patient-means": Quoted("4.2 %", 9, "rejects a true H0 in", "paired t on patient means", 100),
-    "ch9-cluster-bootstrap-miss": Quoted("5.0 %", 9, "misses the true 0 in", "F1, cluster bootstrap", 100),
-    "ch9-example-bootstrap-miss": Quoted("16.5 %", 9, "misses the true 0 in", "per-example bootstrap", 100),
-    "ch9-time-shuffled": Quoted("85 %", 9, "shuffled 5-fold CV:", scale=100),
-    "ch9-time-past-majority": Quoted("71 %", 9, "predicting the state more common in the past:", scale=100),
-    "ch9-time-forward": Quoted("70 %", 9, "forward chaining:", scale=100),
-    "ch9-time-trivial": Quoted("74 %", 9, "always predicting the more common state:", scale=100),
     "ch9-fwer-unadjusted": Quoted("52 %", 9, "unadjusted: P(any false claim) =", scale=100),
     "ch9-fwer-holm": Quoted("4 %", 9, "Holm: P(any false claim) =", scale=100),
     "ch9-fwer-bh": Quoted("15 %", 9, "BH: P(any false claim) =", scale=100),
     "ch9-fdr-bh": Quoted("4 %", 9, "false discovery rate =", "BH: P(any false claim)", 100),
-    "ch9-yang-scans": Quoted("4.3 %", 9, "rejects a true H0 in", "clustered McNemar (Yang)", 100),
-    "ch9-dm-paired-t": Quoted("17 %", 9, "rejects a true H0 in", "paired t (ignores time)", 100),
-    "ch9-dm-level": Quoted("5.1 %", 9, "rejects a true H0 in", "Diebold-Mariano, h = 3", 100),
-    # labs reported in the docstrings of issue 27's functions
-    "lab-mcnemar-on-groups": Quoted("41 %", 9, "up to", "McNemar's test ignores the groups",
-                                    source="lecture_lib.clustered_mcnemar"),
-    "lab-yang-ten-groups": Quoted("6.5 %", 9, "up to", "with about 10 groups",
-                                  source="lecture_lib.clustered_mcnemar"),
     # chapter 9's coverage lab of one AUC's interval: the row "true AUC 0.95, 20 per class", 1 000 test sets
     "ch9-auc-wald-coverage": Quoted("85.6 %", 9, _AUC_ROW, _AUC_LAB, 100),
     "ch9-auc-logit-coverage": Quoted("94.3 %", 9, _AUC_ROW, _AUC_LAB, 100, skip=1),
+    # chapter 10
+    "ch10-seeds-runs-p": Quoted("0.15", 10, "p =", "paired t over all 32 runs"),
+    "ch10-seeds-split-p": Quoted("0.44", 10, "pvalue", "FoldTTestResult"),
+    "ch10-seeds-split-se": Quoted("0.0061", 10, "std_error", "FoldTTestResult"),
+    "ch10-seeds-design-se": Quoted("0.0034", 10, "8 splits x 4 seeds"),
+    "ch10-groups-shuffled": Quoted("99 %", 10, "scans shuffled:", scale=100),
+    "ch10-groups-grouped": Quoted("73 %", 10, "patients kept whole:", scale=100),
+    "ch10-groups-new": Quoted("81 %", 10, "new patients:", scale=100),
+    "ch10-mcnemar-scans": Quoted("14 %", 10, "rejects a true H0 in", "McNemar on scans", 100),
+    "ch10-patient-means": Quoted("4.2 %", 10, "rejects a true H0 in", "paired t on patient means", 100),
+    "ch10-cluster-bootstrap-miss": Quoted("5.0 %", 10, "misses the true 0 in", "F1, cluster bootstrap", 100),
+    "ch10-example-bootstrap-miss": Quoted("16.5 %", 10, "misses the true 0 in", "per-example bootstrap", 100),
+    "ch10-time-shuffled": Quoted("85 %", 10, "shuffled 5-fold CV:", scale=100),
+    "ch10-time-past-majority": Quoted("71 %", 10, "predicting the state more common in the past:", scale=100),
+    "ch10-time-forward": Quoted("70 %", 10, "forward chaining:", scale=100),
+    "ch10-time-trivial": Quoted("74 %", 10, "always predicting the more common state:", scale=100),
+    "ch10-yang-scans": Quoted("4.3 %", 10, "rejects a true H0 in", "clustered McNemar (Yang)", 100),
+    "ch10-dm-paired-t": Quoted("17 %", 10, "rejects a true H0 in", "paired t (ignores time)", 100),
+    "ch10-dm-level": Quoted("5.1 %", 10, "rejects a true H0 in", "Diebold-Mariano, h = 3", 100),
+    # labs reported in the docstrings of issue 27's functions
+    "lab-mcnemar-on-groups": Quoted("41 %", 10, "up to", "McNemar's test ignores the groups",
+                                    source="lecture_lib.clustered_mcnemar"),
+    "lab-yang-ten-groups": Quoted("6.5 %", 10, "up to", "with about 10 groups",
+                                  source="lecture_lib.clustered_mcnemar"),
 }
 
 
@@ -163,14 +164,14 @@ AVOID_RESAMPLED = (
 
 AVOID_MCNEMAR_CLUSTERED = (
     "mcnemar on the examples: it treats the test examples as independent; examples of one group (or "
-    "neighbours in time) win or lose together, and chapter 9's simulation (40 patients x 5 scans, two "
-    f"equally accurate models) saw it reject a true H0 in {_q('ch9-mcnemar-scans')} of test sets at nominal "
+    "neighbours in time) win or lose together, and chapter 10's simulation (40 patients x 5 scans, two "
+    f"equally accurate models) saw it reject a true H0 in {_q('ch10-mcnemar-scans')} of test sets at nominal "
     "5 %."
 )
 
 AVOID_PER_RUN = (
     "A t-test that counts every (split, seed) run as an independent observation: the runs on one split share "
-    "it, and the splits overlap; chapter 9 found an interval half as wide as the honest one."
+    "it, and the splits overlap; chapter 10 found an interval half as wide as the honest one."
 )
 
 OMNIBUS_POSITION = (
@@ -255,26 +256,26 @@ CARD_ROWS = _group(
      "trained models, test examples in groups (patients), a mean score (accuracy, a loss)",
      "the mean group-level difference is 0", "independent groups (not examples)", "0 (1 training each)",
      "for a loss per example; for right/wrong scores the clustered McNemar test is the default: the mean of "
-     "group means weighs every group alike, whatever its size (chapter 9)", 9, True),
+     "group means weighs every group alike, whatever its size (chapter 10)", 10, True),
     ("Clustered McNemar (Yang)", "clustered_mcnemar",
      "2 trained models, test examples in groups (patients), right/wrong per example",
      "equal accuracies (E[b - c] = 0)", "independent groups (not examples); enough groups for chi-squared",
      "0 (1 training each)",
      "method='yang' (the default) held Bradley's 0.025-0.075 band with 10-50 groups in the lab of "
      f"help(clustered_mcnemar), where McNemar on the examples reached {_q('lab-mcnemar-on-groups')}; "
-     "method='durkalski' is the conservative alternative with few groups (chapter 9)", 9, True),
+     "method='durkalski' is the conservative alternative with few groups (chapter 10)", 10, True),
     ("Clustered AUC test (Obuchowski)", "clustered_auc_test",
      "2 trained models, test examples in groups, ROC AUC",
      "the two AUCs are equal", "independent groups; normal approximation (many groups)",
      "0 (1 training each)",
      "DeLong's test with the variances taken from the groups (it is DeLong's test with one example per "
-     "group); few groups: cluster_bootstrap for the interval (chapter 9)", 9, True),
+     "group); few groups: cluster_bootstrap for the interval (chapter 10)", 10, True),
     ("Diebold-Mariano test", "diebold_mariano_test",
      "2 trained models, a later test period in time order, a loss per example (0/1 errors or a loss)",
      "equal expected loss (the mean loss difference is 0)",
      "stationary loss differences, correlated up to lag horizon - 1 only", "0 (1 training each)",
      "horizon = how far ahead the models predict; the Harvey-Leybourne-Newbold correction by default; "
-     "block means with a paired t are the alternative (chapter 9)", 9, True),
+     "block means with a paired t are the alternative (chapter 10)", 10, True),
     ("AUC interval of one model (logit)", "auc_interval", "1 trained model, 1 test set, ROC AUC",
      "(an interval, not a test)", "independent examples; DeLong's standard error on the logit scale",
      "0 (1 training)",
@@ -286,12 +287,13 @@ CARD_ROWS = _group(
      "the two models' predictions are exchangeable within each group (permutation test)",
      "independent groups; resamples or permutes whole groups", "0 (1 training each)",
      "no per-group F1 or AUC to average: resample whole groups for the interval; p-value from "
-     "cluster_permutation_test (chapter 9)", 9, True),
+     "cluster_permutation_test (chapter 10)", 10, True),
     ("McNemar on grouped examples", "mcnemar", "trained models, test examples in groups",
      "equal accuracies", "independent examples (false: a group wins or loses together)",
      "0 (1 training each)",
-     f"chapter 9: {_q('ch9-mcnemar-scans')} rejections of a true H0 at nominal 5 % with 5 scans per patient",
-     9, False),
+     f"chapter 10: {_q('ch10-mcnemar-scans')} rejections of a true H0 at nominal 5 % with 5 scans per "
+     "patient",
+     10, False),
 ) + _group(
     1,
     ("Corrected repeated CV t", "corrected_repeated_cv_ttest", "2 algorithms, 1 data set",
@@ -332,23 +334,23 @@ CARD_ROWS = _group(
     ("Seeds averaged within splits", "seed_split_variance", "2 algorithms with random training (seeds)",
      "equal expected score (corrected t on the split means)", "same splits for both; seeds unrelated",
      "splits x seeds per algorithm",
-     "counting every run as independent overstates the evidence (chapter 9); design_std_error plans the "
+     "counting every run as independent overstates the evidence (chapter 10); design_std_error plans the "
      "design",
-     9, True),
+     10, True),
     ("Grouped cross-validation", "group_kfold", "algorithms, examples in groups",
      "(splits, not a test)", "every group whole in one fold", "as the test it feeds",
-     f"shuffled folds leak groups (chapter 9: {_q('ch9-groups-shuffled')} shuffled, "
-     f"{_q('ch9-groups-grouped')} "
-     f"grouped, {_q('ch9-groups-new')} on new patients)", 9, True),
+     f"shuffled folds leak groups (chapter 10: {_q('ch10-groups-shuffled')} shuffled, "
+     f"{_q('ch10-groups-grouped')} "
+     f"grouped, {_q('ch10-groups-new')} on new patients)", 10, True),
     ("Forward chaining", "forward_chaining", "algorithms, time-ordered data that may drift",
      "(splits, not a test)", "train on the past, test on the next block (with a gap)", "k per algorithm",
      "answers the deployment question; block scores are not exchangeable: compare them block by block "
-     "(chapter 9)", 9, True),
+     "(chapter 10)", 10, True),
     ("Blocked k-fold with a gap", "blocked_kfold", "algorithms, a stationary time series",
      "(splits, not a test)", "contiguous test blocks, a gap of unused examples on each side",
      "k per algorithm",
      "every block tested once, less variable than forward chaining for a stationary series (Bergmeir, "
-     "Hyndman & Koo 2018); the fold scores are correlated like k-fold scores (chapter 9)", 9, True),
+     "Hyndman & Koo 2018); the fold scores are correlated like k-fold scores (chapter 10)", 10, True),
     ("Nested CV interval of one learner", "cv_interval", "1 algorithm, 1 data set: how good is it?",
      "(an interval, not a test)", "independent examples", "K(K - 1)/2 + K per repetition",
      "method='nested' (the default) covered at or above its level in chapter 9's lab (conservative "
@@ -506,5 +508,5 @@ DIAGRAM_FOOTERS = {
 }
 DIAGRAM_TITLES = {
     "main": "Choosing a test: what you compare, on what, and the question",
-    "beyond": "Beyond one accuracy on independent examples (chapter 9)",
+    "beyond": "Beyond one accuracy on independent examples (chapters 9 and 10)",
 }

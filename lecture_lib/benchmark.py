@@ -28,6 +28,7 @@ import os
 import re
 import sys
 import time
+import warnings
 from collections.abc import Mapping
 
 import numpy as np
@@ -48,6 +49,7 @@ from ._validation import (
 )
 from .friedman_nemenyi import friedman, nemenyi
 from .guide import recommend_test, smallest_two_sided_pvalue
+from .heterogeneity import meta_analysis as _meta_analysis
 from .multitest import ADJUST_METHODS, adjust_pvalues
 from .paired import corrected_repeated_cv_ttest, resampled_ttest
 from .posthoc import pairwise_comparisons
@@ -845,7 +847,7 @@ class BenchmarkResult(Printable):
     def recommend(self, **design):
         """The test the course recommends for this benchmark: :func:`lecture_lib.recommend_test`.
 
-        Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+        Taught in chapter 11 (``notebooks/11-choosing-a-test``).
 
         Parameters
         ----------
@@ -943,7 +945,7 @@ class BenchmarkResult(Printable):
         been significant, and how many data sets would be needed. Likewise
         for Friedman's exact p-value, whose floor is :math:`(k!)^{1-N}`.
 
-        Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+        Taught in chapter 11 (``notebooks/11-choosing-a-test``).
 
         Examples
         --------
@@ -1063,6 +1065,90 @@ class BenchmarkResult(Printable):
         self._complete(name, datasets=None, algorithms=(i, j))
         means = self.mean_scores
         return test(means[:, i], means[:, j], **options)
+
+    def meta_analysis(self, algorithm_1: str, algorithm_2: str, *, method: str = "reml", test: str = "z",
+                      confidence: float = 0.95, cv_test: str = "corrected_repeated_cv"):
+        """A random-effects meta-analysis of the per-data-set differences (chapter 8).
+
+        On each data set, the mean difference of the fold scores (algorithm_1
+        minus algorithm_2) and its corrected standard error, as
+        :meth:`corrected_ttest` computes them; then
+        :func:`lecture_lib.meta_analysis` pools them: the mean difference over
+        data sets like these with its confidence interval, the spread between
+        data sets (``tau2``, ``i2``, ``q``) and the prediction interval for the
+        difference on a new data set.
+
+        Parameters
+        ----------
+        algorithm_1, algorithm_2 : str
+            The two algorithms; the effect is algorithm_1 minus algorithm_2,
+            in the units of the scoring (positive: algorithm_1 scored higher,
+            which for a loss is worse).
+        method : {"reml", "dl"}, default "reml"
+            The estimator of tau^2 (see :func:`lecture_lib.meta_analysis`).
+        test : {"z", "knha"}, default "z"
+            Normal intervals, as metafor's default, or Knapp-Hartung's t
+            intervals, the better choice with few data sets.
+        confidence : float, default 0.95
+            Coverage of the confidence and prediction intervals, in (0, 1).
+        cv_test : {"corrected_repeated_cv", "corrected_kfold"}, default "corrected_repeated_cv"
+            Which corrected standard error each data set contributes (see
+            :meth:`corrected_ttest`).
+
+        Returns
+        -------
+        MetaAnalysisResult
+            As :func:`lecture_lib.meta_analysis` returns it.
+
+        Raises
+        ------
+        ValueError
+            Fewer than two data sets; a data set whose fold differences are
+            all equal (standard error 0: nothing to weigh it by), named; and
+            what :meth:`corrected_ttest` and :func:`lecture_lib.meta_analysis`
+            refuse.
+
+        Notes
+        -----
+        The standard errors are treated as known, as in every
+        random-effects meta-analysis; they come from the corrected variance
+        of Nadeau and Bengio, itself an approximation (chapter 4), so the
+        intervals inherit its error. With a handful of data sets ``tau2`` is
+        poorly estimated: prefer ``test="knha"`` and read the prediction
+        interval rather than the p-value.
+
+        Taught in chapter 8 (``notebooks/08-bayesian-comparison``).
+
+        Examples
+        --------
+        >>> from sklearn.datasets import load_breast_cancer, load_iris, load_wine
+        >>> from sklearn.naive_bayes import GaussianNB
+        >>> from sklearn.neighbors import NearestCentroid
+        >>> from lecture_lib import run_benchmark
+        >>> data = {"iris": load_iris(return_X_y=True), "wine": load_wine(return_X_y=True),
+        ...         "breast cancer": load_breast_cancer(return_X_y=True)}
+        >>> result = run_benchmark({"naive Bayes": GaussianNB(), "nearest centroid": NearestCentroid()},
+        ...                        data, cv=(2, 5), seed=0, progress=False)
+        >>> meta = result.meta_analysis("naive Bayes", "nearest centroid", test="knha")
+        >>> pi = meta.prediction_interval
+        >>> print(f"{meta.estimate:+.3f}, new data set [{pi.low:+.3f}, {pi.high:+.3f}], I^2 = {meta.i2:.2f}")
+        +0.099, new data set [-0.417, +0.615], I^2 = 0.95
+        """
+        if len(self.datasets) < 2:
+            raise ValueError(f"meta_analysis needs at least two data sets, got {len(self.datasets)}: "
+                             f"{list(self.datasets)}")
+        with warnings.catch_warnings():
+            # an infinite t on a data set whose differences are all equal: refused below, with its name
+            warnings.filterwarnings("ignore", message="every difference is the same", category=UserWarning)
+            results = self.corrected_ttest(algorithm_1, algorithm_2, test=cv_test, confidence=confidence)
+        differences = np.array([r.mean_difference for r in results.values()])
+        std_errors = np.array([r.std_error for r in results.values()])
+        flat = [name for name, se in zip(results, std_errors) if not se > 0]
+        if flat:
+            raise ValueError(f"on data set(s) {flat} the fold differences between {algorithm_1!r} and "
+                             f"{algorithm_2!r} are all equal (standard error 0), so the meta-analysis cannot "
+                             "weigh them; leave them out with select(datasets=...) and say so")
+        return _meta_analysis(differences, std_errors, method=method, confidence=confidence, test=test)
 
     # ----------------------------------------------------------------- the written reports
 

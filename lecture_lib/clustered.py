@@ -1,4 +1,4 @@
-"""Comparing two models on a test set whose examples come in groups (chapter 9).
+"""Comparing two models on a test set whose examples come in groups (chapter 10).
 
 When a test set holds several examples per patient, user or site, the
 groups, not the examples, were sampled independently: a patient on whom one
@@ -12,11 +12,11 @@ predictions on all examples of a group together. With one example per group
 they are :func:`~lecture_lib.paired_bootstrap` and
 :func:`~lecture_lib.paired_permutation_test`, number for number.
 
-Taught in chapter 9 (``notebooks/09-beyond-accuracy``, section "F1, AUC and
+Taught in chapter 10 (``notebooks/10-seeds-groups-time``, section "F1, AUC and
 other metrics on grouped test sets"): on 40 patients with 5 scans each, the
 per-example bootstrap and permutation test are overconfident, and these two
-hold their level; chapter 9 also teaches the per-example versions of both
-methods and, for accuracy, the paired test on per-group means.
+hold their level; chapter 9 teaches the per-example versions of both
+methods, and chapter 10 for accuracy the paired test on per-group means.
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def cluster_bootstrap(y_true, y_pred_1, y_pred_2, groups, metric, n_resamples=10
     the per-example interval overstates what 200 scans from 40 patients
     can tell.
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``), with a
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``), with a
     simulation of its coverage against the per-example bootstrap.
     """
     y, p1, p2, name = prepare(y_true, y_pred_1, y_pred_2, metric, positive)
@@ -242,13 +242,13 @@ def cluster_permutation_test(y_true, y_pred_1, y_pred_2, groups, metric, n_resam
     McNemar test): the same p-value, from the same draws for the same seed.
     With several correlated examples per group, that per-example test is
     too liberal, because it treats them as independent disagreements; this
-    one keeps its level. In a simulation of chapter 9's design (40
+    one keeps its level. In a simulation of chapter 10's design (40
     patients with 5 scans each, two equally accurate models, each 15 points
     better on some patients; labels drawn for each scan; 4 000 test sets),
     the per-example test rejected the true :math:`H_0` at the 5 % level in
     12.2 % (accuracy) and 13.3 % (F1) of the test sets, this one in 3.7 %
     and 4.35 % (an exact test never exceeds its level; the discreteness of
-    the permutation distribution keeps it below). Chapter 9's own run, with
+    the permutation distribution keeps it below). Chapter 10's own run, with
     the diagnosis shared by all scans of a patient, finds the same pattern.
 
     Like McNemar's test, this compares two trained models on one test set;
@@ -288,7 +288,7 @@ def cluster_permutation_test(y_true, y_pred_1, y_pred_2, groups, metric, n_resam
     per-example test, which counts the 200 scans as independent, reports
     0.23: a p-value too small for scans that come in patients.
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``), with a
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``), with a
     simulation of its level against the per-example permutation test.
     """
     y, p1, p2, name = prepare(y_true, y_pred_1, y_pred_2, metric, positive)

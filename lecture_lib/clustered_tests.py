@@ -8,7 +8,7 @@ units: McNemar-type chi-squared statistics for clustered matched pairs
 (Eliasziw & Donner 1991, Obuchowski 1998, Durkalski et al. 2003, Yang et al.
 2010), and Obuchowski's (1997) nonparametric clustered ROC analysis.
 
-Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 """
 
 from __future__ import annotations
@@ -291,7 +291,7 @@ def clustered_mcnemar(y_true, y_pred_1, y_pred_2, groups, method=DEFAULT_METHOD,
     with about 10 groups it is slightly liberal (up to 6.5 % with pairs),
     and Durkalski's is the conservative alternative.
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 
     References
     ----------
@@ -476,7 +476,7 @@ def simulate_clustered_mcnemar(method, n_groups, group_size, icc, accuracy_1, ac
     drawn at once (binomial draws, no loop over test sets), and all the
     statistics computed on the arrays of counts.
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 
     Examples
     --------
@@ -631,7 +631,7 @@ def clustered_auc_test(y_true, scores_1, scores_2, groups, positive=1, confidenc
     0 gives statistic 0 and p-value 1 when the AUCs are equal, and an
     infinite statistic and p-value 0 when they differ.
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 
     References
     ----------

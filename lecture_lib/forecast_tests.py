@@ -6,7 +6,7 @@ shares h - 1 periods of unknown future with its neighbours. The paired t-test
 assumes independent differences and understates the variance of their mean;
 the Diebold-Mariano test estimates the long-run variance instead.
 
-Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 """
 
 from __future__ import annotations
@@ -219,7 +219,7 @@ def diebold_mariano_test(loss_1, loss_2, horizon=1, alternative="two-sided", cor
     differences lie on the side of H1 and 1 otherwise, and the interval is
     the point (with an infinite limit for a one-sided alternative).
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 
     References
     ----------

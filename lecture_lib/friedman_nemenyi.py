@@ -673,7 +673,7 @@ def friedman_type1_error(
     here: it is what reading its p-value as 0 does. The simulation uses the
     same vectorised formulas as :func:`friedman`. Taught in chapter 6; the
     measured levels are quoted in the Notes of :func:`friedman` and in the
-    guide of chapter 10.
+    guide of chapter 11.
 
     Examples
     --------

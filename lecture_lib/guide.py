@@ -1,6 +1,6 @@
-"""Which test? The decision logic of chapter 10 ("Choosing a test").
+"""Which test? The decision logic of chapter 11 ("Choosing a test").
 
-Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+Taught in chapter 11 (``notebooks/11-choosing-a-test``).
 
 :func:`recommend_test` maps a description of the experiment (how many models
 or algorithms, whether they can be retrained, how many data sets, the
@@ -8,7 +8,7 @@ question, the metric, the structure of the data, ...) to the test or
 procedure the course recommends, the ``lecture_lib`` functions that run it,
 the chapter that teaches it, why it fits, what backs the recommendation (a
 lab of the course or a cited study) and what to watch out for. It is a pure
-function: the widget of chapter 10 (:func:`lecture_lib.widgets.which_test_explorer`) only
+function: the widget of chapter 11 (:func:`lecture_lib.widgets.which_test_explorer`) only
 displays :func:`lecture_lib.guide_views.recommendation_html` of its answer, and the decision
 diagrams (:func:`lecture_lib.guide_views.plot_decision_diagram`) draw their leaves from the same
 answers. The guide's standing sentences and every number it quotes from a chapter are kept whole in
@@ -18,7 +18,7 @@ The recommendations follow Fagerland, Lydersen and Laake (2013) for McNemar's
 test, Bouckaert and Frank (2004) and chapter 4's lab for one data set,
 Demšar (2006) and García and Herrera (2008) for many data sets, Corani and
 Benavoli (2015) and Benavoli et al. (2014, 2017) for the Bayesian tests
-(chapter 8, with Tango 1998 for non-inferiority), and chapter 9 (Bates, Hastie and
+(chapter 8, with Tango 1998 for non-inferiority), and chapters 9 and 10 (Bates, Hastie and
 Tibshirani 2024; DeLong et al. 1988; Bouthillier et al. 2021; Benjamini and Hochberg
 1995; Yang, Sun and Hardin 2010 and Obuchowski 1997 for grouped test sets; Diebold and
 Mariano 1995 and Bergmeir, Hyndman and Koo 2018 for time order) for the routes beyond
@@ -98,8 +98,9 @@ CHAPTERS = {
         "critical differences"),
     7: "Nested cross-validation",
     8: "Bayesian comparison: the probability that one algorithm is practically better",
-    9: "Beyond one accuracy on i.i.d. data: AUC, F1, seeds, groups and time",
-    10: "Choosing a test",
+    9: "Beyond accuracy: what CV estimates, AUC, F1, probabilities and many metrics",
+    10: "Seeds, groups and time: when runs or examples are not independent",
+    11: "Choosing a test",
 }
 
 #: Every lecture_lib function the guide may recommend.
@@ -129,7 +130,7 @@ GUIDE_FUNCTIONS = (
     "bayesian_signed_rank",
     "bayesian_sign_test",
     "equivalence_test",
-    # chapter 9: beyond one accuracy on i.i.d. data
+    # chapters 9 and 10: beyond one accuracy on i.i.d. data
     "proportion_interval",
     "cv_interval",
     "delong_test",
@@ -144,7 +145,7 @@ GUIDE_FUNCTIONS = (
     "plot_critical_difference",
     "marginal_homogeneity_test",
     "control_comparisons",
-    # chapter 9: grouped test sets and metrics that are not means over examples (issue 24)
+    # chapters 9 and 10: grouped test sets and metrics that are not means over examples (issue 24)
     "cluster_bootstrap",
     "cluster_permutation_test",
     # issue 27: grouped and time-ordered test sets, non-inferiority, heterogeneity, one model's AUC
@@ -185,7 +186,7 @@ STRUCTURE_OPTIONS = ("iid", "groups", "time")
 # quotes none of this by hand: _friedman_caveat computes the levels of the reader's own design.
 #
 # Designs enumerated live: each takes well under 0.1 s (measured on a 2-core laptop), so that the
-# widget of chapter 10 stays responsive; larger enumerable designs are answered without their levels.
+# widget of chapter 11 stays responsive; larger enumerable designs are answered without their levels.
 _FRIEDMAN_LIVE_MAX_N = {2: 1000, 3: 100, 4: 16, 5: 6, 6: 3, 7: 2, 8: 2}
 # Simulated benchmarks per design beyond the table: about this many ranks drawn in all (under 0.1 s), at
 # least 2 000 benchmarks; the answer prints the Monte Carlo interval.
@@ -429,7 +430,7 @@ def recommend_test(
     random_training: bool = False,
     n_metrics: int = 1,
 ) -> Recommendation:
-    """Recommend a test for an experimental set-up (the widget of chapter 10).
+    """Recommend a test for an experimental set-up (the widget of chapter 11).
 
     Parameters
     ----------
@@ -473,11 +474,11 @@ def recommend_test(
     structure : {"iid", "groups", "time"}, optional
         ``"iid"``: independent examples; ``"groups"``: several related examples per unit
         (scans per patient, near-duplicates); ``"time"``: the examples are in time order
-        and the model will be used on the future (chapter 9).
+        and the model will be used on the future (chapter 10).
     random_training : bool, optional
         Does the training procedure itself depend on a random seed (a neural network's
         initialisation and mini-batch order), so that its score moves from seed to seed
-        on the same data (chapter 9)?
+        on the same data (chapter 10)?
     n_metrics : int, optional
         How many metrics (or other families of tests, such as one per data set) you test
         and report, >= 1. More than one calls for a multiplicity adjustment across them.
@@ -504,18 +505,18 @@ def recommend_test(
       Cochran's Q and pairwise McNemar tests with Holm's adjustment (more models);
       with a continuous per-example loss, the paired t-test on the losses; the AUC:
       DeLong's test; F1 or another metric: a paired bootstrap interval and a paired
-      permutation test (chapter 9); examples in groups: the clustered McNemar test
+      permutation test (chapter 9); examples in groups (chapter 10): the clustered McNemar test
       (Yang's statistic) for right/wrong scores, a paired test on the group means
       for a loss, Obuchowski's clustered AUC test for the AUC, a cluster bootstrap
       and a cluster permutation test for F1 and other metrics that are not means
       over examples; a later test period in time order: the Diebold-Mariano test
-      on the per-example losses (Harvey-Leybourne-Newbold corrected);
+      on the per-example losses (Harvey-Leybourne-Newbold corrected; chapter 10);
     * algorithms, one data set: the corrected repeated cross-validation t test on
       10 x 10 CV (Bouckaert and Frank 2004; chapter 4's Type I error and power lab),
       or, for an unstable learner or small noisy data, the conservative corrected t on
       one 10-fold CV; pairwise with Holm's adjustment for more algorithms; never the
       plain k-fold or resampled t test; with a random training procedure, the seeds
-      averaged within each split first (chapter 9);
+      averaged within each split first (chapter 10);
     * two algorithms, many data sets: the Wilcoxon signed-rank test, or the sign test
       when the differences are not commensurable (Demšar 2006; chapter 5's power
       simulation); beside Wilcoxon, a random-effects meta-analysis of the per-data-set
@@ -546,7 +547,7 @@ def recommend_test(
     split forward in time (forward chaining) or, when stationary, in blocks with a gap
     (Bergmeir, Hyndman and Koo 2018); several metrics call for Holm's procedure
     (family-wise error rate) or Benjamini-Hochberg (false discovery rate) across them
-    (chapter 9). One learner: the nested cross-validation interval of Bates, Hastie
+    (chapters 9 and 10). One learner: the nested cross-validation interval of Bates, Hastie
     and Tibshirani (2024); one trained model's AUC: the logit interval (Qin and
     Hotilovac 2008), or, on grouped or time-ordered examples, a cluster bootstrap
     against a constant scorer (the library has no clustered interval for one AUC).
@@ -726,11 +727,11 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             caveats=(
                 "The examples come in groups: the scores of one group are not independent. Average the "
                 "per-example scores within each group and run the test (or the interval) on the group means; "
-                "the groups, not the examples, are the independent units (chapter 9).",
+                "the groups, not the examples, are the independent units (chapter 10).",
             ),
-            evidence=" Groups: chapter 9's patient simulation (McNemar on the scans rejected a true H0 in "
-            f"{_q('ch9-mcnemar-scans')} of test sets at nominal 5 %, the paired t on the patient means in "
-            f"{_q('ch9-patient-means')}).",
+            evidence=" Groups: chapter 10's patient simulation (McNemar on the scans rejected a true H0 in "
+            f"{_q('ch10-mcnemar-scans')} of test sets at nominal 5 %, the paired t on the patient means in "
+            f"{_q('ch10-patient-means')}).",
         )
     if structure == "time" and trained:  # one model: the comparisons have routes of their own
         return _add(
@@ -739,7 +740,7 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
                 "The test examples are in time order: neighbouring errors are correlated, so a test or an "
                 "interval that treats the examples as independent is too confident. Aggregate the scores "
                 "into blocks long enough to be nearly independent and work with the block means, as with "
-                "groups (chapter 9).",
+                "groups (chapter 10).",
             ),
         )
     if structure == "groups" and n_models == 1:
@@ -749,7 +750,7 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             caveats=(
                 "The examples come in groups: cv_interval's folds split the examples, so a group can sit on "
                 "both sides of a split and the interval is optimistic. The course has no grouped version of "
-                "the interval; estimate the score at least with group_kfold folds (chapter 9).",
+                "the interval; estimate the score at least with group_kfold folds (chapter 10).",
             ),
         )
     if structure == "groups":
@@ -762,8 +763,8 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             caveats=(
                 f"The examples come in groups: make every split{where} keep each group whole (group_kfold). "
                 "Shuffled folds put a group on both sides and every test inherits their optimism (chapter "
-                f"9: {_q('ch9-groups-shuffled')} accuracy with shuffled folds, {_q('ch9-groups-grouped')} "
-                f"with grouped ones, {_q('ch9-groups-new')} on new patients). The corrected t's variance "
+                f"9: {_q('ch10-groups-shuffled')} accuracy with shuffled folds, {_q('ch10-groups-grouped')} "
+                f"with grouped ones, {_q('ch10-groups-new')} on new patients). The corrected t's variance "
                 "factor uses the folds' n_test/n_train; no lab of the course checks it for grouped folds.",
                 "group_kfold's partition depends on the seed only through the order of groups of equal size: "
                 "when all groups differ in size, every repetition is the same partition, and repeating it "
@@ -771,7 +772,7 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
                 "otherwise use one grouped k-fold (the corrected t on one k-fold is conservative: chapter "
                 "4).",
             ),
-            evidence=" Groups: chapter 9's patient example (shuffled against grouped cross-validation).",
+            evidence=" Groups: chapter 10's patient example (shuffled against grouped cross-validation).",
         )
     return _add(  # time order, one learner or several data sets
         rec,
@@ -779,13 +780,13 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
         caveats=(
             "The examples are in time order: score each model only on data that come after its training "
             "data (forward_chaining, with a gap between training and test). Shuffled folds use the future "
-            f"and are optimistic (chapter 9: {_q('ch9-time-shuffled')} with shuffled folds, "
-            f"{_q('ch9-time-forward')} forward, no better than the {_q('ch9-time-past-majority')} of "
+            f"and are optimistic (chapter 10: {_q('ch10-time-shuffled')} with shuffled folds, "
+            f"{_q('ch10-time-forward')} forward, no better than the {_q('ch10-time-past-majority')} of "
             "predicting the state most common in the past, and below the "
-            f"{_q('ch9-time-trivial')} of always predicting the state that turns out more common, a rule "
+            f"{_q('ch10-time-trivial')} of always predicting the state that turns out more common, a rule "
             "that needs hindsight).",
         ),
-        evidence=" Time order: chapter 9's drifting-sensor example.",
+        evidence=" Time order: chapter 10's drifting-sensor example.",
     )
 
 
@@ -810,7 +811,7 @@ def _with_random_training(rec, trained) -> Recommendation:
             rec,
             caveats=(
                 "The training is random: these trained models are one draw each. The test covers them, not "
-                "another run with another seed, which could reverse the result (chapter 9); to compare the "
+                "another run with another seed, which could reverse the result (chapter 10); to compare the "
                 "procedures, retrain over splits and seeds.",
             ),
         )
@@ -820,10 +821,10 @@ def _with_random_training(rec, trained) -> Recommendation:
         caveats=(
             "The training is random: average the seeds within each split (or data set) before the test, so "
             "that the runs on one split count once; seed_split_variance shows how much of the spread the "
-            "seeds cause (chapter 9).",
+            "seeds cause (chapter 10).",
         ),
         avoid=(AVOID_PER_RUN,),
-        evidence=" Seeds: Bouthillier et al. (2021) and chapter 9's two networks.",
+        evidence=" Seeds: Bouthillier et al. (2021) and chapter 10's two networks.",
     )
 
 
@@ -1104,7 +1105,8 @@ def _two_algorithms_many_datasets(n_datasets: int, commensurable: bool) -> Recom
                 "# from a benchmark: result = run_benchmark(models, datasets, seed=0)\n"
                 "# result.across_datasets(wilcoxon_signed_rank, 'A', 'B')\n"
                 "meta_analysis(differences, std_errors, test='knha')  # spread across data sets: tau2, "
-                "prediction_interval"
+                "prediction_interval\n"
+                "# from a benchmark: result.meta_analysis('A', 'B', test='knha')"
             ),
             chapter=5,
             why=(
@@ -1429,7 +1431,7 @@ def _one_model_clustered_auc(time: bool) -> Recommendation:
                                                               "patient)") + "\n"
             f"# few {units}: cluster_bootstrap(y_true, score, constant, groups, metric=roc_auc_score, seed=0)"
         ),
-        chapter=9,
+        chapter=10,
         why=(
             f"{origin} The AUC compares every positive with every negative example: it is not a mean over "
             f"examples, so there is no per-{unit} score to average, and auc_interval (DeLong's standard "
@@ -1462,11 +1464,11 @@ def _one_model_clustered_auc(time: bool) -> Recommendation:
             "Obuchowski (1997) for the clustered variance (clustered_auc_test equals DeLong's test with one "
             "example per group, checked by its tests); Davison and Hinkley (1997, section 3.8) and Field "
             "and Welsh (2007) for resampling the units that were sampled independently, whole. The coverage "
-            "simulation in help(cluster_bootstrap) is for differences of accuracy and F1; chapter 9's "
+            "simulation in help(cluster_bootstrap) is for differences of accuracy and F1; chapter 10's "
             "grouped lab shows what treating clustered examples "
             f"as independent costs (the per-example bootstrap missed the true difference in "
-            f"{_q('ch9-example-bootstrap-miss')} of test sets at nominal 95 %, the cluster bootstrap in "
-            f"{_q('ch9-cluster-bootstrap-miss')})."
+            f"{_q('ch10-example-bootstrap-miss')} of test sets at nominal 95 %, the cluster bootstrap in "
+            f"{_q('ch10-cluster-bootstrap-miss')})."
         ),
     )
 
@@ -1502,7 +1504,8 @@ def _practical(
                 f"{function}(scores_1, scores_2, rope=0.01, seed=0)  # one mean score per data set\n"
                 f"# from a benchmark: result.across_datasets({function}, 'A', 'B', rope=0.01, seed=0)"
                 + ("\n# frequentist twin: where the difference will lie on a new data set\n"
-                   "meta_analysis(differences, std_errors, test='knha').prediction_interval  # corrected SEs"
+                   "meta_analysis(differences, std_errors, test='knha').prediction_interval  # corrected "
+                   "SEs\n# from a benchmark: result.meta_analysis('A', 'B', test='knha').prediction_interval"
                    if commensurable else "")
             ),
             chapter=8,
@@ -1736,9 +1739,9 @@ def _practical_structured_test_set(
         ]
         evidence = (
             "Schuirmann (1987) for the logic of TOST; Diebold and Mariano (1995) and Harvey, Leybourne and "
-            "Newbold (1997) for the interval, which inverts the Diebold-Mariano test; chapter 9's forecasts "
-            f"three steps ahead: that test rejected a true H0 in {_q('ch9-dm-level')} of simulated test "
-            f"periods at nominal 5 %, the paired t that ignores the time order in {_q('ch9-dm-paired-t')}. "
+            "Newbold (1997) for the interval, which inverts the Diebold-Mariano test; chapter 10's forecasts "
+            f"three steps ahead: that test rejected a true H0 in {_q('ch10-dm-level')} of simulated test "
+            f"periods at nominal 5 %, the paired t that ignores the time order in {_q('ch10-dm-paired-t')}. "
             "No lab of the course checks the interval against a margin."
         )
     elif metric == "mean" and per_example == "correctness":
@@ -1774,9 +1777,9 @@ def _practical_structured_test_set(
         ]
         evidence = (
             "Schuirmann (1987) for the logic of TOST; Obuchowski's cluster-robust variance "
-            "(help(clustered_mcnemar)); chapter 9's patient simulation shows what treating grouped examples "
-            f"as independent costs (McNemar on the scans rejected a true H0 in {_q('ch9-mcnemar-scans')} of "
-            f"test sets at nominal 5 %, the paired t on the patient means in {_q('ch9-patient-means')}). No "
+            "(help(clustered_mcnemar)); chapter 10's patient simulation shows what treating grouped examples "
+            f"as independent costs (McNemar on the scans rejected a true H0 in {_q('ch10-mcnemar-scans')} of "
+            f"test sets at nominal 5 %, the paired t on the patient means in {_q('ch10-patient-means')}). No "
             "lab of the course checks these intervals against a margin."
         )
     elif metric == "mean":
@@ -1804,9 +1807,10 @@ def _practical_structured_test_set(
             "the mean loss over all examples; say which one the margin is about.",
         ]
         evidence = (
-            "Schuirmann (1987) for TOST and Wellek (2010) for non-inferiority; chapter 9's patient "
-            f"simulation (the paired t on the patient means rejected a true H0 in {_q('ch9-patient-means')} "
-            f"of test sets at nominal 5 %, McNemar on the scans in {_q('ch9-mcnemar-scans')}). No lab of the "
+            "Schuirmann (1987) for TOST and Wellek (2010) for non-inferiority; chapter 10's patient "
+            f"simulation (the paired t on the patient means rejected a true H0 in {_q('ch10-patient-means')} "
+            f"of test sets at nominal 5 %, McNemar on the scans in {_q('ch10-mcnemar-scans')}). "
+            "No lab of the "
             "course checks them against a margin."
         )
     elif metric == "auc" and not time:
@@ -1860,8 +1864,8 @@ def _practical_structured_test_set(
         ]
         evidence = (
             "Schuirmann (1987) for the logic of TOST; Davison and Hinkley (1997, section 3.8) for resampling "
-            f"whole units; chapter 9's grouped lab (the cluster bootstrap missed the true difference in "
-            f"{_q('ch9-cluster-bootstrap-miss')} of test sets at nominal 95 %). No lab of the course checks "
+            f"whole units; chapter 10's grouped lab (the cluster bootstrap missed the true difference in "
+            f"{_q('ch10-cluster-bootstrap-miss')} of test sets at nominal 95 %). No lab of the course checks "
             "it against a margin."
         )
     caveats.append("It compares these trained models on this test set, not the learning algorithms.")
@@ -1872,7 +1876,7 @@ def _practical_structured_test_set(
         test=test,
         functions=functions,
         call=call,
-        chapter=8 if functions[0] == "equivalence_test" else 9,
+        chapter=8 if functions[0] == "equivalence_test" else 10,
         why=PRACTICAL_WHY + logic + why + pairs,
         trainings="none: each model is trained once, then predicts the test set",
         caveats=tuple(caveats),
@@ -1881,7 +1885,7 @@ def _practical_structured_test_set(
     )
 
 
-# ---------------------------------------------------- chapter 9: beyond one accuracy on i.i.d. data
+# ------------------------------------------- chapters 9 and 10: beyond one accuracy on i.i.d. data
 
 
 def _pairwise(n_models: int, test: str) -> tuple[str, str]:
@@ -1904,11 +1908,12 @@ def _with_pairs(n_models: int, test: str, why: str, call: str, functions: tuple)
 
 
 def _test_set_answer(n_models: int, test: str, pairwise: str, why: str, call: str,
-                     functions: tuple, **fields) -> Recommendation:
-    """A chapter-9 answer for trained models on one test set; beyond two models, ``pairwise`` on all pairs."""
+                     functions: tuple, chapter: int = 9, **fields) -> Recommendation:
+    """An answer of chapter 9 or 10 for models on one test set; over two models, ``pairwise`` on all pairs."""
     why, call, functions = _with_pairs(n_models, pairwise, why, call, functions)
     suffix = " (pairwise, with Holm)" if n_models > 2 else ""
-    return Recommendation(test=test + suffix, functions=functions, call=call, chapter=9, why=why, **fields)
+    return Recommendation(test=test + suffix, functions=functions, call=call, chapter=chapter, why=why,
+                          **fields)
 
 
 def _auc(n_models: int) -> Recommendation:
@@ -2001,6 +2006,7 @@ def _grouped_test_set(n_models: int, metric: str, per_example: str) -> Recommend
     functions = ("paired_ttest", "wilcoxon_signed_rank")
     return _test_set_answer(
         n_models, "Paired test on the per-group mean scores", "paired_ttest", why, call, functions,
+        chapter=10,
         scenario=f"{n_models} trained models, one test set whose examples come in groups, a loss per example",
         trainings="none: each model is trained once, then predicts the test set",
         caveats=(
@@ -2015,9 +2021,9 @@ def _grouped_test_set(n_models: int, metric: str, per_example: str) -> Recommend
         ),
         avoid=(AVOID_MCNEMAR_CLUSTERED,),
         evidence=(
-            "Chapter 9's simulation (2 000 test sets of 40 patients x 5 scans, two equally accurate "
-            f"models): McNemar on the scans rejected a true H0 in {_q('ch9-mcnemar-scans')} of test sets at "
-            f"nominal 5 %, the paired t-test on the 40 patient means in {_q('ch9-patient-means')}."
+            "Chapter 10's simulation (2 000 test sets of 40 patients x 5 scans, two equally accurate "
+            f"models): McNemar on the scans rejected a true H0 in {_q('ch10-mcnemar-scans')} of test sets at "
+            f"nominal 5 %, the paired t-test on the 40 patient means in {_q('ch10-patient-means')}."
         ),
     )
 
@@ -2039,6 +2045,7 @@ def _clustered_mcnemar(n_models: int) -> Recommendation:
     )
     return _test_set_answer(
         n_models, "Clustered McNemar test (Yang)", "clustered_mcnemar", why, call, ("clustered_mcnemar",),
+        chapter=10,
         scenario=f"{n_models} trained models, one test set whose examples come in groups, right/wrong per "
         "example",
         trainings="none: each model is trained once, then predicts the test set",
@@ -2049,9 +2056,9 @@ def _clustered_mcnemar(n_models: int) -> Recommendation:
             "method='durkalski', which weighs every group alike, is the conservative alternative there.",
             "Its interval (result.accuracy_difference) uses Obuchowski's cluster-robust variance, not the "
             "test's own: near the 5 % threshold the two can disagree (help(clustered_mcnemar)).",
-            "The alternative of chapter 9: average each model's correctness within each group and compare "
+            "The alternative of chapter 10: average each model's correctness within each group and compare "
             "the group means with paired_ttest or wilcoxon_signed_rank (that lab: "
-            f"{_q('ch9-patient-means')} at nominal 5 %); it weighs every group alike, whatever its size, so "
+            f"{_q('ch10-patient-means')} at nominal 5 %); it weighs every group alike, whatever its size, so "
             "it tests another average than the accuracy over all examples.",
             "For the AUC: clustered_auc_test; for F1 or another metric that is not a mean over examples: "
             "resample or permute whole groups (cluster_bootstrap, cluster_permutation_test; "
@@ -2063,9 +2070,9 @@ def _clustered_mcnemar(n_models: int) -> Recommendation:
             "setting; 10 to 50 groups of up to 10 examples, intra-group correlation up to one half): Yang's "
             "and Durkalski's tests stayed within Bradley's (1978) band of 0.025 to 0.075 everywhere, Yang's "
             "with more power, while McNemar's test on the examples rejected a true H0 in up to "
-            f"{_q('lab-mcnemar-on-groups')} of test sets; chapter 9's patient simulation (40 patients x 5 "
-            f"scans: Yang's test rejected a true H0 in {_q('ch9-yang-scans')} of test sets at nominal 5 %, "
-            f"McNemar on the scans in {_q('ch9-mcnemar-scans')}). Yang, Sun and Hardin (2010); Durkalski "
+            f"{_q('lab-mcnemar-on-groups')} of test sets; chapter 10's patient simulation (40 patients x 5 "
+            f"scans: Yang's test rejected a true H0 in {_q('ch10-yang-scans')} of test sets at nominal 5 %, "
+            f"McNemar on the scans in {_q('ch10-mcnemar-scans')}). Yang, Sun and Hardin (2010); Durkalski "
             "et al. (2003); the published statistics of the thyroid and psychiatry data are reproduced."
         ),
     )
@@ -2085,6 +2092,7 @@ def _clustered_auc(n_models: int) -> Recommendation:
     )
     return _test_set_answer(
         n_models, "Clustered AUC test (Obuchowski)", "clustered_auc_test", why, call, ("clustered_auc_test",),
+        chapter=10,
         scenario=f"{n_models} trained models, one test set whose examples come in groups, compared by ROC "
         "AUC",
         trainings="none: each model is trained once, then scores the test set",
@@ -2148,9 +2156,9 @@ def _whole_units_test_set(n_models: int, metric: str, time: bool) -> Recommendat
     )
     caveats = [
         f"The number of {units}, not of examples, sets the precision; with few {units} the interval is wide. "
-        "In chapter 9's lab (40 patients of 5 scans) the cluster bootstrap's 95 % interval missed the true "
-        f"difference in {_q('ch9-cluster-bootstrap-miss')} of test sets, the per-example one in "
-        f"{_q('ch9-example-bootstrap-miss')}; with about ten groups it covers only about 90 % "
+        "In chapter 10's lab (40 patients of 5 scans) the cluster bootstrap's 95 % interval missed the true "
+        f"difference in {_q('ch10-cluster-bootstrap-miss')} of test sets, the per-example one in "
+        f"{_q('ch10-example-bootstrap-miss')}; with about ten groups it covers only about 90 % "
         "(help(cluster_bootstrap)).",
         f"The metric is computed on all the examples of a resample together, so a large {unit} weighs more "
         "than a small one, as on the test set.",
@@ -2170,6 +2178,7 @@ def _whole_units_test_set(n_models: int, metric: str, time: bool) -> Recommendat
     return _test_set_answer(
         n_models, "Cluster bootstrap interval and cluster permutation test", "cluster_permutation_test",
         why, call, ("cluster_bootstrap", "cluster_permutation_test"),
+        chapter=10,
         scenario=f"{n_models} trained models, one test set "
         + ("in time order" if time else "whose examples come in groups")
         + (", compared by ROC AUC" if metric == "auc" else ", compared by F1 or another metric"),
@@ -2182,8 +2191,9 @@ def _whole_units_test_set(n_models: int, metric: str, time: bool) -> Recommendat
         ),
         evidence=(
             "Davison and Hinkley (1997, section 3.8): resample the units that were sampled independently, "
-            "whole; chapter 9's grouped simulation shows what treating clustered examples as independent "
-            f"costs (McNemar on the scans: {_q('ch9-mcnemar-scans')} rejections of a true H0 at nominal 5 %)."
+            "whole; chapter 10's grouped simulation shows what treating clustered examples as independent "
+            f"costs (McNemar on the scans: {_q('ch10-mcnemar-scans')} rejections of a true H0 "
+            "at nominal 5 %)."
         ),
     )
 
@@ -2213,6 +2223,7 @@ def _time_test_set(n_models: int, metric: str, per_example: str) -> Recommendati
     return _test_set_answer(
         n_models, "Diebold-Mariano test on the per-example losses in time order", "diebold_mariano_test",
         why, call, ("diebold_mariano_test",),
+        chapter=10,
         scenario=f"{n_models} trained models, one test set in time order",
         trainings="none: each model is trained once on the past, then predicts the test period",
         caveats=(
@@ -2235,10 +2246,10 @@ def _time_test_set(n_models: int, metric: str, per_example: str) -> Recommendati
         ),
         evidence=(
             "Diebold and Mariano (1995), with the small-sample correction of Harvey, Leybourne and Newbold "
-            "(1997); lecture_lib reproduces R's forecast::dm.test (Hyndman and Khandakar 2008). Chapter 9's "
+            "(1997); lecture_lib reproduces R's forecast::dm.test (Hyndman and Khandakar 2008). Chapter 10's "
             "forecasts three steps ahead: the Diebold-Mariano test (h = 3) rejected a true H0 in "
-            f"{_q('ch9-dm-level')} of simulated test periods at nominal 5 %, the paired t that ignores the "
-            f"time order in {_q('ch9-dm-paired-t')}; tests/test_forecast_tests.py finds the same with "
+            f"{_q('ch10-dm-level')} of simulated test periods at nominal 5 %, the paired t that ignores the "
+            f"time order in {_q('ch10-dm-paired-t')}; tests/test_forecast_tests.py finds the same with "
             "horizon 2."
         ),
     )
@@ -2257,7 +2268,7 @@ def _time_algorithms(n_models: int) -> Recommendation:
             "run_benchmark(models, {'series': (X, y)}, cv=lambda X, y, rng: [list(forward_chaining(len(y), "
             "k=5, gap=g))])"
         ),
-        chapter=9,
+        chapter=10,
         why=(
             "A deployed model only ever sees the past. Forward chaining trains on everything before a block "
             "and tests on the block (after a gap), so no future leaks into training; it answers the "
@@ -2279,15 +2290,15 @@ def _time_algorithms(n_models: int) -> Recommendation:
             "on them, with test_train_ratio = n_test / n_train, is chapter 4's heuristic, and no lab of the "
             "course checks it on blocked folds. Choose the gap at least as long as the dependence lasts "
             "(e.g. the lags the features use).",
-            "Compare with a trivial forecaster (the most common recent state): chapter 9's model was worse "
+            "Compare with a trivial forecaster (the most common recent state): chapter 10's model was worse "
             "than it.",
         ),
         avoid=("Shuffled k-fold or repeated CV on time-ordered data: it trains on the future of the test "
                "examples and is optimistic, and every test inherits that.",),
         evidence=(
-            "Chapter 9's drifting-sensor example: shuffled cross-validation reported "
-            f"{_q('ch9-time-shuffled')}, forward chaining {_q('ch9-time-forward')}, below the "
-            f"{_q('ch9-time-trivial')} of always predicting the more common state; Bergmeir, Hyndman and "
+            "Chapter 10's drifting-sensor example: shuffled cross-validation reported "
+            f"{_q('ch10-time-shuffled')}, forward chaining {_q('ch10-time-forward')}, below the "
+            f"{_q('ch10-time-trivial')} of always predicting the more common state; Bergmeir, Hyndman and "
             "Koo (2018) for blocked cross-validation of stationary series."
         ),
     )
@@ -2351,7 +2362,7 @@ def _practical_time_algorithms(n_models: int) -> Recommendation:
         evidence=(
             "Bergmeir, Hyndman and Koo (2018) for blocked cross-validation of stationary series; Corani and "
             "Benavoli (2015) and Nadeau and Bengio (2003) for the correlated and corrected t; Schuirmann "
-            "(1987) for TOST and Wellek (2010) for non-inferiority; chapter 9's drifting-sensor example for "
+            "(1987) for TOST and Wellek (2010) for non-inferiority; chapter 10's drifting-sensor example for "
             "why the future must not leak into training."
         ),
     )
@@ -2378,22 +2389,23 @@ def _seeds_one_dataset(n_models: int) -> Recommendation:
         test="Corrected repeated cross-validation t on the split means over seeds",
         functions=functions,
         call=call,
-        chapter=9,
+        chapter=10,
         why=why,
-        trainings="r x k x seeds per algorithm (chapter 9: 8 splits x 4 seeds)",
+        trainings="r x k x seeds per algorithm (chapter 10: 8 splits x 4 seeds)",
         caveats=(
             "Run both procedures on the same splits; their seeds are unrelated runs.",
             "design_std_error treats the splits as independent, so for splits of one data set it is "
-            f"optimistic (chapter 9: {_q('ch9-seeds-design-se')} against the corrected t's "
-            f"{_q('ch9-seeds-split-se')}).",
+            f"optimistic (chapter 10: {_q('ch10-seeds-design-se')} against the corrected t's "
+            f"{_q('ch10-seeds-split-se')}).",
             "Chapter 4's caveat applies to the corrected t: its level is approximate (chapter 4's lab: "
             f"{_q('ch4-1nn-repeated')} at nominal 5 % with 1-NN, an unstable learner).",
         ),
         avoid=(AVOID_PER_RUN,),
         evidence=(
-            "Bouthillier et al. (2021); chapter 9's two networks (8 splits x 4 seeds): counting the 32 runs "
-            f"as independent gave an interval half as wide and p = {_q('ch9-seeds-runs-p')}, the test paired "
-            f"by split p = {_q('ch9-seeds-split-p')}."
+            "Bouthillier et al. (2021); chapter 10's two networks (8 splits x 4 seeds): counting the 32 runs "
+            f"as independent gave an interval half as wide and p = {_q('ch10-seeds-runs-p')}, "
+            "the test paired "
+            f"by split p = {_q('ch10-seeds-split-p')}."
         ),
     )
 

@@ -1,6 +1,6 @@
-"""Views of chapter 10's guide: the widget's answer as HTML, the overview tables and the decision diagrams.
+"""Views of chapter 11's guide: the widget's answer as HTML, the overview tables and the decision diagrams.
 
-Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+Taught in chapter 11 (``notebooks/11-choosing-a-test``).
 
 Every view shows answers of :func:`lecture_lib.guide.recommend_test` (the decision logic); the
 sentences and labels they print live with the guide's other prose in ``lecture_lib/_guide_prose.py``.
@@ -61,7 +61,7 @@ def recommendation_html(rec: Recommendation) -> str:
     return "\n".join(parts)
 
 
-#: The groups of the overview table, in the order chapter 10 shows them.
+#: The groups of the overview table, in the order chapter 11 shows them.
 CARD_GROUPS = (
     "Trained models, one test set",
     "Algorithms, one data set",
@@ -164,7 +164,7 @@ def guide_table_html(cards=GUIDE_CARDS, group=None) -> str:
     return "\n".join(tables)
 
 
-#: The two decision diagrams of chapter 10: the main scenarios, and the routes
+#: The two decision diagrams of chapter 11: the main scenarios, and the routes
 #: beyond one accuracy on independent examples.
 DIAGRAM_PARTS = ("main", "beyond")
 
@@ -225,8 +225,8 @@ _DIAGRAM_BRANCHES = {
 
 def _leaf_text(situation: str, rec: Recommendation) -> str:
     text = f"{situation}\n" + SHORT_NAMES.get(rec.test, rec.test) + f" (chapter {rec.chapter})"
-    if "group_kfold" in rec.functions and rec.chapter != 9:
-        text += "\non group_kfold splits (chapter 9)"
+    if "group_kfold" in rec.functions and rec.chapter != 10:
+        text += "\non group_kfold splits (chapter 10)"
     return text
 
 
@@ -248,7 +248,7 @@ def diagram_leaves(part: str = "main") -> list[tuple[str, str, Recommendation]]:
 
 
 def plot_decision_diagram(ax=None, part: str = "main"):
-    """A decision diagram of chapter 10: which test for which set-up.
+    """A decision diagram of chapter 11: which test for which set-up.
 
     Parameters
     ----------
@@ -258,8 +258,8 @@ def plot_decision_diagram(ax=None, part: str = "main"):
     part : {"main", "beyond"}, optional
         ``"main"``: trained models / algorithms on one data set / many data sets,
         each with two or more and the practical question (chapter 8).
-        ``"beyond"``: the routes of chapter 9 (AUC, F1, groups, time order,
-        seeds, an interval for one learner).
+        ``"beyond"``: the routes of chapters 9 and 10 (AUC, F1, groups, time
+        order, seeds, an interval for one learner).
 
     Returns
     -------
@@ -320,7 +320,7 @@ def plot_decision_diagram(ax=None, part: str = "main"):
 
 
 #: The "situation" choices of the which-test widget: (label, :func:`recommend_test` arguments as
-#: a tuple of pairs), one option of chapter 9 at a time, as in the decision diagrams.
+#: a tuple of pairs), one option of chapters 9 and 10 at a time, as in the decision diagrams.
 WHICH_TEST_SITUATIONS = (
     ("accuracy, independent examples", ()),
     ("a mean loss per example (e.g. Brier)", (("per_example", "loss"),)),

@@ -12,7 +12,7 @@ the test, the same paragraph says so and why.
 :func:`practical_significance` compares an interval with the smallest
 difference that would matter in practice.
 
-Taught in chapter 10 (``notebooks/10-choosing-a-test``, "Reporting a
+Taught in chapter 11 (``notebooks/11-choosing-a-test``, "Reporting a
 comparison"); chapters 2 and 4 use :func:`practical_significance`.
 """
 
@@ -1280,7 +1280,7 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
 
     Notes
     -----
-    What a reader needs to judge and repeat a comparison (chapter 10): the
+    What a reader needs to judge and repeat a comparison (chapter 11): the
     test and its variant (mid-p or exact, corrected or not, which zero
     convention), the statistic with its degrees of freedom, the p-value
     with its verdict at the level fixed in advance (never "accept H0"), the
@@ -1348,7 +1348,7 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
       evidence of miscalibration is never read as calibration, and the
       paragraph points to :func:`lecture_lib.reliability_table`.
 
-    Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+    Taught in chapter 11 (``notebooks/11-choosing-a-test``).
 
     Examples
     --------

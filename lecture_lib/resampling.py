@@ -41,7 +41,7 @@ __all__ = [
     "bootstrap",
     "estimate_632",
     "cross_validate_scores",
-    # grouped and time-ordered data (chapter 9)
+    # grouped and time-ordered data (chapter 10)
     "group_kfold",
     "forward_chaining",
     "blocked_kfold",
@@ -657,7 +657,7 @@ def cross_validate_scores(estimator, X, y, splits, scoring="accuracy") -> np.nda
     return np.asarray(out, dtype=np.float64)
 
 
-# ------------------------------------------------------------ grouped and time-ordered data (chapter 9)
+# ----------------------------------------------------------- grouped and time-ordered data (chapter 10)
 
 
 def _group_codes(groups):
@@ -698,9 +698,9 @@ def group_kfold(groups, k=5, seed=None) -> Splits:
     When examples of one group are alike (several scans of one patient),
     plain k-fold puts some of them in training and others in test, and the
     model is scored partly on what it has already seen: the estimate is
-    optimistic for new groups. Chapter 9 measures how much.
+    optimistic for new groups. Chapter 10 measures how much.
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 
     Examples
     --------
@@ -765,7 +765,7 @@ def forward_chaining(n, k=5, n_test=None, gap=0, max_train=None) -> Splits:
     (later models train on more data), so they show a trend as well as
     noise.
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 
     Examples
     --------
@@ -841,7 +841,7 @@ def blocked_kfold(n, k=5, gap=0) -> Splits:
     features use). The fold scores are not independent: combine them with
     a corrected variance, not the naive paired t.
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 
     References
     ----------

@@ -1,4 +1,4 @@
-"""How much of a score's variance is the seed's, and how much the split's (chapter 9).
+"""How much of a score's variance is the seed's, and how much the split's (chapter 10).
 
 A neural network trained twice on the same split with two random seeds
 (weight initialisation, mini-batch order) gives two different scores; trained
@@ -9,7 +9,7 @@ randomises more of these sources at once comes closer to the truth for the
 same cost. With scores for S splits x R seeds (seeds nested within splits),
 the one-way random-effects analysis of variance separates the two parts.
 
-Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ def seed_split_variance(scores) -> SeedSplitVariance:
     :math:`\\hat\\sigma^2_{split}` underestimates the variance over
     independent data sets (chapter 4's reason for the corrected t-test).
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 
     References
     ----------
@@ -150,7 +150,7 @@ def design_std_error(variance: SeedSplitVariance, n_splits, n_seeds) -> float:
     independent; for splits of one data set it is optimistic, as the note
     of :func:`seed_split_variance` explains.
 
-    Taught in chapter 9 (``notebooks/09-beyond-accuracy``).
+    Taught in chapter 10 (``notebooks/10-seeds-groups-time``).
 
     Examples
     --------

@@ -247,7 +247,7 @@ for example in (panel_a, panel_b):
 # little more than "well above 1"); in B 1.67 (0.88 to 3.2). Unlike the accuracy difference, the
 # odds ratio ignores how many examples the models agree on, so it cannot say how much accuracy is
 # at stake; and the Bonett-Price interval of the difference is another method, which near the
-# threshold can disagree with the test (chapter 10's report says so when it does).
+# threshold can disagree with the test (chapter 11's report says so when it does).
 
 # %%
 for example in (panel_a, panel_b):

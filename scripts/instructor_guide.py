@@ -414,7 +414,7 @@ def _plural(word: str, numbers) -> str:
 INTRODUCTION = """\
 # Instructor guide
 
-A plan for teaching the ten chapters in {n_sessions} classes of at most {max_minutes} minutes: for each
+A plan for teaching the eleven chapters in {n_sessions} classes of at most {max_minutes} minutes: for each
 class, what students can do afterwards, what they read before it, which sections are taught and in
 what time, an activity (most of them on the chapter's own widget), and the homework. The plan lives
 in `teaching/sessions.yml`; `scripts/instructor_guide.py` measures the chapters, checks the plan
@@ -457,7 +457,7 @@ parts), and `make grade SUBMISSION=...` scores a returned notebook's numeric ans
 student's code: grade in a throwaway environment). The term project
 (`teaching/project/brief.md`, with its rubric and a graded example report) needs chapters 5, 6 and
 10: hand it out after class {project_class}, so that its first weeks run alongside the classes on
-chapters 7 to 10 (`recommend()` gives chapter 10's answer from the start).
+chapters 7 to 11 (`recommend()` gives chapter 11's answer from the start).
 """
 
 
@@ -581,7 +581,7 @@ def reading_table(plan: dict, chapters: dict[str, Chapter]) -> str:
         short = chapter.title.split(":")[0].split(",")[0]
         lines.append(f"| {number}. {short} | {words:,} | {cells} | {minutes} min |".replace(",", " "))
     hours = total / 60
-    lines += ["", f"Reading all ten chapters this way takes about {round(2 * hours) / 2:g} hours; "
+    lines += ["", f"Reading all eleven chapters this way takes about {round(2 * hours) / 2:g} hours; "
               "the exercises come on top."]
     return "\n".join(lines)
 

@@ -272,7 +272,7 @@ REVIEWED_WORDING = [
     ("notebooks/04-two-algorithms-one-dataset.py", "would have\n# kept the real false-alarm rate",
      "cannot say: 5.6 % out of 500 data sets is within the Monte Carlo error"),
     ("notebooks/09-beyond-accuracy.py", "covers in 94 %: conservative again", "suggests this rather than"),
-    ("notebooks/10-choosing-a-test.py", "some of the three learners differ", "evidence at the 5 % level"),
+    ("notebooks/11-choosing-a-test.py", "some of the three learners differ", "evidence at the 5 % level"),
     ("teaching/grading.yml", "Some of the three learners differ", "evidence at the 5 % level"),
     ("teaching/grading.yml", "Holm's numbers bound", "smallest level at which the procedure"),
     ("teaching/grading.yml", "so it cannot cover less often", "usually covers more often; are the two swapped?"),

@@ -352,6 +352,66 @@ def test_corrected_ttest_is_the_corrected_repeated_cv_t(small):
     assert tests["iris"].statistic == direct.statistic and tests["iris"].method == "corrected repeated cv"
 
 
+def _scores_result(scores, test_train_ratio=1 / 4, cv="2 x 5 stratified"):
+    """A BenchmarkResult over given scores (data sets x 2 algorithms x repetitions x folds), no fitting."""
+    scores = np.asarray(scores, dtype=float)
+    n = scores.shape[0]
+    return lecture_lib.BenchmarkResult(
+        records=np.zeros(0, dtype=[("dataset", "U8"), ("algorithm", "U1"), ("repetition", "i8"), ("fold", "i8"),
+                                   ("error", "U1")]), scores=scores,
+        datasets=tuple(f"set {i}" for i in range(n)),
+        algorithms=("a", "b"), scoring="accuracy", higher_is_better=True, cv=cv, seed=0,
+        test_train_ratio=np.full(n, test_train_ratio))
+
+
+def test_meta_analysis_pools_the_corrected_differences_of_each_data_set():
+    rng = np.random.default_rng(3)
+    # five data sets, 2 x 5 folds; algorithm a is ahead by a data-set-dependent amount plus fold noise
+    shift = rng.normal(0.02, 0.03, (5, 1, 1))
+    b = rng.uniform(0.6, 0.9, (5, 1, 1)) + rng.normal(0, 0.02, (5, 2, 5))
+    a = b + shift + rng.normal(0, 0.02, (5, 2, 5))
+    result = _scores_result(np.stack([a, b], axis=1))
+    before = result.scores.copy()
+    # the oracle: the mean fold difference and Nadeau and Bengio's corrected standard error, by hand
+    d = (a - b).reshape(5, -1)
+    se = np.sqrt((1 / 10 + 1 / 4) * d.var(axis=1, ddof=1))
+    for method, test in (("reml", "z"), ("dl", "knha")):
+        got = result.meta_analysis("a", "b", method=method, test=test)
+        want = lecture_lib.meta_analysis(d.mean(axis=1), se, method=method, test=test)
+        assert got.estimate == pytest.approx(want.estimate, rel=1e-12)
+        assert got.tau2 == pytest.approx(want.tau2, rel=1e-9, abs=1e-15)
+        assert got.prediction_interval.low == pytest.approx(want.prediction_interval.low, rel=1e-9)
+        assert got.n_datasets == 5
+    # the sign follows the order of the algorithms
+    assert result.meta_analysis("b", "a").estimate == pytest.approx(-result.meta_analysis("a", "b").estimate)
+    # corrected_kfold: the first repetition only, factor 1/5 + 1/4
+    first = (a - b)[:, 0, :]
+    kfold = result.meta_analysis("a", "b", cv_test="corrected_kfold", method="dl")
+    want = lecture_lib.meta_analysis(first.mean(axis=1), np.sqrt((1 / 5 + 1 / 4) * first.var(axis=1, ddof=1)),
+                                     method="dl")
+    assert kfold.estimate == pytest.approx(want.estimate, rel=1e-12)
+    np.testing.assert_array_equal(result.scores, before)  # nothing modified
+
+
+def test_meta_analysis_says_what_it_cannot_pool():
+    rng = np.random.default_rng(4)
+    b = rng.uniform(0.6, 0.9, (3, 1, 2, 5))
+    a = b + rng.normal(0.01, 0.02, (3, 1, 2, 5))
+    a[1] = b[1] + 0.05  # data set 'set 1': the same difference on every fold, standard error 0
+    result = _scores_result(np.concatenate([a, b], axis=1))
+    with pytest.raises(ValueError, match=r"\['set 1'\] the fold differences between 'a' and 'b' are all equal"):
+        result.meta_analysis("a", "b")
+    assert result.select(datasets=["set 0", "set 2"]).meta_analysis("a", "b").n_datasets == 2
+    with pytest.raises(ValueError, match="at least two data sets, got 1"):
+        result.select(datasets=["set 0"]).meta_analysis("a", "b")
+    with pytest.raises(ValueError, match="unknown algorithm 'c'"):
+        result.meta_analysis("a", "c")
+    with pytest.raises(ValueError, match="method must be one of"):
+        result.select(datasets=["set 0", "set 2"]).meta_analysis("a", "b", method="pm")
+    with pytest.raises(ValueError, match="test must be one of"):
+        result.select(datasets=["set 0", "set 2"]).meta_analysis("a", "b", test="t")
+
+
 def test_friedman_and_nemenyi_on_the_mean_table():
     datasets = {f"set {i}": _indexed(50, seed=10 + i) for i in range(5)}
     datasets["iris"] = load_iris(return_X_y=True)

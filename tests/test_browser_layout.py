@@ -11,7 +11,7 @@
       full size), the link has an accessible name, and the file loads as a PNG at least as wide
       as the image is shown.
 (iii) At 390 px no widget control sticks out of the viewport or is cut by a box around it, and
-      no drop-down cuts its choices; chapter 10 shows its explorer before its overview of the
+      no drop-down cuts its choices; chapter 11 shows its explorer before its overview of the
       tests, and the overview is one card per test, as wide as the column.
 
 The per-page counts are in the failure messages. All use the system Chromium (see conftest.py);
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.browser
 
 #: Output areas allowed to scroll sideways at 1280 px, in the whole book (issue 26: "at most 5").
 MAX_SCROLLING = 5
-WHICH_TEST_PAGE = "notebooks/10-choosing-a-test"
+WHICH_TEST_PAGE = "notebooks/11-choosing-a-test"
 
 
 def toc_pages() -> list[str]:

@@ -4,7 +4,7 @@ Oracles: the paired versions (with one example per group the cluster versions mu
 numbers), scipy.stats.bootstrap run on the group indices (the same resamples with a matched seed and
 batch, so the same percentile and BCa intervals), the exact bootstrap distribution by enumerating every
 draw of a few groups, and the exact permutation distribution by enumerating every pattern of swapped
-groups. Validity: simulations with patients of several scans (chapter 9's design) for the level of the
+groups. Validity: simulations with patients of several scans (chapter 10's design) for the level of the
 tests and the coverage of the interval.
 """
 
@@ -38,7 +38,7 @@ def grouped_predictions(n_groups, seed, sizes=(1, 6), effect=0.15, acc_1=0.75, a
 
 
 def chapter9_test_set(rng, n_patients=40, scans=5, effect=0.15):
-    """Chapter 9's grouped simulation: two equally accurate models (75 % of scans right on average), each
+    """Chapter 10's grouped simulation: two equally accurate models (75 % of scans right on average), each
     15 points better or worse on a patient, the same for all scans of that patient."""
     patient = np.repeat(np.arange(n_patients), scans)
     y = rng.integers(0, 2, patient.size)
@@ -289,9 +289,9 @@ def test_groups_whose_swap_changes_nothing(metric):
 
 
 def test_per_example_permutation_is_liberal_and_cluster_permutation_holds_its_level():
-    # Chapter 9's design with H0 true (the models are exchangeable patient by patient). Measured with
+    # Chapter 10's design with H0 true (the models are exchangeable patient by patient). Measured with
     # 4 000 test sets (the simulation of the issue 24 report): per-example test 12.2 % (accuracy: the
-    # exact McNemar test; chapter 9 reports 14 % for the mid-p version) and 13.3 % (F1); cluster test
+    # exact McNemar test; chapter 10 reports 14 % for the mid-p version) and 13.3 % (F1); cluster test
     # 3.7 % and 4.35 %, at most 5 % as an exact test must be (below it through the discreteness of the
     # permutation distribution). Here 1 000 test sets: 3 sd of a rate of 5 % is 2.1 points.
     rng = np.random.default_rng(18)
@@ -314,7 +314,7 @@ def test_per_example_permutation_is_liberal_and_cluster_permutation_holds_its_le
 
 def test_cluster_bootstrap_covers_and_the_per_example_bootstrap_does_not():
     # 50 groups of 2 to 8 examples; y positive with probability pi = 0.4; model 1 right with probability
-    # 0.80 + f and model 2 with 0.74 - f, f = +-0.15 per group (chapter 9's kind of group effect). Since
+    # 0.80 + f and model 2 with 0.74 - f, f = +-0.15 per group (chapter 10's kind of group effect). Since
     # E f = 0 and the sizes do not depend on f, the expected counts per example are TP = pi a,
     # FN = pi (1 - a), FP = (1 - pi)(1 - a), so the population F1 is 2 pi a / (2 pi a + 1 - a) with
     # a = 0.80 and 0.74. Measured with 1 000 test sets (the simulation of the issue 24 report): F1, 50

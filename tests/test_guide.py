@@ -1,4 +1,4 @@
-"""Chapter 10's guide: recommend_test's decisions, its HTML, the tables, the diagrams and the widget."""
+"""Chapter 11's guide: recommend_test's decisions, its HTML, the tables, the diagrams and the widget."""
 
 import ast
 import html
@@ -379,26 +379,26 @@ def test_every_answer_of_the_whole_grid_is_complete_and_backed():
          8),
         (dict(n_models=2, can_retrain=True, question="practical", structure="time"),
          ("blocked_kfold", "bayesian_correlated_ttest", "equivalence_test", "noninferiority_test"), 8),
-        # beyond one accuracy on i.i.d. data (chapter 9)
+        # beyond one accuracy on i.i.d. data (chapters 9 and 10)
         (dict(n_models=2, metric="auc"), ("delong_test",), 9),
         (dict(n_models=2, metric="other"), ("paired_bootstrap", "paired_permutation_test"), 9),
         (dict(n_models=1, can_retrain=True), ("cv_interval",), 9),
-        (dict(n_models=2, structure="groups"), ("clustered_mcnemar",), 9),
-        (dict(n_models=2, structure="groups", per_example="loss"), ("paired_ttest", "wilcoxon_signed_rank"), 9),
-        (dict(n_models=2, structure="groups", metric="auc"), ("clustered_auc_test",), 9),
-        (dict(n_models=3, structure="groups"), ("clustered_mcnemar", "adjust_pvalues"), 9),
-        (dict(n_models=2, structure="time"), ("diebold_mariano_test",), 9),
-        (dict(n_models=2, structure="time", per_example="loss"), ("diebold_mariano_test",), 9),
+        (dict(n_models=2, structure="groups"), ("clustered_mcnemar",), 10),
+        (dict(n_models=2, structure="groups", per_example="loss"), ("paired_ttest", "wilcoxon_signed_rank"), 10),
+        (dict(n_models=2, structure="groups", metric="auc"), ("clustered_auc_test",), 10),
+        (dict(n_models=3, structure="groups"), ("clustered_mcnemar", "adjust_pvalues"), 10),
+        (dict(n_models=2, structure="time"), ("diebold_mariano_test",), 10),
+        (dict(n_models=2, structure="time", per_example="loss"), ("diebold_mariano_test",), 10),
         (dict(n_models=1, metric="auc"), ("auc_interval",), 9),
         (dict(n_models=2, n_datasets=10), ("wilcoxon_signed_rank", "meta_analysis"), 5),
         (dict(n_models=2, n_datasets=10, question="practical"), ("bayesian_signed_rank", "meta_analysis"), 8),
-        (dict(n_models=2, structure="groups", metric="other"), ("cluster_bootstrap", "cluster_permutation_test"), 9),
-        (dict(n_models=2, structure="time", metric="auc"), ("cluster_bootstrap", "cluster_permutation_test"), 9),
+        (dict(n_models=2, structure="groups", metric="other"), ("cluster_bootstrap", "cluster_permutation_test"), 10),
+        (dict(n_models=2, structure="time", metric="auc"), ("cluster_bootstrap", "cluster_permutation_test"), 10),
         (dict(n_models=2, can_retrain=True, structure="groups"),
          ("compare_algorithms", "corrected_repeated_cv_ttest", "group_kfold"), 4),
-        (dict(n_models=2, can_retrain=True, structure="time"), ("forward_chaining", "blocked_kfold"), 9),
+        (dict(n_models=2, can_retrain=True, structure="time"), ("forward_chaining", "blocked_kfold"), 10),
         (dict(n_models=2, can_retrain=True, random_training=True),
-         ("corrected_repeated_cv_ttest", "seed_split_variance", "design_std_error"), 9),
+         ("corrected_repeated_cv_ttest", "seed_split_variance", "design_std_error"), 10),
         (dict(n_models=2, n_metrics=3), ("mcnemar", "adjust_pvalues"), 2),
         (dict(n_models=3, metric="auc"), ("delong_test", "adjust_pvalues"), 9),
     ],
@@ -1111,7 +1111,7 @@ def test_one_models_auc_on_groups_or_time_is_obuchowskis_interval_against_a_cons
     # examples); the final read: against a constant scorer clustered_auc_test gives one AUC's clustered interval
     for structure in ("groups", "time"):
         rec = recommend_test(1, metric="auc", structure=structure)
-        assert rec.functions == ("clustered_auc_test", "cluster_bootstrap") and rec.chapter == 9, structure
+        assert rec.functions == ("clustered_auc_test", "cluster_bootstrap") and rec.chapter == 10, structure
         text = " ".join((rec.why, *rec.caveats, *rec.avoid))
         assert "Average the per-example scores" not in text and "no clustered interval" not in text
         # the sketch's AUC is the sample AUC (sklearn's roc_auc_score as the oracle) and its interval contains it
@@ -1172,9 +1172,10 @@ def test_the_clustered_auc_evidence_claims_only_what_is_shown():
 
 
 def test_issue_27_functions_are_taught_where_the_guide_says():
-    # chapters as the issue fixes them for now: clustered, time, DM, blocked k-fold, the AUC interval -> 9;
-    # non-inferiority and meta-analysis -> 8; each card agrees with its function's "Taught in chapter N"
-    expected = {"clustered_mcnemar": 9, "clustered_auc_test": 9, "diebold_mariano_test": 9, "blocked_kfold": 9,
+    # chapters after the split of chapter 9: clustered, time, DM, blocked k-fold -> 10 (seeds, groups and
+    # time); the AUC interval -> 9; non-inferiority and meta-analysis -> 8; each card agrees with its
+    # function's "Taught in chapter N"
+    expected = {"clustered_mcnemar": 10, "clustered_auc_test": 10, "diebold_mariano_test": 10, "blocked_kfold": 10,
                 "auc_interval": 9, "noninferiority_test": 8, "meta_analysis": 8}
     cards = {card.function: card for card in GUIDE_CARDS}
     for name, chapter in expected.items():

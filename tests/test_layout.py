@@ -260,8 +260,9 @@ WIDGETS = PACKAGE / "widgets"
 # goes in a private module of the package (lecture_lib/widgets/_something.py).
 WIDGET_MODULES = sorted(p for p in WIDGETS.glob("*.py") if not p.name.startswith("_"))
 # The modules of chapters 8 and 9 before the package, kept because the chapters (and the copies that
-# learners keep on Colab) import from them: they only re-export the package module named here.
-FORMER_WIDGET_MODULES = {"bayesian_widgets.py": "bayesian", "beyond_widgets.py": "beyond"}
+# learners keep on Colab) import from them: they only re-export the package modules named here
+# (chapter 9's seeds explorer moved to chapter 10's module when the chapter was split).
+FORMER_WIDGET_MODULES = {"bayesian_widgets.py": ("bayesian",), "beyond_widgets.py": ("beyond", "dependence")}
 # Outside the package, only these modules import ipywidgets (none of them defines a widget).
 IPYWIDGETS_ELSEWHERE = {
     "live_figure.py": "the live figures the widgets draw in",
@@ -365,12 +366,12 @@ def test_the_widget_package_reexports_every_module_and_defines_nothing():
 def test_the_former_widget_modules_only_reexport_the_package(filename):
     source = (PACKAGE / filename).read_text(encoding="utf-8")
     assert _only_imports_and_all(source) == [], f"{filename} keeps old imports working: it defines nothing"
-    origin = f"widgets.{FORMER_WIDGET_MODULES[filename]}"
-    assert {node.module for node in ast.parse(source).body if isinstance(node, ast.ImportFrom)} == {origin}
+    origins = {f"widgets.{name}" for name in FORMER_WIDGET_MODULES[filename]}
+    assert {node.module for node in ast.parse(source).body if isinstance(node, ast.ImportFrom)} == origins
     former = importlib.import_module(f"lecture_lib.{filename[:-3]}")
-    module = importlib.import_module(f"lecture_lib.{origin}")
+    names = [n for origin in origins for n in importlib.import_module(f"lecture_lib.{origin}").__all__]
     package = importlib.import_module("lecture_lib.widgets")
-    assert sorted(former.__all__) == sorted(module.__all__)
+    assert sorted(former.__all__) == sorted(names)
     assert all(getattr(former, n) is getattr(package, n) for n in former.__all__)
 
 

@@ -217,7 +217,7 @@ SOURCE = re.compile(r"\bsources? (00[0-4])\b", re.I)
 
 
 def test_source_documents_are_sources_and_the_glossary_names_each_one():
-    """'seed' means a random seed (chapter 9); the five source documents are 'source 000' ... 'source 004'."""
+    """'seed' means a random seed (chapter 10); the five source documents are 'source 000' ... 'source 004'."""
     texts = {name: (ROOT / name).read_text(encoding="utf-8")
              for name in ("quizzes/quizzes.yml", "glossary.md", "intro.md")}
     for name, text in texts.items():

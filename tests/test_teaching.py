@@ -60,10 +60,10 @@ def test_the_page_is_current():
     assert guide.main(["--check"]) == 0
 
 
-def test_the_plan_covers_the_course_in_about_sixteen_classes():
+def test_the_plan_covers_the_course_in_about_seventeen_classes():
     sessions = PLAN["sessions"]
     assert 14 <= len(sessions) <= 18
-    assert {s["chapter"] for s in sessions} == set(CHAPTERS) and len(CHAPTERS) == 10
+    assert {s["chapter"] for s in sessions} == set(CHAPTERS) and len(CHAPTERS) == 11
     assert all(s["minutes"] <= PLAN["rule"]["max_minutes"] == 75 for s in sessions)
     # a chapter's classes follow each other, in the order of the chapters
     order = [s["chapter"] for s in sessions]
@@ -160,8 +160,8 @@ def test_every_exercise_and_question_is_set_once():
     assert "07-nested-cv: exercises number 4 is set 0 times (once is right)" in found
     found = _broken(lambda plan: _session(plan, "s02")["homework"]["self_check"].append(1))
     assert "01-evaluation-basics: self_check number 1 is set 2 times (once is right)" in found
-    found = _broken(lambda plan: _session(plan, "s16")["homework"]["exercises"].append(99))
-    assert "10-choosing-a-test: exercises number 99 does not exist" in found
+    found = _broken(lambda plan: _session(plan, "s17")["homework"]["exercises"].append(99))
+    assert "11-choosing-a-test: exercises number 99 does not exist" in found
 
 
 def test_pre_reading_is_part_of_the_class_and_short():
@@ -219,7 +219,7 @@ def test_the_landing_page_reading_times_are_measured(tmp_path):
     intro = (ROOT / "intro.md").read_text(encoding="utf-8")
     assert table in intro
     rows = [line for line in table.splitlines() if re.match(r"\| \d+\. ", line)]
-    assert len(rows) == len(chapters) == 10
+    assert len(rows) == len(chapters) == 11
     first = chapters["01-evaluation-basics"]
     shown = first.sections[: [s.title for s in first.sections].index(guide.EXERCISES)]
     words, cells = sum(s.words for s in shown), sum(s.code_cells for s in shown)

@@ -5,10 +5,8 @@ import pytest
 
 from lecture_lib import (
     coverage_table,
-    design_std_error,
     paired_bootstrap,
     paired_permutation_test,
-    seed_split_variance,
     simulate_cv_coverage,
 )
 from lecture_lib.widgets import (
@@ -16,8 +14,6 @@ from lecture_lib.widgets import (
     bootstrap_report,
     coverage_explorer,
     coverage_report,
-    seeds_explorer,
-    seeds_report,
 )
 
 COVERAGE = simulate_cv_coverage(n_examples=40, n_features=3, k=3, n_repeats=2, n_datasets=60, seed=4)
@@ -25,8 +21,6 @@ RNG = np.random.default_rng(0)
 Y = (RNG.random(300) < 0.2).astype(int)
 P1 = np.where(RNG.random(300) < 0.85, Y, 1 - Y)
 P2 = np.where(RNG.random(300) < 0.75, Y, 1 - Y)
-VARIANCE = seed_split_variance(RNG.normal(0, 0.02, (6, 3)) + RNG.normal(0, 0.03, (6, 1)))
-
 
 
 @pytest.mark.parametrize("n_used, target", [(20, "accuracy_xy"), (60, "accuracy")])
@@ -50,23 +44,13 @@ def test_bootstrap_report_shows_interval_and_pvalue():
     assert ("excludes 0" in html) == (iv.low > 0 or iv.high < 0)
 
 
-def test_seeds_report_standard_error():
-    html = seeds_report(VARIANCE, 12, 3)
-    assert f"{design_std_error(VARIANCE, 12, 3):.4f}" in html
-    assert "72 trainings" in html  # 12 splits x 3 seeds x 2 algorithms
-
-
 def test_reports_reject_bad_input():
     with pytest.raises(ValueError, match="method must be one of"):
         bootstrap_report(Y, P1, P2, method="basic")
     with pytest.raises(ValueError, match="exceeds"):
         coverage_report(COVERAGE, 61)
-    with pytest.raises(ValueError, match="n_seeds must be >= 1"):
-        seeds_report(VARIANCE, 3, 0)
     with pytest.raises(TypeError):
         coverage_explorer("not a simulation")
-    with pytest.raises(TypeError):
-        seeds_explorer({"split_variance": 1.0})
 
 
 def test_explorers_update_their_report():
@@ -84,7 +68,3 @@ def test_explorers_update_their_report():
     metric.value = "accuracy"
     assert box.children[1].value.startswith("<p>accuracy")
 
-    box = seeds_explorer(VARIANCE)
-    splits, seeds = box.children[0].children
-    seeds.value = 4
-    assert box.children[1].value == seeds_report(VARIANCE, splits.value, 4)

@@ -11,8 +11,9 @@ module                    the widgets of
 ``posthoc``               chapter 6: the critical difference against N, the post-hoc procedures
 ``nested``                chapter 7: the optimism of tuning without nesting
 ``bayesian``              chapter 8: the ROPE and the prior of the Bayesian tests
-``beyond``                chapter 9: coverage of CV intervals, bootstrap intervals, seeds and splits
-``guide``                 chapter 10: which test?
+``beyond``                chapter 9: coverage of CV intervals, bootstrap intervals for F1
+``dependence``            chapter 10: seeds against splits
+``guide``                 chapter 11: which test?
 ========================  =======================================================================
 
 Import a widget from here (``from lecture_lib.widgets import mcnemar_explorer``): this package
@@ -76,12 +77,14 @@ from .beyond import (
     bootstrap_report,
     coverage_explorer,
     coverage_report,
-    seeds_explorer,
-    seeds_report,
 )
 
 # isort: split
 # chapter 10
+from .dependence import seeds_explorer, seeds_report
+
+# isort: split
+# chapter 11
 from .guide import which_test_explorer
 
 __all__ = [
@@ -129,8 +132,9 @@ __all__ = [
     "coverage_explorer",
     "bootstrap_report",
     "bootstrap_explorer",
+    # chapter 10
     "seeds_report",
     "seeds_explorer",
-    # chapter 10
+    # chapter 11
     "which_test_explorer",
 ]

@@ -1,10 +1,10 @@
-"""The widget of chapter 10: which test? Controls for the set-up and the guide's live answer.
+"""The widget of chapter 11: which test? Controls for the set-up and the guide's live answer.
 
 The logic is the guide's (:func:`lecture_lib.guide.recommend_test`, tested
 directly); the explorer only sets its arguments and shows
 :func:`lecture_lib.guide_views.recommendation_html` of the answer.
 
-Taught in chapter 10 (``notebooks/10-choosing-a-test``).
+Taught in chapter 11 (``notebooks/11-choosing-a-test``).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ __all__ = [
 def which_test_explorer(n_models: int = 2, n_datasets: int = 1, can_retrain: bool = False):
     """Which test? Controls for the set-up and the live answer of :func:`lecture_lib.guide.recommend_test`.
 
-    The widget of chapter 10: the controls set the arguments of
-    :func:`lecture_lib.guide.recommend_test` (the "situation" one of the options of chapter 9
-    at a time, as the diagrams do), and the answer is
+    The widget of chapter 11: the controls set the arguments of
+    :func:`lecture_lib.guide.recommend_test` (the "situation" one of the options of chapters
+    9 and 10 at a time, as the diagrams do), and the answer is
     :func:`lecture_lib.guide_views.recommendation_html` of its result (or the reason the set-up has
     no answer). Each control sits on a row of its own, so no label is cut.
 

@@ -197,7 +197,7 @@ def run() -> tuple[str, float]:
         f"{name} {rank:.3f}" for name, rank in zip(result.algorithms, ranks)))
 
     advice = result.recommend()
-    lines.append(section("4. The guide's recommendation (result.recommend(), chapter 10)"))
+    lines.append(section("4. The guide's recommendation (result.recommend(), chapter 11)"))
     lines.append(f"test: {advice.test} (chapter {advice.chapter})")
     lines.append(advice.call)
     lines.append(section("5. Primary analysis (result.report())"))

@@ -30,7 +30,7 @@ if importlib.util.find_spec("lecture_lib") is None:
 #
 # ## Overview
 #
-# Chapters 2 to 9 each answered one question well. This chapter puts them side by side, so that
+# Chapters 2 to 10 each answered one question well. This chapter puts them side by side, so that
 # when you face a comparison of your own you can name the right test in a minute and know what
 # it costs and what it cannot tell you.
 #
@@ -43,7 +43,7 @@ if importlib.util.find_spec("lecture_lib") is None:
 # - tell a question about *any* difference (a significance test) from a question about a
 #   *practical* one, and pick the Bayesian test or the equivalence test of chapter 8 for the
 #   second;
-# - recognise the situations of chapter 9 that change the test: the AUC or F1 instead of
+# - recognise the situations of chapters 9 and 10 that change the test: the AUC or F1 instead of
 #   accuracy, examples in groups or in time order, a training procedure that depends on its seed,
 #   an interval for one learner, many metrics at once;
 # - name the tests that look applicable but are not, and say why;
@@ -150,11 +150,13 @@ display(HTML(recommendation_html(recommend_test(n_models=2, n_datasets=6))))
 # equivalence (ROPE) before looking at the results and use the Bayesian tests of chapter 8
 # ([Benavoli et al., 2017](http://jmlr.org/papers/v18/16-305.html)), or the equivalence test (TOST) ([Lakens, 2017](https://doi.org/10.1177/1948550617697177)).
 #
-# **Then check the assumptions of chapter 9.** The tests of chapters 2 to 7 assume a score that
-# is a mean over independent examples and a training procedure that gives the same model every
-# time. The AUC and F1 are not means over examples; examples can come in groups (several per
+# **Then check the assumptions of chapters 9 and 10.** The tests of chapters 2 to 7 assume a score
+# that is a mean over independent examples and a training procedure that gives the same model
+# every time. The AUC and F1 are not means over examples; examples can come in groups (several per
 # patient) or in time order; a neural network's score moves with its seed. Each of these changes
-# the test ([Bates et al., 2024](https://doi.org/10.1080/01621459.2023.2197686); [DeLong et al., 1988](https://doi.org/10.2307/2531595); [Bouthillier et al., 2021](https://arxiv.org/abs/2103.03098)).
+# the test ([Bates et al., 2024](https://doi.org/10.1080/01621459.2023.2197686); [DeLong et al.,
+# 1988](https://doi.org/10.2307/2531595); [Bouthillier et al.,
+# 2021](https://arxiv.org/abs/2103.03098)).
 #
 # The tables below list the tests of the course by scenario: when each applies, what it tests and
 # assumes, what it costs, and whether to use it.
@@ -176,21 +178,21 @@ display(HTML(guide_table_html()))
 
 # %% [markdown]
 # The same decisions as two diagrams: the first follows what you compare, on what, and the
-# question; the second the situations of chapter 9.
+# question; the second the situations of chapters 9 and 10.
 
 # %% mystnb={"figure": {"caption": "The main decision diagram, read from left to right: what you compare (trained models on one test set, algorithms on one data set, algorithms on many data sets), then how many, or whether the question is a practical one; each leaf names the test and the chapter that teaches it. The footer adds nested cross-validation for tuned hyperparameters and the tests to avoid.", "name": "fig-choosing-a-test-decision-diagram"}, "image": {"alt": "A tree drawn from left to right. The root box asks: what do you compare, and on what? It branches into three boxes, each with three leaves. Trained models, one test set (no retraining): 2 models, McNemar's mid-p test (chapter 2); 3 or more, Cochran's Q or marginal homogeneity, pairwise McNemar + Holm (chapter 3); practically better or equivalent?, TOST (equivalent?) or non-inferiority (at least as good?) (chapter 8). Algorithms, one data set (retraining allowed): 2 algorithms, corrected repeated CV t (10 x 10); unstable learner: corrected t, one 10-fold CV (chapter 4); 3 or more, pairwise corrected repeated CV t + Holm (chapter 4); practically better or equivalent?, Bayesian correlated t (ROPE), TOST or non-inferiority (chapter 8). Algorithms, many data sets: 2 algorithms, Wilcoxon signed-rank, or sign test (chapter 5); 3 or more, Friedman + pairwise Wilcoxon, Holm; Wilcoxon + Holm vs a control (chapter 6); practically better or equivalent?, Bayesian signed-rank or sign test (ROPE) (chapter 8). A footer box: hyperparameters tuned on the same data need nested cross-validation (chapter 7); avoid the k-fold CV t and the plain resampled t (too liberal) and the difference of proportions (ignores the pairing)."}} tags=["hide-input"]
 ax = plot_decision_diagram(part="main")
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 10.1.** The main decision diagram, read from left to right: what you compare (trained models on one test set, algorithms on one data set, algorithms on many data sets), then how many, or whether the question is a practical one; each leaf names the test and the chapter that teaches it. The footer adds nested cross-validation for tuned hyperparameters and the tests to avoid.
+# **Figure 11.1.** The main decision diagram, read from left to right: what you compare (trained models on one test set, algorithms on one data set, algorithms on many data sets), then how many, or whether the question is a practical one; each leaf names the test and the chapter that teaches it. The footer adds nested cross-validation for tuned hyperparameters and the tests to avoid.
 
-# %% mystnb={"figure": {"caption": "The second decision diagram: the situations of chapter 9 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups, groups with the AUC, groups with F1 or another metric, a test period in time order, one model's AUC) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.", "name": "fig-choosing-a-test-beyond-diagram"}, "image": {"alt": "A tree drawn from left to right. The root box asks: which of these describes your experiment? Branch trained models, one test set: metric ROC AUC, DeLong's test (chapter 9); metric F1 or other, paired bootstrap + permutation test (chapter 9); examples in groups, clustered McNemar test (Yang) (chapter 9); groups, metric ROC AUC, clustered AUC test (Obuchowski) (chapter 9); groups, metric F1 or other, cluster bootstrap + permutation test (whole groups) (chapter 9); test period in time order, Diebold-Mariano test on the losses (chapter 9); one model: its ROC AUC, logit AUC interval (auc_interval) (chapter 9). Branch algorithms, one data set: examples in groups, corrected repeated CV t (10 x 10); unstable learner: corrected t, one 10-fold CV (chapter 4) on group_kfold splits (chapter 9); time order, forward chaining (drift) or blocked k-fold (stationary), block by block (chapter 9); random training (seeds), seeds averaged per split, corrected t (chapter 9); one learner: an interval, nested CV interval (cv_interval) (chapter 9). A footer box: several metrics or data sets tested? Adjust all the p-values together, Holm for the family-wise error rate or Benjamini-Hochberg for the false discovery rate (chapter 9)."}} tags=["hide-input"]
+# %% mystnb={"figure": {"caption": "The second decision diagram: the situations of chapters 9 and 10 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups, groups with the AUC, groups with F1 or another metric, a test period in time order, one model's AUC) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.", "name": "fig-choosing-a-test-beyond-diagram"}, "image": {"alt": "A tree drawn from left to right. The root box asks: which of these describes your experiment? Branch trained models, one test set: metric ROC AUC, DeLong's test (chapter 9); metric F1 or other, paired bootstrap + permutation test (chapter 9); examples in groups, clustered McNemar test (Yang) (chapter 9); groups, metric ROC AUC, clustered AUC test (Obuchowski) (chapter 9); groups, metric F1 or other, cluster bootstrap + permutation test (whole groups) (chapter 9); test period in time order, Diebold-Mariano test on the losses (chapter 9); one model: its ROC AUC, logit AUC interval (auc_interval) (chapter 9). Branch algorithms, one data set: examples in groups, corrected repeated CV t (10 x 10); unstable learner: corrected t, one 10-fold CV (chapter 4) on group_kfold splits (chapter 9); time order, forward chaining (drift) or blocked k-fold (stationary), block by block (chapter 9); random training (seeds), seeds averaged per split, corrected t (chapter 9); one learner: an interval, nested CV interval (cv_interval) (chapter 9). A footer box: several metrics or data sets tested? Adjust all the p-values together, Holm for the family-wise error rate or Benjamini-Hochberg for the false discovery rate (chapter 9)."}} tags=["hide-input"]
 ax = plot_decision_diagram(part="beyond")
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 10.2.** The second decision diagram: the situations of chapter 9 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups, groups with the AUC, groups with F1 or another metric, a test period in time order, one model's AUC) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.
+# **Figure 11.2.** The second decision diagram: the situations of chapters 9 and 10 that change the test, for trained models on one test set (the AUC, F1 or another metric, examples in groups, groups with the AUC, groups with F1 or another metric, a test period in time order, one model's AUC) and for algorithms on one data set (examples in groups, time order, random training, an interval for one learner). The footer adds the multiplicity adjustment across metrics.
 
 # %% [markdown]
 # ## The scenarios on data from the course
@@ -376,7 +378,7 @@ plot_critical_difference(holm, ax=ax)
 plt.show()
 
 # %% [markdown] tags=["remove-cell", "figure-caption"]
-# **Figure 10.3.** Critical-difference diagram of pairwise Wilcoxon tests with Holm's adjustment for the six learners of source 001 on 16 tasks: average ranks, best on the left. Thick lines join learners that Holm's procedure did not separate at the 5 % family-wise level; ranger is joined only with svm. There is no CD bar: Holm's procedure has no single critical difference.
+# **Figure 11.3.** Critical-difference diagram of pairwise Wilcoxon tests with Holm's adjustment for the six learners of source 001 on 16 tasks: average ranks, best on the left. Thick lines join learners that Holm's procedure did not separate at the 5 % family-wise level; ranger is joined only with svm. There is no CD bar: Holm's procedure has no single critical difference.
 
 # %%
 print(holm)
@@ -465,13 +467,13 @@ print(textwrap.fill(tuned.why, 74))
 # - a **t-test over data sets**: the differences are not commensurable, outliers dominate and
 #   normality is doubtful with few data sets (chapter 5);
 # - **McNemar's test on grouped examples** (several scans per patient): examples of one group win
-#   or lose together, and in chapter 9's simulation it rejected a true $H_0$ in 14 % of test sets
+#   or lose together, and in chapter 10's simulation it rejected a true $H_0$ in 14 % of test sets
 #   at the nominal 5 %; use the clustered McNemar test instead;
 # - **two AUCs treated as independent**, or **McNemar's test for an F1 question**: the first throws
 #   away the pairing, the second tests accuracy, which can disagree with F1 (chapter 9);
 # - **every (split, seed) run counted as an independent observation**, and the **naive CV
 #   interval** $\text{mean} \pm 1.96\,\text{sd}/\sqrt{n}$: both treat dependent scores as
-#   independent and claim more precision than the data hold (chapter 9);
+#   independent and claim more precision than the data hold (chapters 9 and 10);
 # - **Shaffer's or Bergmann and Hommel's adjustment on pairwise Wilcoxon or sign tests**: their
 #   gain comes from the logic "A = B and B = C imply A = C", which holds for hypotheses about one
 #   parameter per algorithm (a mean rank, a mean score) but not for the hypotheses of these tests,
@@ -666,13 +668,13 @@ print(own.report(seeds="splits 0, tree 0"))
 # - A practical question (better by an amount that matters, or equivalent) needs a ROPE fixed in
 #   advance: the Bayesian correlated t on one data set, the Bayesian signed-rank (or sign) test
 #   over data sets, or TOST or non-inferiority; report the ROPE and the prior (chapter 8).
-# - Beyond one accuracy on independent examples (chapter 9): DeLong's test for two AUCs; a paired
-#   bootstrap interval and a permutation test for F1; with examples in groups, the clustered
-#   McNemar or AUC test, and for F1 a cluster bootstrap and a cluster permutation test that move
-#   whole groups; in time order, the Diebold-Mariano test; split by group or forward in time, and
-#   test at the level that was sampled independently; average a random training's seeds within each split; the nested CV
-#   interval for one learner; Holm or Benjamini-Hochberg across metrics (Benjamini-Yekutieli
-#   under any dependence).
+# - Beyond one accuracy on independent examples (chapters 9 and 10): DeLong's test for two AUCs;
+#   a paired bootstrap interval and a permutation test for F1; with examples in groups, the
+#   clustered McNemar or AUC test, and for F1 a cluster bootstrap and a cluster permutation test
+#   that move whole groups; in time order, the Diebold-Mariano test; split by group or forward in
+#   time, and test at the level that was sampled independently; average a random training's seeds
+#   within each split; the nested CV interval for one learner; Holm or Benjamini-Hochberg across
+#   metrics (Benjamini-Yekutieli under any dependence).
 # - Tuning belongs inside the training folds: nested cross-validation.
 # - A p-value above 0.05 means "not significant at the 5 % level"; a value just above 0.05 is
 #   still weak evidence, and no p-value is evidence that the classifiers are equal. Report the
@@ -691,150 +693,150 @@ print(own.report(seeds="splits 0, tree 0"))
 # **Question 1.** Two deep networks, each trained once (retraining is too expensive), are scored on one test set. Which test?
 #
 # <details class="quiz-answer">
-# <summary>(a) The Wilcoxon signed-rank test.</summary>
-#
-# **Not quite.** It needs one score per data set on several data sets.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(b) The corrected repeated cross-validation t-test.</summary>
+# <summary>(a) The corrected repeated cross-validation t-test.</summary>
 #
 # **Not quite.** It needs 100 trainings per algorithm (10 x 10 cross-validation).
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) McNemar's test on the 2x2 table of agreement.</summary>
+# <summary>(b) McNemar's test on the 2x2 table of agreement.</summary>
 #
 # **Right.** It compares the two trained models on one test set and needs no retraining; its conclusion is about these two models, not about their learning algorithms.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(d) Alpaydin's 5x2cv F test.</summary>
+# <summary>(c) Alpaydin's 5x2cv F test.</summary>
 #
 # **Not quite.** It needs ten trainings per algorithm (five replications of 2-fold cross-validation), and each network here can be trained only once.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) The Wilcoxon signed-rank test.</summary>
+#
+# **Not quite.** It needs one score per data set on several data sets.
 #
 # </details>
 #
 # **Question 2.** Five algorithms on 20 data sets, every pair of interest. Which procedure does the course recommend?
 #
 # <details class="quiz-answer">
-# <summary>(a) Ten paired t-tests at alpha = 0.05.</summary>
-#
-# **Not quite.** Unadjusted, the family-wise error rate is far above 5 %, and t-tests over data sets assume commensurable differences.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(b) Friedman's test, then pairwise Wilcoxon tests with Holm's adjustment, drawn as a critical-difference diagram.</summary>
+# <summary>(a) Friedman's test, then pairwise Wilcoxon tests with Holm's adjustment, drawn as a critical-difference diagram.</summary>
 #
 # **Right.** Each pair is tested on its own scores, so its test does not change when other algorithms join the pool (only the adjustment grows with the number of pairs), and Holm's adjustment controls the family-wise error rate. Report the effects (median gaps) with the adjusted p-values.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) Friedman's test, then Nemenyi's test, the classic choice, which compares the mean ranks.</summary>
+# <summary>(b) Friedman's test, then Nemenyi's test, the classic choice, which compares the mean ranks.</summary>
 #
 # **Not quite.** Widely used, but a pair's p-value depends on the other algorithms in the pool (ranger against rpart: 0.040 with six learners, 0.076 without kknn), and when some algorithms differ its level for the others is not guaranteed.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(d) Cochran's Q.</summary>
+# <summary>(c) Cochran's Q.</summary>
 #
 # **Not quite.** Cochran's Q compares trained models on one test set, not algorithms over data sets.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Ten paired t-tests at alpha = 0.05.</summary>
+#
+# **Not quite.** Unadjusted, the family-wise error rate is far above 5 %, and t-tests over data sets assume commensurable differences.
 #
 # </details>
 #
 # **Question 3.** You tuned hyperparameters on the same data you use to compare the algorithms. What must change?
 #
 # <details class="quiz-answer">
-# <summary>(a) Tune inside each training set (nested cross-validation), then compare the outer scores.</summary>
-#
-# **Right.** Otherwise the best configuration's score is optimistic, and the comparison favours the algorithm with the larger grid.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(b) Nothing; the test accounts for tuning.</summary>
+# <summary>(a) Nothing; the test accounts for tuning.</summary>
 #
 # **Not quite.** No test of the course does: each assumes the scores come from a fixed procedure.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) Use a smaller alpha, such as 0.01.</summary>
+# <summary>(b) Use a smaller alpha, such as 0.01.</summary>
 #
 # **Not quite.** A smaller alpha does not remove the bias of choosing the best score; it only makes the biased comparison rarer to reach significance.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(d) Report the tuned scores, but add the number of configurations tried, so that readers can discount them.</summary>
+# <summary>(c) Report the tuned scores, but add the number of configurations tried, so that readers can discount them.</summary>
 #
 # **Not quite.** Readers cannot undo the optimism from a count: it depends on the noise of the scores as much as on the size of the grid. Nested cross-validation removes it.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Tune inside each training set (nested cross-validation), then compare the outer scores.</summary>
+#
+# **Right.** Otherwise the best configuration's score is optimistic, and the comparison favours the algorithm with the larger grid.
 #
 # </details>
 #
 # **Question 4.** Source 001 compares rpart and ranger on six tasks, one of them a tie. What is the smallest two-sided p-value an exact rank test (Wilcoxon or sign) could give on these six tasks, whatever the results?
 #
 # <details class="quiz-answer">
-# <summary>(a) 2/2^6 = 0.031, the chance that six fair coins all land the same way.</summary>
-#
-# **Not quite.** That holds without the tie; a tie carries no sign, so only five signs are random.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(b) Any value: an exact test can reach every significance level if the differences are large enough.</summary>
+# <summary>(a) Any value: an exact test can reach every significance level if the differences are large enough.</summary>
 #
 # **Not quite.** An exact rank test sees only signs and ranks, not sizes, so its p-value takes few values with six data sets.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) 0.125, the p-value of the benchmark as it came out.</summary>
+# <summary>(b) 0.125, the p-value of the benchmark as it came out.</summary>
 #
 # **Not quite.** 0.125 is what the data gave (ranger wins four of the five decided tasks); a clean sweep of the five would give less.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(d) 2/2^5 = 0.0625, so no outcome could be significant at 5 %.</summary>
+# <summary>(c) 2/2^5 = 0.0625, so no outcome could be significant at 5 %.</summary>
 #
 # **Right.** With only five random signs the most lopsided pattern has probability 2/32. A benchmark that cannot reach 5 % has mostly measured its own size; report its effect and interval instead.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) 2/2^6 = 0.031, the chance that six fair coins all land the same way.</summary>
+#
+# **Not quite.** That holds without the tie; a tie carries no sign, so only five signs are random.
 #
 # </details>
 #
 # **Question 5.** The same six tasks, asked practically: is ranger better than rpart by more than one point of error? What does the Bayesian signed-rank test say?
 #
 # <details class="quiz-answer">
-# <summary>(a) Nothing: with six tasks Wilcoxon's test cannot reach 5 %, so no test can say anything.</summary>
-#
-# **Not quite.** The Bayesian test answers another question, with assumptions a reader must see: with six tasks the posterior cannot imagine a task unlike these six.
-#
-# </details>
-#
-# <details class="quiz-answer">
-# <summary>(b) That ranger is practically better with probability 0.95, whatever ROPE one chooses.</summary>
+# <summary>(a) That ranger is practically better with probability 0.95, whatever ROPE one chooses.</summary>
 #
 # **Not quite.** The answer depends on the ROPE: with a ROPE of five points it falls to 0.71, and no region reaches 0.95.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(c) With a one-point ROPE, the posterior probability that "ranger practically better" is the most probable outcome on a new task is 0.95.</summary>
+# <summary>(b) With a one-point ROPE, the posterior probability that "ranger practically better" is the most probable outcome on a new task is 0.95.</summary>
 #
 # **Right.** With a ROPE of five points it falls to 0.71. Report the ROPE, the prior (a pseudo-observation at 0 of weight 0.5) and both numbers, and read six tasks as six tasks.
 #
 # </details>
 #
 # <details class="quiz-answer">
-# <summary>(d) That ranger's mean error is lower than rpart's by more than one point with probability 0.95.</summary>
+# <summary>(c) That ranger's mean error is lower than rpart's by more than one point with probability 0.95.</summary>
 #
 # **Not quite.** The signed-rank test's probabilities are not about a mean difference: they are about which outcome is the most probable on a new task like these.
+#
+# </details>
+#
+# <details class="quiz-answer">
+# <summary>(d) Nothing: with six tasks Wilcoxon's test cannot reach 5 %, so no test can say anything.</summary>
+#
+# **Not quite.** The Bayesian test answers another question, with assumptions a reader must see: with six tasks the posterior cannot imagine a task unlike these six.
 #
 # </details>
 
@@ -927,7 +929,7 @@ print(
 # scan has none). `cluster_bootstrap(y_true, y_pred_1, y_pred_2, groups, metric="f1")` resamples
 # whole patients for an interval of the F1 difference; `cluster_permutation_test` swaps the two
 # models' predictions for all the scans of a patient at once, for the p-value. McNemar's test is
-# wrong twice: it tests accuracy, not F1, and it treats the scans as independent (chapter 9's
+# wrong twice: it tests accuracy, not F1, and it treats the scans as independent (chapter 10's
 # simulation: 14 % false alarms at nominal 5 %). `paired_bootstrap` answers the F1 question but
 # resamples scans, so it too treats them as independent and gives an interval that is too narrow.
 #
@@ -1019,8 +1021,6 @@ print(three.report(seeds="splits 0, tree 0"))
 # - Alpaydın, E. (1999). Combined 5 × 2 cv F test for comparing supervised classification learning algorithms. *Neural Computation*, 11(8), 1885–1892. <https://doi.org/10.1162/089976699300016007>
 # - Bates, S., Hastie, T. and Tibshirani, R. (2024). Cross-validation: what does it estimate and how well does it do it?. *Journal of the American Statistical Association*, 119(546), 1434–1445. <https://doi.org/10.1080/01621459.2023.2197686>
 # - Benavoli, A., Corani, G., Demšar, J. and Zaffalon, M. (2017). Time for a change: a tutorial for comparing multiple classifiers through Bayesian analysis. *Journal of Machine Learning Research*, 18(77), 1–36. <http://jmlr.org/papers/v18/16-305.html>
-# - Bouthillier, X., Delaunay, P., Bronzi, M., Trofimov, A., Nichyporuk, B., Szeto, J., Sepah, N., Raff, E., Madan, K., Voleti, V., Ebrahimi Kahou, S., Michalski, V., Serdyuk, D., Arbel, T., Pal, C., Varoquaux, G. and Vincent, P. (2021). Accounting for variance in machine learning benchmarks. *Proceedings of Machine Learning and Systems*, 3, 747–769. <https://arxiv.org/abs/2103.03098>
-# - DeLong, E. R., DeLong, D. M. and Clarke-Pearson, D. L. (1988). Comparing the areas under two or more correlated receiver operating characteristic curves: a nonparametric approach. *Biometrics*, 44(3), 837–845. <https://doi.org/10.2307/2531595>
 # - Demšar, J. (2006). Statistical comparisons of classifiers over multiple data sets. *Journal of Machine Learning Research*, 7, 1–30. <https://jmlr.org/papers/v7/demsar06a.html>
 # - Dietterich, T. G. (1998). Approximate statistical tests for comparing supervised classification learning algorithms. *Neural Computation*, 10(7), 1895–1923. <https://doi.org/10.1162/089976698300017197>
 # - Fagerland, M. W., Lydersen, S. and Laake, P. (2013). The McNemar test for binary matched-pairs data: mid-p and asymptotic are better than exact conditional. *BMC Medical Research Methodology*, 13, 91. <https://doi.org/10.1186/1471-2288-13-91>
