@@ -675,7 +675,7 @@ def recommend_test(
     if tuning:
         rec = _with_tuning(rec, trained)
     if n_metrics > 1:
-        rec = _with_multiplicity(rec)
+        rec = _with_multiplicity(rec, n_models, n_metrics)
         if n_datasets > 1 and rec.chapter in (5, 6):  # exact rank tests over data sets: can any survive?
             per_metric = 1 if n_models == 2 else (n_models - 1 if control else n_models * (n_models - 1) // 2)
             reach = _holm_reach(per_metric * n_metrics, n_datasets)
@@ -828,8 +828,8 @@ def _with_random_training(rec, trained) -> Recommendation:
     )
 
 
-def _with_multiplicity(rec) -> Recommendation:
-
+def _with_multiplicity(rec, n_models: int, n_metrics: int) -> Recommendation:
+    """Several metrics: adjust the p-values together, or, for one model's intervals, widen them."""
     if rec.chapter == 8:
         return _add(
             rec,
@@ -838,11 +838,14 @@ def _with_multiplicity(rec) -> Recommendation:
                 "the analysis of every metric you computed, not only the favourable ones.",
             ),
         )
-    if rec.functions[0] in ("cv_interval", "proportion_interval"):
+    if n_models == 1:  # intervals, no p-values to adjust
         return _add(
             rec,
             caveats=(
-                "With one interval per metric, each covers at its own level; together they cover less often.",
+                "With one interval per metric, each covers at its own level; together they cover less often. "
+                f"For {n_metrics} intervals that all cover together in at least 95 % of experiments "
+                "(Bonferroni's bound, when each holds its own level), give each confidence "
+                f"1 - 0.05/{n_metrics} = {1 - 0.05 / n_metrics:.4g}.",
             ),
         )
     if "bh" in ADJUST_METHODS:

@@ -442,6 +442,19 @@ def test_benjamini_hochberg_is_described_and_called_only_once_the_library_has_it
     assert "Benjamini" in rec.evidence and "1995" in rec.evidence
 
 
+@pytest.mark.parametrize("kwargs", [dict(can_retrain=True), dict(), dict(metric="auc"),
+                                    dict(metric="auc", structure="groups"), dict(metric="auc", structure="time")])
+def test_one_models_intervals_for_several_metrics_are_widened_not_adjusted(kwargs):
+    # one model gives intervals, not p-values: with m metrics the route says how to make the m intervals
+    # hold together (Bonferroni: each at 1 - 0.05/m), and calls no p-value adjustment
+    for m in (2, 4):
+        rec = recommend_test(1, n_metrics=m, **kwargs)
+        assert "adjust_pvalues" not in rec.functions and "adjust_pvalues" not in rec.call
+        [caveat] = [c for c in rec.caveats if "one interval per metric" in c]
+        assert f"1 - 0.05/{m} = {1 - 0.05 / m:.4g}" in caveat  # 0.975 for two metrics, 0.9875 for four
+        assert rec.functions == recommend_test(1, **kwargs).functions
+
+
 def test_modifiers_do_not_drop_the_route():
     base = recommend_test(4, 20)
     for kwargs in (dict(structure="groups"), dict(structure="time"), dict(random_training=True), dict(n_metrics=2),
