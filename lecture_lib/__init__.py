@@ -366,7 +366,7 @@ from .examples import (
 )
 
 # isort: split
-# the benchmark runner of chapter 6 (its result runs the tests of chapters 4 to 6 and 10)
+# the benchmark runner of chapter 6 (its result runs the tests of chapters 4 to 6, 8 and 11)
 from .benchmark import (
     BENCHMARK_TTESTS,
     DEFAULT_CV,
@@ -704,7 +704,7 @@ __all__ = [
     "appml_benchmark",
     "demsar_table5",
     "nested_example",
-    # the benchmark runner of chapter 6 (its result runs the tests of chapters 4 to 6 and 10)
+    # the benchmark runner of chapter 6 (its result runs the tests of chapters 4 to 6, 8 and 11)
     "BENCHMARK_TTESTS",
     "DEFAULT_CV",
     "BenchmarkResult",

@@ -1103,10 +1103,10 @@ class BenchmarkResult(Printable):
         Raises
         ------
         ValueError
-            Fewer than two data sets; a data set whose fold differences are
-            all equal (standard error 0: nothing to weigh it by), named; and
-            what :meth:`corrected_ttest` and :func:`lecture_lib.meta_analysis`
-            refuse.
+            Fewer than two data sets; an unknown ``cv_test``; a data set
+            whose fold differences are all equal (standard error 0: nothing
+            to weigh it by), named; and what :meth:`corrected_ttest` and
+            :func:`lecture_lib.meta_analysis` refuse.
 
         Notes
         -----
@@ -1137,6 +1137,7 @@ class BenchmarkResult(Printable):
         if len(self.datasets) < 2:
             raise ValueError(f"meta_analysis needs at least two data sets, got {len(self.datasets)}: "
                              f"{list(self.datasets)}")
+        cv_test = check_option(cv_test, "cv_test", BENCHMARK_TTESTS)  # before corrected_ttest names it "test"
         with warnings.catch_warnings():
             # an infinite t on a data set whose differences are all equal: refused below, with its name
             warnings.filterwarnings("ignore", message="every difference is the same", category=UserWarning)
@@ -1144,10 +1145,17 @@ class BenchmarkResult(Printable):
         differences = np.array([r.mean_difference for r in results.values()])
         std_errors = np.array([r.std_error for r in results.values()])
         flat = [name for name, se in zip(results, std_errors) if not se > 0]
+        if len(flat) == len(results):
+            raise ValueError(f"on every data set the fold differences between {algorithm_1!r} and "
+                             f"{algorithm_2!r} are all equal (standard error 0): there is no sampling "
+                             "variation to weigh the data sets by; report the differences themselves")
         if flat:
             raise ValueError(f"on data set(s) {flat} the fold differences between {algorithm_1!r} and "
-                             f"{algorithm_2!r} are all equal (standard error 0), so the meta-analysis cannot "
-                             "weigh them; leave them out with select(datasets=...) and say so")
+                             f"{algorithm_2!r} are all equal (standard error 0), so a meta-analysis cannot "
+                             "weigh them. Leaving them out (select(datasets=...)) changes the question: the "
+                             "pooled difference then describes only the other data sets; say so if you do, "
+                             "or test across data sets with across_datasets(wilcoxon_signed_rank, ...), "
+                             "which keeps them")
         return _meta_analysis(differences, std_errors, method=method, confidence=confidence, test=test)
 
     # ----------------------------------------------------------------- the written reports

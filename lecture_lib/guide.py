@@ -763,7 +763,7 @@ def _with_data_structure(rec, n_models, n_datasets, trained, structure) -> Recom
             caveats=(
                 f"The examples come in groups: make every split{where} keep each group whole (group_kfold). "
                 "Shuffled folds put a group on both sides and every test inherits their optimism (chapter "
-                f"9: {_q('ch10-groups-shuffled')} accuracy with shuffled folds, {_q('ch10-groups-grouped')} "
+                f"10: {_q('ch10-groups-shuffled')} accuracy with shuffled folds, {_q('ch10-groups-grouped')} "
                 f"with grouped ones, {_q('ch10-groups-new')} on new patients). The corrected t's variance "
                 "factor uses the folds' n_test/n_train; no lab of the course checks it for grouped folds.",
                 "group_kfold's partition depends on the seed only through the order of groups of equal size: "
@@ -2293,8 +2293,8 @@ def _time_algorithms(n_models: int) -> Recommendation:
             "on them, with test_train_ratio = n_test / n_train, is chapter 4's heuristic, and no lab of the "
             "course checks it on blocked folds. Choose the gap at least as long as the dependence lasts "
             "(e.g. the lags the features use).",
-            "Compare with a trivial forecaster (the most common recent state): chapter 10's model was worse "
-            "than it.",
+            "Compare with a trivial forecaster (the most common recent state): chapter 10's model did no "
+            "better than it.",
         ),
         avoid=("Shuffled k-fold or repeated CV on time-ordered data: it trains on the future of the test "
                "examples and is optimistic, and every test inherits that.",),

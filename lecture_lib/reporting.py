@@ -1323,7 +1323,7 @@ def report(result, names=None, *, alpha: float | None = None, design: str | None
     is :math:`(k!)^{1-N}`, 0.5 for k = N = 2). Adjusted p-values are
     described as bounds, never as probabilities.
 
-    The tests of chapters 8 and 9 (issue 27):
+    The tests of chapters 8 to 10 (issue 27):
 
     * non-inferiority: the verdict is about the margin m ("non-inferior
       within m", or "not shown": a loss of m or more is still compatible

@@ -40,8 +40,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 # Learning lecture, closes its guidelines on model selection with two of these warnings (a metric
 # is only a proxy for the real goal, and data that are not i.i.d. "require special treatment").
 # This chapter takes the first: other metrics than accuracy, several of them at once, and what a
-# cross-validation estimate of any of them estimates. Chapter 10 takes the second: seeds, groups
-# and time.
+# cross-validation estimate of any of them estimates. Chapter 10 takes the other two assumptions:
+# a training procedure that depends on its random seed, and data that are not i.i.d. (groups, time).
 #
 # After this chapter you will be able to
 #
@@ -62,8 +62,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 #   Benjamini-Hochberg's guarantee holds and when Benjamini-Yekutieli's is needed, and say how
 #   much choosing the metric, the data sets or the seed after looking inflates the error rate.
 #
-# **Prerequisites:** McNemar's test (chapter 2), the corrected resampled t-test (chapter 4),
-# Holm's adjustment (chapter 3), cross-validation (chapter 1).
+# **Prerequisites:** McNemar's test (chapter 2), the paired t-test (chapter 4), Holm's adjustment
+# (chapter 3), cross-validation (chapter 1).
 
 # %% tags=["hide-input"]
 import numpy as np
@@ -696,9 +696,10 @@ plt.show()
 # 0.995 or more to 171 tumours, among which its own probabilities promise fewer than one malignant
 # one, and 5 are malignant; its Brier score is almost twelve times what its probabilities promise.
 # Spiegelhalter's $z = 25$ says the same, but its normal approximation is rough for probabilities
-# this close to 0 and 1: read its p-value only as "far below 5 %". For logistic regression
-# $p = 0.050$, just above 5 %: no evidence of miscalibration at that level, which does not show that it is calibrated, and its reliability
-# diagram, with five bins of 57 tumours, has wide intervals. Spiegelhalter's test has little power
+# this close to 0 and 1: read its p-value only as "far below 5 %". For logistic regression the
+# approximate $p = 0.050$ is just above 5 %, a borderline value from a normal approximation: no
+# evidence of miscalibration at that level, which does not show that it is calibrated, and its
+# reliability diagram, with five bins of 57 tumours, has wide intervals. Spiegelhalter's test has little power
 # against some miscalibration (probabilities too extreme on one side and too timid on the other
 # can cancel), so read the diagram beside it.
 #
@@ -954,8 +955,8 @@ for n_tries in (1, 2, 5, 10, 20):
 #   dependent (usually robust beyond), Benjamini-Yekutieli under any dependence. An analysis chosen
 #   after looking is a hidden family: ten reruns correlated at 0.8, until $p \le 0.05$, reject a
 #   true $H_0$ with probability 0.17 (`selection_error_rate`); fix the plan before the data.
-# - Every test of this chapter still treats the test examples as independent and the training as
-#   deterministic; chapter 10 drops both assumptions.
+# - Every comparison of trained models on one test set in this chapter treats the test examples as
+#   independent and ignores the variation of training; chapter 10 drops both assumptions.
 
 # %% [markdown] tags=["quiz"]
 # ## Self-check
@@ -1022,7 +1023,7 @@ for n_tries in (1, 2, 5, 10, 20):
 #
 # </details>
 #
-# **Question 3.** On the same 285 test tumours, you want to know whether the predicted probabilities of logistic regression are better than those of naive Bayes. Which analysis answers that?
+# **Question 3.** On chapter 9's 285 breast-cancer test tumours, you want to know whether the predicted probabilities of logistic regression are better than those of naive Bayes. Which analysis answers that?
 #
 # <details class="quiz-answer">
 # <summary>(a) McNemar's test on the labels at the threshold of 0.5.</summary>
@@ -1041,7 +1042,7 @@ for n_tries in (1, 2, 5, 10, 20):
 # <details class="quiz-answer">
 # <summary>(c) Spiegelhalter's calibration test on each model; prefer the one with the larger p-value.</summary>
 #
-# **Not quite.** Each test asks whether one model's probabilities are calibrated, not whose are better. And a p-value above 5 % is not evidence of calibration: logistic regression's p = 0.050 only means that the test found no evidence against its calibration at the 5 % level.
+# **Not quite.** Each test asks whether one model's probabilities are calibrated, not whose are better. And a p-value above 5 % is not evidence of calibration: logistic regression's approximate p = 0.050 (a normal approximation, and borderline) only means that the test found no evidence against its calibration at the 5 % level.
 #
 # </details>
 #
@@ -1052,7 +1053,7 @@ for n_tries in (1, 2, 5, 10, 20):
 #
 # </details>
 #
-# **Question 4.** Chapter 9 cuts the probabilities of the same two models at five thresholds. McNemar's mid-p value is 0.00003 at a threshold of 0.3 and 0.71 at 0.9. What follows?
+# **Question 4.** Chapter 9 cuts the probabilities of logistic regression and naive Bayes on the 285 breast-cancer test tumours at five thresholds. McNemar's mid-p value is 0.00003 at a threshold of 0.3 and 0.71 at 0.9. What follows?
 #
 # <details class="quiz-answer">
 # <summary>(a) Report the threshold of 0.3, where the evidence against equal accuracy is strongest.</summary>
@@ -1101,7 +1102,7 @@ for n_tries in (1, 2, 5, 10, 20):
 # <details class="quiz-answer">
 # <summary>(c) Benjamini-Hochberg: it keeps the expected share of false claims among the rejected ones at most alpha.</summary>
 #
-# **Right.** For independent or positively dependent tests; Benjamini-Yekutieli's variant (adjust="by") holds under any dependence. Choose the error to control before looking at the p-values.
+# **Right.** For independent or positively dependent tests; Benjamini-Yekutieli's variant (adjust_pvalues(p, method="by")) holds under any dependence. Choose the error to control before looking at the p-values.
 #
 # </details>
 #

@@ -30,8 +30,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 #
 # ## Overview
 #
-# Chapter 9 changed the metric and kept the examples independent. This chapter keeps the metric
-# and drops the independence. The tests of chapters 2 to 7 treat the test examples as independent
+# Chapter 9 changed the metric and kept the examples independent. This chapter keeps chapter 9's
+# metrics and drops the independence. The tests of chapters 2 to 7 treat the test examples as independent
 # draws, and a training procedure as one that gives the same model every time it sees the same
 # data. Neither holds for much of what practitioners compare: a neural network's score moves with
 # the random seed that initialises it; a medical test set holds several scans of each patient;
@@ -55,7 +55,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 #   test ([Diebold and Mariano, 1995](https://doi.org/10.1080/07350015.1995.10524599)).
 #
 # **Prerequisites:** McNemar's test (chapter 2), the corrected resampled t-test (chapter 4),
-# cross-validation (chapter 1), and chapter 9's paired bootstrap and permutation tests for F1.
+# cross-validation (chapter 1), and chapter 9's DeLong test and paired bootstrap and permutation
+# tests.
 
 # %% tags=["hide-input"]
 import dataclasses
@@ -76,6 +77,7 @@ from lecture_lib import (
     blocked_kfold,
     cluster_bootstrap,
     cluster_permutation_test,
+    clustered_auc_test,
     clustered_mcnemar,
     cross_validate_scores,
     delong_test,
@@ -433,7 +435,10 @@ for n_groups, size, icc, acc_1 in ((10, (1, 10), 0.5, 0.8), (20, 5, 0.2, 0.8),
 #
 # With one scan per patient both are exactly the paired versions of chapter 9. Any metric
 # computed from labels and predictions (or scores) can be passed as a function, an AUC too
-# (exercise 2).
+# (exercise 2). For the AUC there is also a closed form, Obuchowski's clustered AUC test
+# (`clustered_auc_test`) ([Obuchowski, 1997](https://doi.org/10.2307/2533958)): DeLong's test with the variance computed from
+# whole patients, which is DeLong's test when every patient has one scan; exercise 2 puts it
+# beside the resampling answers.
 #
 # The patients of this section, once more: logistic regression and 1-NN, both trained on the
 # 60 patients above, compared by F1 on a test set of 40 new patients with 5 scans each.
@@ -695,7 +700,7 @@ print(diebold_mariano_test(loss_a, loss_b, horizon=horizon))
 # <details class="quiz-answer">
 # <summary>(b) Average the seeds within each split, then the corrected resampled t over the 8 split means.</summary>
 #
-# **Right.** In chapter 10 this gives p = 0.44 with an interval from 1.9 points in favour of one procedure to 0.9 points in favour of the other; counting the 32 runs as independent claimed an interval half as wide.
+# **Right.** In chapter 10 this gives p = 0.44 (the corrected t's variance is an approximation) with an interval from 1.9 points in favour of one procedure to 0.9 points in favour of the other; counting the 32 runs as independent claimed an interval half as wide.
 #
 # </details>
 #
@@ -808,7 +813,7 @@ print(diebold_mariano_test(loss_a, loss_b, horizon=horizon))
 # <details class="quiz-answer">
 # <summary>(a) The Diebold-Mariano test with its default horizon=1.</summary>
 #
-# **Not quite.** With horizon=1 it allows for no correlation between neighbouring losses, and with the Harvey-Leybourne-Newbold correction its statistic is then the paired t: in exercise 3 it too rejected a true H0 in 17 % of the series.
+# **Not quite.** With horizon=1 it allows for no correlation between neighbouring losses, and with the Harvey-Leybourne-Newbold correction its statistic is then the paired t statistic, which in the lab rejected a true H0 in 17 % of the series.
 #
 # </details>
 #
@@ -842,11 +847,13 @@ print(diebold_mariano_test(loss_a, loss_b, horizon=horizon))
 #
 # **Exercise 2.** AUC on a grouped test set. Fit naive Bayes (`GaussianNB`) on the 60 training
 # patients and compare its AUC with that of logistic regression (`logistic_p`) on the 40 test
-# patients, from their `predict_proba` scores: first with DeLong's test on the 200 scans, then
-# with `cluster_bootstrap` and `cluster_permutation_test`, passing as `metric` a function
+# patients, from their `predict_proba` scores: first with DeLong's test on the 200 scans; then
+# with Obuchowski's clustered AUC test (`clustered_auc_test`, the patients as groups); then with
+# `cluster_bootstrap` and `cluster_permutation_test`, passing as `metric` a function
 # `auc(y_true, score)` that computes the AUC from ranks (the Mann-Whitney form of chapter 9's AUC
-# section). What do the two analyses conclude, and which one can you trust? Store DeLong's p-value
-# in `ex2_delong_pvalue` and the cluster permutation test's in `ex2_permutation_pvalue`.
+# section). What do the analyses conclude, and which can you trust? Store DeLong's p-value in
+# `ex2_delong_pvalue`, Obuchowski's in `ex2_clustered_pvalue` and the cluster permutation test's in
+# `ex2_permutation_pvalue`.
 #
 # **Exercise 3.** The forecasts of the Diebold-Mariano lab are three steps ahead. Rerun the lab
 # (the same 2 000 series: restart its generator with `np.random.default_rng(11)`) but call
@@ -882,10 +889,12 @@ print(f"one scan per patient: McNemar rejects a true H0 in {ex1_rate:.3f} of 200
 #
 # On the 200 scans, DeLong's test finds naive Bayes's AUC higher, 0.963 against 0.951: a
 # difference (logistic regression minus naive Bayes) of -0.012 with a 95 % interval from -0.023
-# to -0.002 and $p = 0.025$, evidence at the 5 % level. Resampling whole patients, the interval
-# runs from -0.047 to +0.005 and the permutation p-value is 0.33 (from 2 000 random swap
-# patterns, so approximate): 40 patients cannot tell these two AUCs apart. Trust the second
-# analysis: DeLong's variance treats the 200 scans as independent, and they are not. On 5 000
+# to -0.002 and $p = 0.025$, evidence at the 5 % level. Obuchowski's test, with the same AUCs but
+# the variance taken from whole patients, gives an interval from -0.034 to +0.010 and $p = 0.28$
+# (a normal approximation, as DeLong's). Resampling whole patients, the interval runs from -0.047
+# to +0.005 and the permutation p-value is 0.33 (from 2 000 random swap patterns, so
+# approximate): 40 patients cannot tell these two AUCs apart. Trust the patient-level analyses:
+# DeLong's variance treats the 200 scans as independent, and they are not. On 5 000
 # new patients it is in fact logistic regression that has the higher AUC, 0.964 against 0.952:
 # the per-scan test found "evidence" for the wrong model.
 #
@@ -905,6 +914,9 @@ score_nb = GaussianNB().fit(X_p, y_p).predict_proba(X_scans)[:, 1]
 scans = delong_test(y_scans, score_lr, score_nb)
 print(f"AUC: logistic regression {scans.auc_1:.3f}, naive Bayes {scans.auc_2:.3f}")
 print(f"DeLong on the 200 scans:\n  {scans.difference}, p = {scans.pvalue:.3f}")
+clustered = clustered_auc_test(y_scans, score_lr, score_nb, patient_scans)
+print(f"Obuchowski, patients as groups:\n  {clustered.auc_difference}, "
+      f"p = {clustered.pvalue:.3f}")
 boot = cluster_bootstrap(
     y_scans, score_lr, score_nb, patient_scans, metric=auc, n_resamples=2000, seed=0
 )
@@ -912,6 +924,7 @@ perm = cluster_permutation_test(
     y_scans, score_lr, score_nb, patient_scans, metric=auc, n_resamples=2000, seed=0
 )
 ex2_delong_pvalue, ex2_permutation_pvalue = scans.pvalue, perm.pvalue
+ex2_clustered_pvalue = clustered.pvalue
 print(f"whole patients resampled:\n  {boot.difference},\n  permutation p = "
       f"{perm.pvalue:.3f} ({perm.method})")
 truth_lr = auc(y_new, logistic_p.predict_proba(X_new)[:, 1])
@@ -956,6 +969,7 @@ print(f"Diebold-Mariano with horizon=1 on 3-step forecasts: rejects a true H0 "
 # - Eliasziw, M. and Donner, A. (1991). Application of the McNemar test to non-independent matched pair data. *Statistics in Medicine*, 10(12), 1981–1991. <https://doi.org/10.1002/sim.4780101211>
 # - Field, C. A. and Welsh, A. H. (2007). Bootstrapping clustered data. *Journal of the Royal Statistical Society: Series B (Statistical Methodology)*, 69(3), 369–390.
 # - Harvey, D., Leybourne, S. and Newbold, P. (1997). Testing the equality of prediction mean squared errors. *International Journal of Forecasting*, 13(2), 281–291. <https://doi.org/10.1016/S0169-2070(96)00719-4>
+# - Obuchowski, N. A. (1997). Nonparametric analysis of clustered ROC curve data. *Biometrics*, 53(2), 567–578. <https://doi.org/10.2307/2533958>
 # - Obuchowski, N. A. (1998). On the comparison of correlated proportions for clustered data. *Statistics in Medicine*, 17(13), 1495–1507. <https://doi.org/10.1002/(SICI)1097-0258(19980715)17:13<1495::AID-SIM863>3.0.CO;2-I>
 # - Racine, J. (2000). Consistent cross-validatory model-selection for dependent data: hv-block cross-validation. *Journal of Econometrics*, 99(1), 39–61. <https://doi.org/10.1016/S0304-4076(00)00030-0>
 # - Yang, Z., Sun, X. and Hardin, J. W. (2010). A note on the tests for clustered matched-pair binary data. *Biometrical Journal*, 52(5), 638–652. <https://doi.org/10.1002/bimj.201000035>

@@ -456,7 +456,7 @@ student edition (no solutions) and instructor edition (solutions, and a rubric f
 parts), and `make grade SUBMISSION=...` scores a returned notebook's numeric answers (it runs the
 student's code: grade in a throwaway environment). The term project
 (`teaching/project/brief.md`, with its rubric and a graded example report) needs chapters 5, 6 and
-10: hand it out after class {project_class}, so that its first weeks run alongside the classes on
+11: hand it out after class {project_class}, so that its first weeks run alongside the classes on
 chapters 7 to 11 (`recommend()` gives chapter 11's answer from the start).
 """
 
@@ -578,8 +578,9 @@ def reading_table(plan: dict, chapters: dict[str, Chapter]) -> str:
         minutes = 5 * round(self_study_minutes(shown, rate) / 5)
         total += minutes
         number = int(chapter.stem[:2])
-        short = chapter.title.split(":")[0].split(",")[0]
-        lines.append(f"| {number}. {short} | {words:,} | {cells} | {minutes} min |".replace(",", " "))
+        short = chapter.title.split(":")[0].split(", and ")[0]  # "Seeds, groups and time" stays whole
+        thousands = f"{words:,}".replace(",", " ")
+        lines.append(f"| {number}. {short} | {thousands} | {cells} | {minutes} min |")
     hours = total / 60
     lines += ["", f"Reading all eleven chapters this way takes about {round(2 * hours) / 2:g} hours; "
               "the exercises come on top."]

@@ -8,7 +8,7 @@ Usage (after the chapter branches are merged; then re-sync and re-execute)::
 The script edits the jupytext twins (``notebooks/NN-topic.py``) only; ``make
 execute`` then syncs and re-executes the ``.ipynb``. It is idempotent: a second
 run changes nothing. It works on any chapter ``notebooks/NN-topic.py``, so new
-chapters (08-bayesian-comparison, 09-beyond-accuracy, 11-choosing-a-test) need
+chapters (08-bayesian-comparison, 09-beyond-accuracy, 10-seeds-groups-time) need
 nothing but a run.
 
 Why: the book (Jupyter Book, MyST) is only one of the places a learner reads

@@ -399,7 +399,8 @@ def test_meta_analysis_says_what_it_cannot_pool():
     a = b + rng.normal(0.01, 0.02, (3, 1, 2, 5))
     a[1] = b[1] + 0.05  # data set 'set 1': the same difference on every fold, standard error 0
     result = _scores_result(np.concatenate([a, b], axis=1))
-    with pytest.raises(ValueError, match=r"\['set 1'\] the fold differences between 'a' and 'b' are all equal"):
+    with pytest.raises(ValueError, match=r"\['set 1'\] the fold differences between 'a' and 'b' are all equal.*"
+                                         r"across_datasets\(wilcoxon_signed_rank"):
         result.meta_analysis("a", "b")
     assert result.select(datasets=["set 0", "set 2"]).meta_analysis("a", "b").n_datasets == 2
     with pytest.raises(ValueError, match="at least two data sets, got 1"):
@@ -410,6 +411,12 @@ def test_meta_analysis_says_what_it_cannot_pool():
         result.select(datasets=["set 0", "set 2"]).meta_analysis("a", "b", method="pm")
     with pytest.raises(ValueError, match="test must be one of"):
         result.select(datasets=["set 0", "set 2"]).meta_analysis("a", "b", test="t")
+    with pytest.raises(ValueError, match="cv_test must be one of .* got '5x2'"):  # not "test", its own argument
+        result.meta_analysis("a", "b", cv_test="5x2")
+    # two identical algorithms: no data set varies, and dropping data sets cannot help
+    same = _scores_result(np.concatenate([b, b], axis=1))
+    with pytest.raises(ValueError, match="on every data set the fold differences .* are all equal"):
+        same.meta_analysis("a", "b")
 
 
 def test_friedman_and_nemenyi_on_the_mean_table():

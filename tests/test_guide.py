@@ -334,7 +334,7 @@ def test_bad_input(kwargs, error, match):
         recommend_test(**kwargs)
 
 
-# ------------------------------------------------------------------ the routes of chapters 8 and 9 (issues 17, 20)
+# ------------------------------------------------------------- the routes of chapters 8 to 10 (issues 17, 20, 27)
 
 GRID = list(itertools.product(
     [1, 2, 3], [1, 4, 12], [False, True], ["correctness", "loss"], [True, False], [False, True], [False, True],
@@ -880,6 +880,45 @@ def test_grouped_route_does_not_repeat_an_identical_partition():
     rec = recommend_test(2, can_retrain=True, structure="groups")
     assert "group_kfold(groups, k=10, seed=rng))]" in rec.call and "for _ in range" not in rec.call
     assert any("equal size" in c for c in rec.caveats)
+
+
+def test_a_quoted_number_is_credited_to_the_chapter_that_prints_it():
+    # walk-through after the split of chapter 9: a caveat said "(chapter 9: 99 % accuracy with shuffled
+    # folds ...)" with numbers chapter 10 prints. Every quoted number whose text is unique among the quotes
+    # must follow a mention of its own chapter, when a chapter is named within the 200 characters before it.
+    texts = [q.text for q in prose.QUOTED.values()]
+    nominal = {"95 %", "90 %", "5 %"}  # also written as nominal levels ("at nominal 95 %")
+    unique = {q.text: q.chapter for q in prose.QUOTED.values()
+              if texts.count(q.text) == 1 and not q.source and q.text not in nominal}
+    patterns = {text: re.compile(r"(?<![\d.])" + re.escape(text) + r"(?![\d])") for text in unique}
+    answers = [recommend_test(*row[:7], question=row[7], metric=row[8], structure=row[9], random_training=row[10],
+                              n_metrics=row[11]) for row in GRID[::3] if not (row[0] == 1 and row[1] > 1)]
+    checked = 0
+    for rec in answers:
+        for field in (rec.why, rec.evidence, *rec.caveats, *rec.avoid):
+            for text, chapter in unique.items():
+                for match in patterns[text].finditer(field):
+                    named = re.findall(r"[Cc]hapters? (\d+)", field[max(0, match.start() - 200):match.start()])
+                    if named:
+                        checked += 1
+                        assert int(named[-1]) == chapter, (text, field)
+    assert checked > 100
+
+
+@pytest.mark.parametrize("part, name", [("main", "fig-choosing-a-test-decision-diagram"),
+                                        ("beyond", "fig-choosing-a-test-beyond-diagram")])
+def test_the_diagrams_alt_text_names_every_leaf_with_its_chapter(part, name):
+    # walk-through after the split of chapter 9: the drawn leaves said "(chapter 10)" while the figure's
+    # alt text, written by hand, still said "(chapter 9)"; a screen reader must hear what the image shows
+    import jupytext
+
+    notebook = jupytext.read(Path(__file__).parent.parent / "notebooks" / "11-choosing-a-test.py")
+    [alt] = [c.metadata["mystnb"]["image"]["alt"] for c in notebook.cells
+             if c.metadata.get("mystnb", {}).get("figure", {}).get("name") == name]
+    alt = " ".join(alt.split())
+    for _branch, situation, rec in diagram_leaves(part):
+        leaf = views._leaf_text(situation, rec).split("\n", 1)[1]
+        assert " ".join(leaf.split()) in alt, leaf
 
 
 def test_every_call_snippet_is_python():

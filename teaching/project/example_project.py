@@ -14,7 +14,7 @@ It does what the brief asks of a student, in the order the brief gives (sections
 3. the benchmark: ``run_benchmark`` with 10 x 10 stratified cross-validation, the same splits for
    every learner (chapter 6);
 4. the primary analysis: ``result.recommend()`` and ``result.report()`` (Friedman's test, then the
-   pairwise Wilcoxon signed-rank tests with Holm's adjustment; chapters 5, 6 and 10) and
+   pairwise Wilcoxon signed-rank tests with Holm's adjustment; chapters 5, 6 and 11) and
    ``result.pairwise()``;
 5. the zoom-in on one data set and one pair fixed in advance: the corrected t on one 10-fold
    cross-validation, because one of the two learners (k-NN) is unstable (chapter 4);
