@@ -1104,8 +1104,8 @@ class BenchmarkResult(Printable):
         ------
         ValueError
             Fewer than two data sets; an unknown ``cv_test``; a data set
-            whose fold differences are all equal (standard error 0: nothing
-            to weigh it by), named; and what :meth:`corrected_ttest` and
+            whose fold differences are all equal (estimated standard error
+            0: nothing to weigh it by), named; and what :meth:`corrected_ttest` and
             :func:`lecture_lib.meta_analysis` refuse.
 
         Notes
@@ -1147,15 +1147,19 @@ class BenchmarkResult(Printable):
         flat = [name for name, se in zip(results, std_errors) if not se > 0]
         if len(flat) == len(results):
             raise ValueError(f"on every data set the fold differences between {algorithm_1!r} and "
-                             f"{algorithm_2!r} are all equal (standard error 0): there is no sampling "
-                             "variation to weigh the data sets by; report the differences themselves")
+                             f"{algorithm_2!r} are all equal, so every estimated standard error is 0 and "
+                             "there is nothing to weigh the data sets by (the folds happened to agree; the "
+                             "differences are not known exactly): test across data sets with "
+                             "across_datasets(wilcoxon_signed_rank, ...) instead")
         if flat:
             raise ValueError(f"on data set(s) {flat} the fold differences between {algorithm_1!r} and "
-                             f"{algorithm_2!r} are all equal (standard error 0), so a meta-analysis cannot "
-                             "weigh them. Leaving them out (select(datasets=...)) changes the question: the "
-                             "pooled difference then describes only the other data sets; say so if you do, "
-                             "or test across data sets with across_datasets(wilcoxon_signed_rank, ...), "
-                             "which keeps them")
+                             f"{algorithm_2!r} are all equal (estimated standard error 0), so a "
+                             "meta-analysis cannot weigh them. Leaving them out (select(datasets=...)) "
+                             "removes data sets because of their result (often both algorithms scoring the "
+                             "same on every fold), which moves the pooled difference and its prediction "
+                             "interval away from what the whole benchmark shows; say so if you do, or test "
+                             "across data sets with across_datasets(wilcoxon_signed_rank, ...), which keeps "
+                             "them")
         return _meta_analysis(differences, std_errors, method=method, confidence=confidence, test=test)
 
     # ----------------------------------------------------------------- the written reports

@@ -39,9 +39,10 @@ if importlib.util.find_spec("lecture_lib") is None:
 # "Performance Evaluation: Model Selection & Hypothesis Testing" of LMU Munich's Applied Machine
 # Learning lecture, closes its guidelines on model selection with two of these warnings (a metric
 # is only a proxy for the real goal, and data that are not i.i.d. "require special treatment").
-# This chapter takes the first: other metrics than accuracy, several of them at once, and what a
-# cross-validation estimate of any of them estimates. Chapter 10 takes the other two assumptions:
-# a training procedure that depends on its random seed, and data that are not i.i.d. (groups, time).
+# This chapter takes the first assumption, a score of its own for every example: other metrics
+# than accuracy, several of them at once, and what a cross-validation estimate of any of them
+# estimates. Chapter 10 takes the other two: examples that are not independent (groups, time), and
+# a training procedure that depends on its random seed.
 #
 # After this chapter you will be able to
 #
@@ -956,7 +957,9 @@ for n_tries in (1, 2, 5, 10, 20):
 #   after looking is a hidden family: ten reruns correlated at 0.8, until $p \le 0.05$, reject a
 #   true $H_0$ with probability 0.17 (`selection_error_rate`); fix the plan before the data.
 # - Every comparison of trained models on one test set in this chapter treats the test examples as
-#   independent and ignores the variation of training; chapter 10 drops both assumptions.
+#   independent, and answers a question about these two trained models, not about the procedures
+#   that trained them; chapter 10 drops the independence and compares procedures whose results
+#   move with the seed.
 
 # %% [markdown] tags=["quiz"]
 # ## Self-check

@@ -48,8 +48,8 @@ if importlib.util.find_spec("lecture_lib") is None:
 #   by split;
 # - split grouped and time-ordered data so that no group and no future leaks into training;
 # - say what McNemar's independence assumption means for grouped test sets, and compare two
-#   models on a grouped test set with a clustered McNemar test or, for any metric, by resampling
-#   or permuting whole groups;
+#   models on a grouped test set with a clustered McNemar test, Obuchowski's clustered AUC test
+#   or, for any metric, by resampling or permuting whole groups;
 # - estimate a model's score on time-ordered data by forward chaining or blocked
 #   cross-validation with a gap, and compare two forecasters over time with the Diebold-Mariano
 #   test ([Diebold and Mariano, 1995](https://doi.org/10.1080/07350015.1995.10524599)).
@@ -813,7 +813,7 @@ print(diebold_mariano_test(loss_a, loss_b, horizon=horizon))
 # <details class="quiz-answer">
 # <summary>(a) The Diebold-Mariano test with its default horizon=1.</summary>
 #
-# **Not quite.** With horizon=1 it allows for no correlation between neighbouring losses, and with the Harvey-Leybourne-Newbold correction its statistic is then the paired t statistic, which in the lab rejected a true H0 in 17 % of the series.
+# **Not quite.** With horizon=1 it allows for no correlation between neighbouring losses, but three-step forecasts share two surprises with their neighbours, so their losses are correlated up to lag 2: the test underestimates the variance of the mean difference and rejects a true H0 too often (exercise 3 measures how often).
 #
 # </details>
 #
