@@ -1105,8 +1105,9 @@ class BenchmarkResult(Printable):
         ValueError
             Fewer than two data sets; an unknown ``cv_test``; a data set
             whose fold differences are all equal (estimated standard error
-            0: nothing to weigh it by), named; and what :meth:`corrected_ttest` and
-            :func:`lecture_lib.meta_analysis` refuse.
+            0: nothing to weigh it by), named; and what
+            :meth:`corrected_ttest` and :func:`lecture_lib.meta_analysis`
+            refuse.
 
         Notes
         -----
@@ -1141,7 +1142,7 @@ class BenchmarkResult(Printable):
         with warnings.catch_warnings():
             # an infinite t on a data set whose differences are all equal: refused below, with its name
             warnings.filterwarnings("ignore", message="every difference is the same", category=UserWarning)
-            results = self.corrected_ttest(algorithm_1, algorithm_2, test=cv_test, confidence=confidence)
+            results = self.corrected_ttest(algorithm_1, algorithm_2, test=cv_test)
         differences = np.array([r.mean_difference for r in results.values()])
         std_errors = np.array([r.std_error for r in results.values()])
         flat = [name for name, se in zip(results, std_errors) if not se > 0]
